@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: pure unit tests beside the code, and API tests that build the app
+// against a fresh database per file (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['src/**/*.api.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
