@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { STAFF_DIRECTORIES, STAFF_ROLES } from './roles';
+
+// Session and sign-in contracts (spec 1 §3 User session, §7 Session).
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const SET_PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Header a cookie-authenticated mutating request must carry (CSRF). */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'back-office';
+export const SESSION_COOKIE = 'bo_session';
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Must be a valid email address'));
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Please enter ${PASSWORD_MIN_LENGTH} or more characters`)
+  .max(200, 'Password can not exceed 200 characters');
+
+export const LoginRequest = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const UserInfo = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  directory: z.enum(STAFF_DIRECTORIES),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const SessionInfo = z.object({
+  isLogged: z.boolean(),
+  userInfo: UserInfo.nullable(),
+  role: z.enum(STAFF_ROLES).nullable(),
+  devMode: z.boolean(),
+  junoAccess: z.boolean(),
+  promoAccess: z.boolean(),
+  appEnv: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const LoginResponse = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  /** The session token, for API clients that send it as `Authorization: Bearer`. */
+  token: z.string(),
+  session: SessionInfo,
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const UpdateEmailRequest = z.object({ email: emailSchema, uid: z.string().min(1) });
+export type UpdateEmailRequest = z.infer<typeof UpdateEmailRequest>;
+
+export const ForgotPasswordRequest = z.object({
+  email: emailSchema,
+  channel: z.string().max(20).default('web'),
+  localeCode: z.enum(['en-US', 'en-CA', 'fr-CA']).default('en-US'),
+});
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email, we sent a link to reset the password. The link works once, for one hour.';
+export const FORGOT_PASSWORD_FAILURE = 'Unable to send forgot password email.';
+
+export const ResetPasswordRequest = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const ResetTokenInfo = z.object({
+  valid: z.boolean(),
+  email: z.string().nullable(),
+  purpose: z.enum(['reset', 'set']).nullable(),
+});
+export type ResetTokenInfo = z.infer<typeof ResetTokenInfo>;
+
+export const DevModeRequest = z.object({ enabled: z.boolean() });
+
+export const RESET_LINK_INVALID = 'This link has expired or was already used. Ask for a new one.';
+export const TOO_MANY_ATTEMPTS = (minutes: number) =>
+  `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+export const INVALID_CREDENTIALS = 'The email or password is incorrect.';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// Response envelopes shared by server and browser (DESIGN §3).
+
+export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export const okMessage = z.object({ success: z.literal(true), message: z.string() });
+
+export const ErrorIssue = z.object({ path: z.string(), message: z.string() });
+export const ErrorBody = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string().optional(),
+  issues: z.array(ErrorIssue).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const ERROR_CODES = {
+  insufficientPermissions: 'INSUFFICIENT_PERMISSIONS',
+  unauthenticated: 'UNAUTHENTICATED',
+  csrf: 'CSRF_HEADER_MISSING',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  badRequest: 'BAD_REQUEST',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+} as const;
+
+/** Page of a list: the spec pages from 1 and calls a page exhausted when it comes back short. */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  });
+
+/** Client-side: what a call gives when the server does not answer in time (spec 1 §7). */
+export const TIMED_OUT = { success: false, error: 'Timed Out' } as const;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'stored', 'failed'] as const;
+
+export const OutboxMessageSummary = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'event']),
+  template: z.string(),
+  toAddress: z.string().nullable(),
+  subject: z.string().nullable(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string(),
+});
+export type OutboxMessageSummary = z.infer<typeof OutboxMessageSummary>;
+
+export const OutboxMessage = OutboxMessageSummary.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  entityId: z.string().nullable(),
+  messageId: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export const OutboxListQuery = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional(),
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type OutboxListQuery = z.input<typeof OutboxListQuery>;

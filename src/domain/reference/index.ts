@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './lists';
+export * from './regions';
