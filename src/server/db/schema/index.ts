@@ -1,0 +1,5 @@
+export * from './catalog';
+export * from './customers';
+export * from './orders';
+export * from './platform';
+export * from './promos';

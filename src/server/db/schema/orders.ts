@@ -1,0 +1,466 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, utc } from './columns';
+import { accounts } from './customers';
+
+const volume = (name: string) =>
+  numeric(name, { precision: 12, scale: 2, mode: 'number' }).notNull().default(0);
+
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  companyName?: string | null;
+  address: string;
+  address2?: string | null;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  countryId: number;
+  telephone?: string | null;
+}
+export interface Cancellation {
+  ticket?: string | null;
+  reason: string;
+  adminUid: string;
+  adminName?: string | null;
+  comment?: string | null;
+  date: string;
+}
+
+/**
+ * Orders (spec 2 §3). `collection` says which store the order lives in: `invoices` once captured
+ * (Completed), `orders` while unprocessed (Pending, e.g. pending terms), `ship-to-socials` while it
+ * waits for its pop-up. `orderId` is the number staff read (shown as F… or X… for consultant
+ * orders); `phoenixOrderId` is the 9-digit downstream number, null until exported (shown N/A).
+ * Money in cents: prePromoSubtotal − discount = subtotal; subtotal + shipping + tax − appliedCredit
+ * = grandTotal (spec 2 §5; tax includes shippingTax).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    phoenixOrderId: bigint('phoenix_order_id', { mode: 'number' }),
+    collection: text('collection').$type<'invoices' | 'orders' | 'ship-to-socials'>().notNull(),
+    state: smallint('state').notNull(),
+    printed: boolean('printed').notNull().default(false),
+    orderType: smallint('order_type').notNull(),
+    channel: smallint('channel').notNull(),
+    customerUid: text('customer_uid')
+      .notNull()
+      .references(() => accounts.uid),
+    customerUserType: smallint('customer_user_type').notNull(),
+    customerFirstName: text('customer_first_name').notNull(),
+    customerLastName: text('customer_last_name').notNull(),
+    customerEmail: text('customer_email'),
+    customerPhoenixId: bigint('customer_phoenix_id', { mode: 'number' }),
+    sponsorId: bigint('sponsor_id', { mode: 'number' }).notNull().default(1),
+    consultantName: text('consultant_name'),
+    byConsultant: boolean('by_consultant').notNull().default(false),
+    socialId: integer('social_id'),
+    countryId: smallint('country_id').notNull(),
+    currency: text('currency').notNull(),
+    localeCode: text('locale_code').notNull().default('en-US'),
+    shippingMethodId: smallint('shipping_method_id'),
+    shippingCarrierId: smallint('shipping_carrier_id'),
+    trackingNumber: text('tracking_number'),
+    narvarTrackingUrl: text('narvar_tracking_url'),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    prePromoSubtotalCents: integer('pre_promo_subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    appliedCreditCents: integer('applied_credit_cents').notNull().default(0),
+    grandTotalCents: integer('grand_total_cents').notNull(),
+    cv: volume('cv'),
+    pv: volume('pv'),
+    qv: volume('qv'),
+    paymentState: text('payment_state').notNull().default('pending'),
+    squareV2: boolean('square_v2').notNull().default(false),
+    newOrderFlow: boolean('new_order_flow').notNull().default(true),
+    isMembership: boolean('is_membership').notNull().default(false),
+    isRenewal: boolean('is_renewal').notNull().default(false),
+    hostOrder: boolean('host_order').notNull().default(false),
+    isFraud: boolean('is_fraud').notNull().default(false),
+    dhlHoldStatus: text('dhl_hold_status'),
+    giftMessage: text('gift_message'),
+    appliedPromos: jsonb('applied_promos')
+      .$type<{ name: string; amountCents: number }[]>()
+      .notNull()
+      .default([]),
+    cancellation: jsonb('cancellation').$type<Cancellation>(),
+    dateCreatedUtc: utc('date_created_utc').notNull().defaultNow(),
+    dateCapturedUtc: utc('date_captured_utc'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_id_key').on(t.orderId),
+    uniqueIndex('orders_phoenix_order_id_key').on(t.phoenixOrderId),
+    index('orders_customer_idx').on(t.customerUid, t.dateCreatedUtc),
+    index('orders_created_idx').on(t.dateCreatedUtc),
+    index('orders_state_created_idx').on(t.state, t.dateCreatedUtc),
+    index('orders_last_name_idx').on(sql`lower(${t.customerLastName})`, sql`lower(${t.customerFirstName})`),
+    index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
+    index('orders_customer_phoenix_idx').on(t.customerPhoenixId),
+    index('orders_social_idx').on(t.socialId),
+    index('orders_sponsor_idx').on(t.sponsorId),
+  ],
+);
+
+/** Order lines with their prices (cents) and volumes at the time of the order. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    adjustedPriceCents: integer('adjusted_price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    isPromo: boolean('is_promo').notNull().default(false),
+    isSample: boolean('is_sample').notNull().default(false),
+    isHostReward: boolean('is_host_reward').notNull().default(false),
+    subscription: boolean('subscription').notNull().default(false),
+    selectedVariant: text('selected_variant'),
+    discounts: jsonb('discounts').$type<{ promo: string; amountCents: number }[]>().notNull().default([]),
+    cv: volume('cv'),
+    pv: volume('pv'),
+    qv: volume('qv'),
+    nv: volume('nv'),
+    sv: volume('sv'),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_sku_idx').on(t.sku)],
+);
+
+/** Tokenised cards of the built-in payment gateway (brand and last 4 only). */
+export const paymentCards = pgTable(
+  'payment_cards',
+  {
+    id: text('id').primaryKey(),
+    accountUid: text('account_uid')
+      .notNull()
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    countryId: smallint('country_id').notNull(),
+    cardholderName: text('cardholder_name'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_cards_account_idx').on(t.accountUid)],
+);
+
+/** Payments of an order (split payments across cards and product credit). */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    method: text('method').$type<'card' | 'productCredit' | 'alternative'>().notNull(),
+    cardId: text('card_id'),
+    brand: text('brand'),
+    accountNumber: text('account_number'),
+    tenderId: text('tender_id'),
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    state: text('state').notNull().default('captured'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId),
+    uniqueIndex('order_payments_tx_key').on(t.transactionId),
+  ],
+);
+
+/** Gateway ledger: every charge, capture and refund with its idempotency key. */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id'),
+    cardId: text('card_id'),
+    kind: text('kind').$type<'authorize' | 'capture' | 'charge' | 'refund' | 'void'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    parentTransactionId: text('parent_transaction_id'),
+    status: text('status').$type<'succeeded' | 'failed' | 'pending'>().notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_transactions_idempotency_key').on(t.idempotencyKey),
+    index('payment_transactions_order_idx').on(t.orderId),
+  ],
+);
+
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrierId: smallint('carrier_id').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    trackingUrl: text('tracking_url'),
+    shippedAt: utc('shipped_at').notNull(),
+    packages: jsonb('packages').$type<{ sku: string; quantity: number }[]>().notNull().default([]),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId)],
+);
+
+export const orderComments = pgTable(
+  'order_comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    name: text('name').notNull(),
+    status: text('status'),
+    date: utc('date').notNull().defaultNow(),
+  },
+  (t) => [index('order_comments_order_idx').on(t.orderId, t.date)],
+);
+
+export interface RefundCard {
+  accountNumber: string | null;
+  transactionId: string;
+  refundAmount: number;
+  tenderId: string | null;
+  idempotencyKey: string;
+  brand?: string | null;
+}
+export interface ReturnItem {
+  sku: string;
+  quantity: number;
+  adjustedPrice: number;
+}
+
+/** Refund records per order (spec 2 §3). Amounts in cents. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    timestamp: utc('timestamp').notNull().defaultNow(),
+    amountCents: integer('amount_cents').notNull(),
+    pcAmountCents: integer('pc_amount_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    shippingTotalCents: integer('shipping_total_cents').notNull().default(0),
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    returnItems: jsonb('return_items').$type<ReturnItem[]>().notNull().default([]),
+    cards: jsonb('cards').$type<RefundCard[]>().notNull().default([]),
+    adminUid: text('admin_uid').notNull(),
+    clawback: jsonb('clawback').$type<Record<string, unknown>>(),
+    newRefundFlow: boolean('new_refund_flow').notNull().default(true),
+    phoenixResponse: jsonb('phoenix_response').$type<Record<string, unknown>>(),
+    status: text('status').$type<'processed' | 'failed' | 'pending'>().notNull().default('processed'),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.timestamp),
+    index('refunds_timestamp_idx').on(t.timestamp),
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+  ],
+);
+
+export const returns = pgTable(
+  'returns',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    legacyOrderId: integer('legacy_order_id').notNull(),
+    phoenixOrderId: bigint('phoenix_order_id', { mode: 'number' }),
+    returnStatus: smallint('return_status').notNull(),
+    items: jsonb('items').$type<{ sku: string; quantity: number }[]>().notNull().default([]),
+    reason: text('reason'),
+    dateCreatedUtc: utc('date_created_utc').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('returns_status_idx').on(t.returnStatus, t.dateCreatedUtc),
+    index('returns_order_idx').on(t.orderId),
+    index('returns_phoenix_idx').on(t.phoenixOrderId),
+  ],
+);
+
+/** Downstream (Phoenix) export queue: one row per order handed downstream (phoenix-insert). */
+export const downstreamExports = pgTable(
+  'downstream_exports',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pending' | 'exported' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    exportedAt: utc('exported_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('downstream_exports_status_idx').on(t.status)],
+);
+
+/** Downstream export failures (phoenix-order-failures): the Failed orders screen. */
+export const failedOrders = pgTable(
+  'failed_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    dateCreatedUtc: utc('date_created_utc'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message').notNull(),
+    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    resolvedAt: utc('resolved_at'),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    index('failed_orders_open_idx').on(t.resolvedAt, t.dateCreatedUtc),
+    index('failed_orders_order_idx').on(t.orderId),
+  ],
+);
+
+export const fraudDecisions = pgTable(
+  'fraud_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    isFraud: boolean('is_fraud').notNull(),
+    analystEmail: text('analyst_email').notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fraud_decisions_order_idx').on(t.orderId)],
+);
+
+/** Carts (spec 2 §3): one instance per locale, saved by cartId. */
+export const carts = pgTable(
+  'carts',
+  {
+    cartId: text('cart_id').primaryKey(),
+    uid: text('uid'),
+    cid: text('cid'),
+    userEmail: text('user_email'),
+    activeLocale: text('active_locale').notNull().default('en-US'),
+    cartInstances: jsonb('cart_instances').$type<Record<string, unknown>>().notNull().default({}),
+    customer: jsonb('customer').$type<Record<string, unknown>>(),
+    socialId: integer('social_id'),
+    canceled: boolean('canceled').notNull().default(false),
+    createdAt: createdAt(),
+    lastSaved: utc('last_saved').notNull().defaultNow(),
+  },
+  (t) => [index('carts_uid_idx').on(t.uid, t.canceled), index('carts_social_idx').on(t.socialId)],
+);
+
+/** Batch orders: a CSV of orders placed for many accounts by a background job (DESIGN §5). */
+export const batchOrders = pgTable(
+  'batch_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fileName: text('file_name').notNull(),
+    orderType: smallint('order_type').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status')
+      .$type<'queued' | 'processing' | 'completed' | 'completedWithErrors' | 'failed'>()
+      .notNull(),
+    totalRows: integer('total_rows').notNull().default(0),
+    succeededRows: integer('succeeded_rows').notNull().default(0),
+    failedRows: integer('failed_rows').notNull().default(0),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    finishedAt: utc('finished_at'),
+  },
+  (t) => [index('batch_orders_created_idx').on(t.createdAt)],
+);
+
+export const batchOrderRows = pgTable(
+  'batch_order_rows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => batchOrders.id, { onDelete: 'cascade' }),
+    rowNo: integer('row_no').notNull(),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    error: text('error'),
+    orderId: text('order_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('batch_order_rows_batch_idx').on(t.batchId, t.status)],
+);
+
+/** Bulk ledgers: a CSV of product-credit adjustments applied by a background job (DESIGN §5). */
+export const bulkLedgers = pgTable(
+  'bulk_ledgers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fileName: text('file_name').notNull(),
+    status: text('status')
+      .$type<'queued' | 'processing' | 'completed' | 'completedWithErrors' | 'failed'>()
+      .notNull(),
+    totalRows: integer('total_rows').notNull().default(0),
+    succeededRows: integer('succeeded_rows').notNull().default(0),
+    failedRows: integer('failed_rows').notNull().default(0),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    finishedAt: utc('finished_at'),
+  },
+  (t) => [index('bulk_ledgers_created_idx').on(t.createdAt)],
+);
+
+export const bulkLedgerRows = pgTable(
+  'bulk_ledger_rows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bulkLedgerId: bigint('bulk_ledger_id', { mode: 'number' })
+      .notNull()
+      .references(() => bulkLedgers.id, { onDelete: 'cascade' }),
+    rowNo: integer('row_no').notNull(),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    error: text('error'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bulk_ledger_rows_ledger_idx').on(t.bulkLedgerId, t.status)],
+);

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, utc } from './columns';
+
+/**
+ * Promo rules per collection (drafts, pending, active, production — spec 3 §3). `rule` holds the
+ * engine form; the columns beside it are copies used for listing and indexing.
+ */
+export const promoRules = pgTable(
+  'promo_rules',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    collection: text('collection').$type<'drafts' | 'pending' | 'active' | 'production'>().notNull(),
+    name: text('name').notNull(),
+    typeId: smallint('type_id').notNull(),
+    active: boolean('active').notNull().default(false),
+    priority: integer('priority').notNull().default(0),
+    tags: text('tags').array().notNull().default([]),
+    rule: jsonb('rule').$type<Record<string, unknown>>().notNull(),
+    timestamps: jsonb('timestamps').$type<Record<string, { _seconds: number }>>().notNull().default({}),
+    publishToProd: utc('publish_to_prod'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [
+    uniqueIndex('promo_rules_collection_name_key').on(t.collection, sql`lower(${t.name})`),
+    index('promo_rules_active_idx').on(t.collection, t.active),
+  ],
+);
+
+export const promoTags = pgTable('promo_tags', {
+  name: text('name').primaryKey(),
+  createdAt: createdAt(),
+});
+
+export interface MilestoneItem {
+  id: number;
+  typeId: number;
+  name: string;
+  value: number;
+}
+
+/** Incentive milestones 1–3 with their requirements and rewards (DESIGN §5). */
+export const milestones = pgTable('milestones', {
+  name: text('name').primaryKey(),
+  countingKeyUs: text('counting_key_us').notNull(),
+  countingKeyCa: text('counting_key_ca').notNull(),
+  participantRequirements: jsonb('participant_requirements').$type<MilestoneItem[]>().notNull().default([]),
+  participantRewards: jsonb('participant_rewards').$type<MilestoneItem[]>().notNull().default([]),
+  enrollerRewards: jsonb('enroller_rewards').$type<MilestoneItem[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+  updatedBy: text('updated_by'),
+});
+
+export const incentivePeriods = pgTable('incentive_periods', {
+  periodId: integer('period_id').primaryKey(),
+  startDate: utc('start_date').notNull(),
+  endDate: utc('end_date').notNull(),
+});
+
+/** Enroller payout rows produced by the counting job; paying is idempotent. */
+export const enrollerPayouts = pgTable(
+  'enroller_payouts',
+  {
+    rewardPayoutId: bigserial('reward_payout_id', { mode: 'number' }).primaryKey(),
+    participantAccountId: bigint('participant_account_id', { mode: 'number' }).notNull(),
+    enrollerAccountId: bigint('enroller_account_id', { mode: 'number' }).notNull(),
+    milestoneName: text('milestone_name').notNull(),
+    countingKey: text('counting_key').notNull(),
+    countryId: smallint('country_id').notNull(),
+    periodId: integer('period_id').notNull(),
+    startDate: utc('start_date').notNull(),
+    endDate: utc('end_date').notNull(),
+    finished: boolean('finished').notNull().default(false),
+    succeeded: boolean('succeeded').notNull().default(false),
+    amountCents: integer('amount_cents').notNull().default(0),
+    paid: boolean('paid').notNull().default(false),
+    paidDate: utc('paid_date'),
+    paidBy: text('paid_by'),
+  },
+  (t) => [
+    uniqueIndex('enroller_payouts_participant_key').on(t.participantAccountId, t.milestoneName, t.periodId),
+    index('enroller_payouts_period_idx').on(t.startDate, t.endDate),
+    index('enroller_payouts_enroller_idx').on(t.enrollerAccountId),
+  ],
+);
