@@ -1,0 +1,78 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { administratorsRoutes } from './modules/administrators/administrators.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { flagsRoutes } from './modules/flags/flags.routes';
+import { ensureFlags } from './modules/flags/flags.service';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { registerAuthGuard } from './platform/auth-guard';
+import type { AppConfig } from './platform/config';
+import type { AppContext } from './platform/context';
+import type { Database } from './platform/db';
+import { registerErrorHandling } from './platform/errors';
+import type { Mailer } from './platform/mailer';
+import { createMailer } from './platform/mailer';
+import { registerOpenApi } from './platform/openapi';
+import { registerWebApp } from './platform/static';
+import { startWorkers } from './platform/workers';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Run the outbox and job workers inside this process (default: config.workers). */
+  workers?: boolean;
+  /** Overrides the SMTP mailer built from SMTP_URL (tests). */
+  mailer?: Mailer | null;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Builds the whole application as one Fastify instance; server.ts only listens. */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = opts.mailer !== undefined ? opts.mailer : createMailer(config.smtpUrl, config.smtpFrom);
+  const wake = { outbox: () => {}, jobs: () => {} };
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    log: app.log,
+    wakeOutbox: () => wake.outbox(),
+    wakeJobs: () => wake.jobs(),
+  };
+  app.decorate('ctx', ctx);
+
+  await ensureFlags(database.db);
+  await app.register(fastifyCookie);
+  registerErrorHandling(app);
+  registerAuthGuard(app, database.db);
+  await registerOpenApi(app);
+
+  await app.register(authRoutes(ctx));
+  await app.register(administratorsRoutes(ctx));
+  await app.register(flagsRoutes(ctx));
+  await app.register(outboxRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+
+  await registerWebApp(app, config.webDir);
+
+  if (opts.workers ?? config.workers) {
+    const workers = startWorkers({ db: database.db, mailer, log: app.log });
+    wake.outbox = workers.wakeOutbox;
+    wake.jobs = workers.wakeJobs;
+    app.addHook('onClose', async () => workers.stop());
+  }
+  app.addHook('onClose', async () => mailer?.close());
+  return app as unknown as App;
+}

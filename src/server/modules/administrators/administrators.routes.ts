@@ -1,0 +1,84 @@
+import {
+  CreateStaffUserRequest,
+  StaffListQuery,
+  StaffUser,
+  UpdateStaffUserRequest,
+} from '@domain/auth/administrators';
+import { ok } from '@domain/platform/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import * as service from './administrators.service';
+
+const IdParams = z.object({ id: z.uuid('Not a staff user id') });
+const config = { action: 'administrators.manage' } as const;
+const tags = ['administrators'];
+
+export function administratorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/administrators',
+      { config, schema: { tags, querystring: StaffListQuery, response: { 200: ok(z.array(StaffUser)) } } },
+      async (request) => ({ success: true as const, data: await service.listStaff(ctx, request.query) }),
+    );
+
+    app.post(
+      '/api/administrators',
+      {
+        config,
+        schema: {
+          tags,
+          body: CreateStaffUserRequest,
+          response: { 200: z.object({ success: z.literal(true), data: StaffUser, message: z.string() }) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.createStaff(ctx, request.staff!, request.body),
+        message: 'Successfully submitted',
+      }),
+    );
+
+    app.patch(
+      '/api/administrators/:id',
+      {
+        config,
+        schema: { tags, params: IdParams, body: UpdateStaffUserRequest, response: { 200: ok(StaffUser) } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.updateStaff(ctx, request.staff!, request.params.id, request.body),
+      }),
+    );
+
+    for (const [verb, active] of [
+      ['deactivate', false],
+      ['activate', true],
+    ] as const) {
+      app.post(
+        `/api/administrators/:id/${verb}`,
+        { config, schema: { tags, params: IdParams, response: { 200: ok(StaffUser) } } },
+        async (request) => ({
+          success: true as const,
+          data: await service.setActive(ctx, request.staff!, request.params.id, active),
+        }),
+      );
+    }
+
+    app.post(
+      '/api/administrators/:id/sendPasswordLink',
+      {
+        config,
+        schema: {
+          tags,
+          params: IdParams,
+          response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: await service.sendPasswordLink(ctx, request.staff!, request.params.id),
+      }),
+    );
+  };
+}

@@ -1,0 +1,172 @@
+import type {
+  CreateStaffUserRequest,
+  StaffListQuery,
+  StaffUser,
+  UpdateStaffUserRequest,
+} from '@domain/auth/administrators';
+import { normalizeRole } from '@domain/auth/roles';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { staffUsers } from '../../db/schema';
+import { recordChange } from '../../platform/audit';
+import { type AppContext, actorOf } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { revokeAllSessions, type StaffPrincipal } from '../../platform/sessions';
+import { issuePasswordLink } from '../auth/password-links';
+
+type Row = typeof staffUsers.$inferSelect;
+
+export function toStaffUser(row: Row): StaffUser {
+  return {
+    id: row.id,
+    directory: row.directory,
+    name: row.name,
+    email: row.email,
+    role: normalizeRole(row.role) ?? 'agent',
+    promoAccess: row.promoAccess,
+    junoAccess: row.junoAccess,
+    active: row.active,
+    hasPassword: Boolean(row.passwordHash),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log shows of a staff user: never the password hash. */
+const auditView = (row: Row) => {
+  const { passwordHash: _hash, lastLoginAt: _login, updatedAt: _updated, ...rest } = row;
+  return rest;
+};
+
+export async function listStaff(
+  ctx: AppContext,
+  query: StaffListQuery & { status: 'active' | 'inactive' | 'all' },
+) {
+  const where: SQL[] = [];
+  if (query.q) {
+    const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(lower(${staffUsers.name}) like ${like} or lower(${staffUsers.email}) like ${like})`);
+  }
+  if (query.role === 'leader') where.push(sql`${staffUsers.role} in ('leader', 'csLeader')`);
+  else if (query.role) where.push(eq(staffUsers.role, query.role));
+  if (query.directory) where.push(eq(staffUsers.directory, query.directory));
+  if (query.status !== 'all') where.push(eq(staffUsers.active, query.status === 'active'));
+  const rows = await ctx.db
+    .select()
+    .from(staffUsers)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(staffUsers.active), asc(sql`lower(${staffUsers.name})`))
+    .limit(1000);
+  return rows.map(toStaffUser);
+}
+
+async function load(tx: DbOrTx, id: string): Promise<Row> {
+  const [row] = await tx.select().from(staffUsers).where(sql`${staffUsers.id}::text = ${id}`).limit(1);
+  if (!row) throw notFound('No staff user with that id.');
+  return row;
+}
+
+export async function createStaff(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  input: CreateStaffUserRequest & { email: string },
+) {
+  const created = await ctx.db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(sql`lower(${staffUsers.email}) = ${input.email.toLowerCase()}`);
+    if (taken) throw conflict('A staff user with that email already exists.');
+    const [row] = await tx
+      .insert(staffUsers)
+      .values({
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        directory: input.directory,
+        promoAccess: input.promoAccess ?? false,
+        junoAccess: input.junoAccess ?? false,
+        createdBy: staff.id,
+      })
+      .returning();
+    await issuePasswordLink(tx, row!, 'set', ctx.config.publicUrl);
+    await recordChange(tx, {
+      collection: 'staff-log',
+      entityId: row!.id,
+      action: 'staff.create',
+      actor: actorOf(staff),
+      after: auditView(row!),
+    });
+    return row!;
+  });
+  ctx.wakeOutbox();
+  return toStaffUser(created);
+}
+
+export async function updateStaff(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  id: string,
+  patch: UpdateStaffUserRequest,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await load(tx, id);
+    if (patch.role && before.id === staff.id && normalizeRole(before.role) !== patch.role) {
+      throw badRequest('You cannot change your own role.');
+    }
+    const [after] = await tx
+      .update(staffUsers)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(staffUsers.id, before.id))
+      .returning();
+    await recordChange(tx, {
+      collection: 'staff-log',
+      entityId: before.id,
+      action: 'staff.update',
+      actor: actorOf(staff),
+      before: auditView(before),
+      after: auditView(after!),
+    });
+    return toStaffUser(after!);
+  });
+}
+
+/** Deactivating ends every session of that user at once. */
+export async function setActive(ctx: AppContext, staff: StaffPrincipal, id: string, active: boolean) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await load(tx, id);
+    if (!active && before.id === staff.id) throw badRequest('You cannot deactivate yourself.');
+    const [after] = await tx
+      .update(staffUsers)
+      .set({ active, updatedAt: new Date() })
+      .where(eq(staffUsers.id, before.id))
+      .returning();
+    if (!active) await revokeAllSessions(tx, before.id);
+    await recordChange(tx, {
+      collection: 'staff-log',
+      entityId: before.id,
+      action: active ? 'staff.activate' : 'staff.deactivate',
+      actor: actorOf(staff),
+      before: { active: before.active },
+      after: { active },
+    });
+    return toStaffUser(after!);
+  });
+}
+
+export async function sendPasswordLink(ctx: AppContext, staff: StaffPrincipal, id: string): Promise<string> {
+  await ctx.db.transaction(async (tx) => {
+    const user = await load(tx, id);
+    if (!user.active) throw badRequest('This user is deactivated. Activate the user first.');
+    await issuePasswordLink(tx, user, user.passwordHash ? 'reset' : 'set', ctx.config.publicUrl);
+    await recordChange(tx, {
+      collection: 'staff-log',
+      entityId: user.id,
+      action: 'staff.passwordLink',
+      actor: actorOf(staff),
+      differences: [],
+    });
+  });
+  ctx.wakeOutbox();
+  return 'Password link sent';
+}

@@ -1,0 +1,177 @@
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  INVALID_CREDENTIALS,
+  type LoginRequest,
+  RESET_LINK_INVALID,
+  type ResetTokenInfo,
+  type SessionInfo,
+} from '@domain/auth/contracts';
+import { can } from '@domain/auth/permissions';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { accounts, passwordResetTokens, staffUsers } from '../../db/schema';
+import { recordChange } from '../../platform/audit';
+import { type AppContext, actorOf } from '../../platform/context';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { sha256 } from '../../platform/ids';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { createSession, revokeAllSessions, type StaffPrincipal, toPrincipal } from '../../platform/sessions';
+import { assertNotLocked, clearFailures, recordFailure } from './login-throttle';
+import { issuePasswordLink, recentLinkCount } from './password-links';
+
+export function sessionInfo(ctx: AppContext, staff: StaffPrincipal | null): SessionInfo {
+  return {
+    isLogged: Boolean(staff),
+    userInfo: staff
+      ? { uid: staff.id, name: staff.name, email: staff.email, directory: staff.directory }
+      : null,
+    role: staff?.role ?? null,
+    devMode: staff?.devMode ?? false,
+    junoAccess: staff?.junoAccess ?? false,
+    promoAccess: staff?.promoAccess ?? false,
+    appEnv: ctx.config.appEnv,
+    expiresAt: staff?.expiresAt.toISOString() ?? null,
+  };
+}
+
+const findByEmail = (ctx: AppContext, email: string) =>
+  ctx.db
+    .select()
+    .from(staffUsers)
+    .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`)
+    .limit(1)
+    .then((r) => r[0]);
+
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  meta: { ip: string; userAgent?: string | undefined },
+): Promise<{ token: string; staff: StaffPrincipal }> {
+  const email = input.email.toLowerCase();
+  await assertNotLocked(ctx.db, email, meta.ip);
+  const user = await findByEmail(ctx, email);
+  const valid = await verifyPassword(user?.active ? user.passwordHash : null, input.password);
+  if (!user?.active || !valid) {
+    await recordFailure(ctx.db, email, meta.ip);
+    throw new AppError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+  }
+  await clearFailures(ctx.db, email);
+  const session = await createSession(ctx.db, user.id, meta);
+  await ctx.db.update(staffUsers).set({ lastLoginAt: new Date() }).where(eq(staffUsers.id, user.id));
+  ctx.log.info({ staffUserId: user.id }, 'staff signed in');
+  return { token: session.token, staff: toPrincipal(user, session, 'cookie')! };
+}
+
+/** Same answer whether or not the email belongs to someone (no account discovery). */
+export async function forgotPassword(ctx: AppContext, email: string): Promise<string> {
+  const user = await findByEmail(ctx, email);
+  if (user?.active) {
+    await ctx.db.transaction(async (tx) => {
+      if ((await recentLinkCount(tx, user.id)) >= 3) return;
+      await issuePasswordLink(tx, user, 'reset', ctx.config.publicUrl);
+    });
+    ctx.wakeOutbox();
+  }
+  return FORGOT_PASSWORD_MESSAGE;
+}
+
+async function findValidToken(ctx: AppContext, token: string) {
+  const [row] = await ctx.db
+    .select({ t: passwordResetTokens, user: staffUsers })
+    .from(passwordResetTokens)
+    .innerJoin(staffUsers, eq(staffUsers.id, passwordResetTokens.staffUserId))
+    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)))
+    .limit(1);
+  if (!row || row.t.expiresAt.getTime() <= Date.now() || !row.user.active) return null;
+  return row;
+}
+
+export async function resetTokenInfo(ctx: AppContext, token: string): Promise<ResetTokenInfo> {
+  const row = await findValidToken(ctx, token);
+  return row
+    ? { valid: true, email: row.user.email, purpose: row.t.purpose }
+    : { valid: false, email: null, purpose: null };
+}
+
+/** Sets the new password, spends the link and ends every session of that user, in one transaction. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const row = await findValidToken(ctx, token);
+  if (!row) throw badRequest(RESET_LINK_INVALID);
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.tokenHash, row.t.tokenHash), isNull(passwordResetTokens.usedAt)))
+      .returning({ tokenHash: passwordResetTokens.tokenHash });
+    if (spent.length === 0) throw badRequest(RESET_LINK_INVALID);
+    await tx
+      .update(staffUsers)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(staffUsers.id, row.user.id));
+    await revokeAllSessions(tx, row.user.id);
+    await recordChange(tx, {
+      collection: 'staff-log',
+      entityId: row.user.id,
+      action: row.t.purpose === 'set' ? 'password.set' : 'password.reset',
+      actor: { id: row.user.id, email: row.user.email, name: row.user.name },
+      differences: [{ kind: 'E', path: ['password'], lhs: '••••', rhs: '••••' }],
+    });
+  });
+}
+
+/**
+ * Changes the sign-in email of a staff user (their own, or anyone's for administrators) or of a
+ * customer account (records.edit).
+ */
+export async function updateEmail(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  uid: string,
+  email: string,
+): Promise<void> {
+  const actor = actorOf(staff);
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(staffUsers).where(sql`${staffUsers.id}::text = ${uid}`).limit(1);
+    if (user) {
+      if (user.id !== staff.id && !can(staff, 'administrators.manage')) throw forbidden();
+      const [taken] = await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(sql`lower(${staffUsers.email}) = ${email} and ${staffUsers.id} <> ${user.id}`);
+      if (taken) throw conflict('Another staff user already signs in with that email.');
+      await tx.update(staffUsers).set({ email, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
+      await recordChange(tx, {
+        collection: 'staff-log',
+        entityId: user.id,
+        action: 'email.update',
+        actor,
+        before: { email: user.email },
+        after: { email },
+      });
+      return;
+    }
+    const [account] = await tx
+      .select({ uid: accounts.uid, email: accounts.email })
+      .from(accounts)
+      .where(eq(accounts.uid, uid));
+    if (!account) throw notFound('No user or account with that uid.');
+    await tx.update(accounts).set({ email, updatedAt: new Date() }).where(eq(accounts.uid, uid));
+    await recordChange(tx, {
+      collection: 'account-log',
+      entityId: uid,
+      action: 'email.update',
+      actor,
+      before: { email: account.email },
+      after: { email },
+    });
+  });
+}
+
+export async function setDevMode(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  enabled: boolean,
+): Promise<StaffPrincipal> {
+  await ctx.db.update(staffUsers).set({ devMode: enabled }).where(eq(staffUsers.id, staff.id));
+  return { ...staff, devMode: enabled };
+}

@@ -1,0 +1,75 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from '@domain/auth/contracts';
+import { can, type RouteAction } from '@domain/auth/permissions';
+import { ERROR_CODES } from '@domain/platform/envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from './db';
+import { AppError, forbidden, unauthenticated } from './errors';
+import { resolveSession, type StaffPrincipal } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: StaffPrincipal | null;
+    /** The raw session token this request came with, if any. */
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    /** Every API route with its permission action, for the permission tests and the docs. */
+    routeActions: { method: string; url: string; action: RouteAction }[];
+  }
+  interface FastifyContextConfig {
+    /** The permission this route needs (DESIGN §4); `public` needs no session. */
+    action?: RouteAction;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/**
+ * Authentication and authorisation for every API route, applied once: every /api route must
+ * declare an action (checked when routes are registered), the session comes from the cookie or
+ * a bearer token, and cookie-authenticated writes must carry the CSRF header.
+ */
+export function registerAuthGuard(app: FastifyInstance, db: Db) {
+  app.decorateRequest('staff', null);
+  app.decorateRequest('sessionToken', null);
+  const routeActions: FastifyInstance['routeActions'] = [];
+  app.decorate('routeActions', routeActions);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const action = route.config?.action;
+    if (!action) throw new Error(`Route ${route.method} ${route.url} declares no permission action`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeActions.push({ method, url: route.url, action });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const action = request.routeOptions.config?.action;
+    if (!action) return;
+    const bearer = bearerToken(request);
+    const cookie = request.cookies?.[SESSION_COOKIE] ?? null;
+    const token = bearer ?? cookie;
+    if (
+      cookie &&
+      !bearer &&
+      MUTATING.has(request.method) &&
+      request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE
+    ) {
+      throw new AppError(403, `Missing ${CSRF_HEADER} header`, ERROR_CODES.csrf);
+    }
+    if (token) {
+      request.sessionToken = token;
+      request.staff = await resolveSession(db, token, bearer ? 'bearer' : 'cookie');
+    }
+    if (action === 'public') return;
+    if (!request.staff) throw unauthenticated();
+    if (!can(request.staff, action)) throw forbidden();
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from './audit';
+import type { AppConfig } from './config';
+import type { Db } from './db';
+import type { StaffPrincipal } from './sessions';
+
+/** What every module needs: the database, configuration, a logger and a way to nudge workers. */
+export interface AppContext {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  /** Ask the outbox worker to run now (a hint; the worker also polls). */
+  wakeOutbox(): void;
+  wakeJobs(): void;
+}
+
+export function actorOf(staff: StaffPrincipal): Actor {
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    authType: staff.authType === 'bearer' ? 'bearer' : 'session',
+  };
+}

@@ -1,0 +1,49 @@
+// One branded layout for every email, with a plain-text twin.
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export interface EmailContent {
+  title: string;
+  /** Paragraphs of plain text (escaped for HTML). */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}
+
+export function renderEmail(content: EmailContent): { html: string; text: string } {
+  const paragraphs = content.paragraphs
+    .map(
+      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#3b2f33">${escapeHtml(p)}</p>`,
+    )
+    .join('');
+  const button = content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#8c3b5c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(content.action.label)}</a></p>
+       <p style="margin:0 0 16px;font-size:13px;color:#6d5f63">If the button does not work, paste this address into your browser:<br>${escapeHtml(content.action.url)}</p>`
+    : '';
+  const footer = escapeHtml(content.footer ?? 'Customer Service Back Office');
+  const html = `<!doctype html><html><body style="margin:0;background:#f7f1f3;font-family:Arial,Helvetica,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:10px;overflow:hidden">
+<tr><td style="background:#8c3b5c;padding:18px 28px;color:#ffffff;font-size:18px;font-weight:700">Customer Service Back Office</td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 16px;font-size:20px;color:#2a2024">${escapeHtml(content.title)}</h1>
+${paragraphs}${button}
+</td></tr>
+<tr><td style="padding:16px 28px;background:#faf6f7;font-size:12px;color:#8a7b80">${footer}</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    content.title,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    content.footer ?? 'Customer Service Back Office',
+  ].join('\n');
+  return { html, text };
+}

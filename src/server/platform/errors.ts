@@ -1,0 +1,66 @@
+import { ERROR_CODES, type ErrorBody } from '@domain/platform/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error with an HTTP status that is safe to show to the caller. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, issues?: { path: string; message: string }[]) =>
+  new AppError(400, message, ERROR_CODES.badRequest, issues);
+export const notFound = (message = 'Not found') => new AppError(404, message, ERROR_CODES.notFound);
+export const conflict = (message: string) => new AppError(409, message, ERROR_CODES.conflict);
+export const forbidden = (message = 'Insufficient Permissions') =>
+  new AppError(403, message, ERROR_CODES.insufficientPermissions);
+export const unauthenticated = () => new AppError(401, 'Please sign in.', ERROR_CODES.unauthenticated);
+export const tooManyRequests = (message: string) => new AppError(429, message, ERROR_CODES.tooManyRequests);
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).send(body);
+}
+
+function validationIssues(error: FastifyError): { path: string; message: string }[] {
+  const context = (error as FastifyError & { validationContext?: string }).validationContext ?? '';
+  return (error.validation ?? []).map((v) => {
+    const field = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    return { path: [context, field].filter(Boolean).join('.'), message: v.message ?? 'Invalid value' };
+  });
+}
+
+/** One error handler for the whole API: bad input is a 400 with the field messages, never a 500. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return send(reply, error.statusCode, {
+        success: false,
+        error: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.issues ? { issues: error.issues } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const issues = validationIssues(error);
+      return send(reply, 400, {
+        success: false,
+        error: issues[0]?.message ?? 'Invalid request',
+        code: ERROR_CODES.badRequest,
+        issues,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large …: the caller's fault, said plainly.
+      return send(reply, status, { success: false, error: error.message, code: error.code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { success: false, error: 'Something went wrong on our side. Please try again.' });
+  });
+}

@@ -1,0 +1,124 @@
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from '@domain/auth/contracts';
+import { normalizeRole, type StaffDirectory, type StaffRole } from '@domain/auth/roles';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { staffSessions, staffUsers } from '../db/schema';
+import type { DbOrTx } from './db';
+import { newToken, sha256 } from './ids';
+
+/** The signed-in staff member behind a request. */
+export interface StaffPrincipal {
+  id: string;
+  name: string;
+  email: string;
+  directory: StaffDirectory;
+  role: StaffRole;
+  promoAccess: boolean;
+  junoAccess: boolean;
+  devMode: boolean;
+  sessionId: number;
+  expiresAt: Date;
+  authType: 'cookie' | 'bearer';
+}
+
+/** Last-seen is written at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(
+  db: DbOrTx,
+  staffUserId: string,
+  meta: { ip?: string | undefined; userAgent?: string | undefined },
+): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ABSOLUTE_TIMEOUT_MS);
+  const [row] = await db
+    .insert(staffSessions)
+    .values({
+      tokenHash: sha256(token),
+      staffUserId,
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: staffSessions.id });
+  return { token, expiresAt, sessionId: row!.id };
+}
+
+type StaffUserRow = typeof staffUsers.$inferSelect;
+
+export function toPrincipal(
+  user: StaffUserRow,
+  session: { sessionId: number; expiresAt: Date },
+  authType: StaffPrincipal['authType'],
+): StaffPrincipal | null {
+  const role = normalizeRole(user.role);
+  if (!user.active || !role) return null;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    directory: user.directory,
+    role,
+    promoAccess: user.promoAccess,
+    junoAccess: user.junoAccess,
+    devMode: role === 'developer' && user.devMode,
+    sessionId: session.sessionId,
+    expiresAt: session.expiresAt,
+    authType,
+  };
+}
+
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  authType: StaffPrincipal['authType'],
+): Promise<StaffPrincipal | null> {
+  const [row] = await db
+    .select({
+      sessionId: staffSessions.id,
+      lastSeenAt: staffSessions.lastSeenAt,
+      expiresAt: staffSessions.expiresAt,
+      user: staffUsers,
+    })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
+    .where(and(eq(staffSessions.tokenHash, sha256(token)), isNull(staffSessions.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_TIMEOUT_MS <= now) return null;
+  const principal = toPrincipal(row.user, row, authType);
+  if (principal && now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(staffSessions.id, row.sessionId));
+  }
+  return principal;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.update(staffSessions).set({ revokedAt: new Date() }).where(eq(staffSessions.id, sessionId));
+}
+
+export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSessions.tokenHash, sha256(token)), isNull(staffSessions.revokedAt)));
+}
+
+/** Ends every session of a staff member (deactivation, password change). */
+export async function revokeAllSessions(db: DbOrTx, staffUserId: string): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSessions.staffUserId, staffUserId), isNull(staffSessions.revokedAt)));
+}
+
+/** Removes sessions that can no longer be used. */
+export async function purgeSessions(db: DbOrTx): Promise<void> {
+  await db.execute(
+    sql`delete from staff_sessions where expires_at < now() - interval '1 day' or revoked_at < now() - interval '1 day'
+          or last_seen_at < now() - interval '1 day'`,
+  );
+}

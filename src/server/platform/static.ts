@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ERROR_CODES } from '@domain/platform/envelope';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Serves the built single-page app with history fallback: any non-API path that is not a file
+ * gets index.html, so deep links like /customers/abc/detail load the app.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string) {
+  const indexPath = path.join(webDir, 'index.html');
+  const hasWeb = existsSync(indexPath);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  // index.html is read on each request (it is small, and a rebuild must not need a restart).
+  const sendIndex = async (reply: FastifyReply) =>
+    reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(await readFile(indexPath, 'utf8'));
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({
+        success: false,
+        error: `No API route ${request.method} ${request.url.split('?')[0]}`,
+        code: ERROR_CODES.notFound,
+      });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ success: false, error: 'Not found', code: ERROR_CODES.notFound });
+    }
+    if (!hasWeb) {
+      return reply.status(404).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    return sendIndex(reply);
+  });
+}

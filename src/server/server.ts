@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { loadConfig } from './platform/config';
+import { type Database, openDatabase } from './platform/db';
+
+/**
+ * Starts the server: migrate, build the app, listen; close cleanly on SIGINT/SIGTERM.
+ * An already open (and migrated) database can be handed in: PGlite allows one process per data dir.
+ */
+export async function startServer(config = loadConfig(), opened?: Database) {
+  const database =
+    opened ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!opened) await database.migrate();
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  startServer().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,52 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../platform/db';
+import { backend, postgresUrl, TEMPLATE_DB } from './backend';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Migrates one template database per run; each test file then starts from a copy of it
+ * (a PGlite data-dir dump, or CREATE DATABASE … TEMPLATE on PostgreSQL).
+ */
+export default async function setup(project: TestProject) {
+  if (backend() === 'postgres') {
+    const admin = new pg.Client({ connectionString: postgresUrl() });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const template = await openDatabase({ databaseUrl: postgresUrl(TEMPLATE_DB), poolSize: 1 });
+    await template.migrate();
+    await template.close();
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      const client = new pg.Client({ connectionString: postgresUrl() });
+      await client.connect();
+      const { rows } = await client.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'bo_test_%'`,
+      );
+      for (const r of rows) await client.query(`drop database if exists ${r.datname} with (force)`);
+      await client.end();
+    };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bo-test-'));
+  const template = await openDatabase({});
+  await template.migrate();
+  const dump = await template.dump?.();
+  await template.close();
+  if (!dump) throw new Error('PGlite template dump failed');
+  const file = path.join(dir, 'template.tar.gz');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from '@domain/auth/contracts';
+import type { StaffDirectory, StaffRole } from '@domain/auth/roles';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../app';
+import { staffUsers } from '../db/schema';
+import { loadConfig } from '../platform/config';
+import { type Database, openDatabase } from '../platform/db';
+import type { Mailer } from '../platform/mailer';
+import { hashPassword } from '../platform/passwords';
+import { backend, postgresUrl, TEMPLATE_DB } from './backend';
+
+export const TEST_PASSWORD = 'Test-Password-1';
+let counter = 0;
+let passwordHash: Promise<string> | undefined;
+
+async function freshDatabase(): Promise<Database> {
+  if (backend() === 'postgres') {
+    const name = `bo_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+    const admin = new pg.Client({ connectionString: postgresUrl() });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    const db = await openDatabase({ databaseUrl: postgresUrl(name), poolSize: 4 });
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        const c = new pg.Client({ connectionString: postgresUrl() });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const template = inject('pgliteTemplate');
+  const blob = new Blob([await readFile(template)]);
+  return openDatabase({ loadDataDir: blob });
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  /** Signs in a new staff user of that role and returns the cookie header for later calls. */
+  signIn(
+    role: StaffRole,
+    opts?: { email?: string; promoAccess?: boolean; junoAccess?: boolean; directory?: StaffDirectory },
+  ): Promise<SignedIn>;
+  close(): Promise<void>;
+}
+
+export interface SignedIn {
+  id: string;
+  email: string;
+  token: string;
+  /** Headers of a browser session: the cookie and the CSRF header. */
+  headers: Record<string, string>;
+}
+
+/** A fresh app on a fresh database, workers off (tests drive the outbox themselves). */
+export async function createTestApp(
+  opts: { mailer?: Mailer | null; appEnv?: 'development' | 'production' | 'test'; webDir?: string } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = loadConfig(
+    { ...process.env, APP_ENV: opts.appEnv ?? 'test', LOG_LEVEL: 'silent' },
+    { webDir: opts.webDir ?? '/nonexistent' },
+  );
+  const app = await buildApp({
+    config,
+    database,
+    workers: false,
+    mailer: opts.mailer ?? null,
+    logger: false,
+  });
+  await app.ready();
+  let n = 0;
+  return {
+    app,
+    database,
+    async signIn(role, o = {}) {
+      passwordHash ??= hashPassword(TEST_PASSWORD);
+      const email = o.email ?? `${role.toLowerCase()}${++n}@test.example.com`;
+      const [user] = await database.db
+        .insert(staffUsers)
+        .values({
+          name: `${role} ${n}`,
+          email,
+          role,
+          directory: o.directory ?? 'users',
+          promoAccess: o.promoAccess ?? false,
+          junoAccess: o.junoAccess ?? false,
+          passwordHash: await passwordHash,
+        })
+        .returning();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: TEST_PASSWORD },
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      const token = res.json<{ token: string }>().token;
+      return {
+        id: user!.id,
+        email,
+        token,
+        headers: { cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
