@@ -1,0 +1,96 @@
+// Subtotal actions (DESIGN §6 types 3–6) and tiers (type 25). A subtotal discount is spread over
+// the lines it covers, so every line carries its own share and no share exceeds its line.
+import { isDiscountable, lineTotal, type WorkCart, type WorkLine } from '../cart';
+import type { CompiledRule } from '../compile';
+import { forRegion } from '../context';
+import { allocate, percentOf } from '../money';
+import { conditionLines, isFailure, qualify } from '../qualify';
+import { type Applied, type EngineState, noValue, type Outcome, touch, valueFor } from '../state';
+import { actionLines } from './items';
+
+/** Lines a subtotal promo covers: discountable, not left out by excludeFromSubtotal. */
+export function subtotalLines(cart: WorkCart, c: CompiledRule): WorkLine[] {
+  return cart.lines.filter((l) => isDiscountable(l, c) && !l.excludedFromSubtotal);
+}
+
+function spread(state: EngineState, c: CompiledRule, lines: WorkLine[], shares: readonly number[]): Applied {
+  const out: Applied = { times: 1, lines: [], amount: 0 };
+  lines.forEach((line, i) => {
+    const taken = state.cart.discount(line, c, shares[i] ?? 0);
+    if (taken === 0) return;
+    touch(line, c);
+    out.lines.push(line);
+    out.amount += taken;
+  });
+  return out;
+}
+
+const nothingCovered: Outcome = { code: 'no_action_items', message: 'No line counts toward the subtotal.' };
+
+/** Types 3 and 5 (percent) and 4 and 6 (amount, once per qualifying application). */
+export function applySubtotal(state: EngineState, c: CompiledRule): Outcome {
+  const value = valueFor(c, state.ctx);
+  if (value === undefined) return noValue(state.ctx);
+  const times = qualify(state.cart, c, state.ctx);
+  if (isFailure(times)) return times;
+  const lines = subtotalLines(state.cart, c);
+  if (lines.length === 0) return nothingCovered;
+  const totals = lines.map(lineTotal);
+  const percent = c.rule.id === 3 || c.rule.id === 5;
+  if (percent)
+    return spread(
+      state,
+      c,
+      lines,
+      totals.map((t) => percentOf(t, value)),
+    );
+  const amount = Math.min(
+    value * times,
+    totals.reduce((a, t) => a + t, 0),
+  );
+  const out = spread(state, c, lines, allocate(amount, totals));
+  out.times = times;
+  return out;
+}
+
+/** Type 25: the quantity or spend the tiers are measured on, and the lines that take the discount. */
+export function tierScope(cart: WorkCart, c: CompiledRule): { basis: number; targets: WorkLine[] } {
+  const targets =
+    c.actionSet.size > 0
+      ? actionLines(cart, c, false)
+      : c.conditionSet.size > 0
+        ? conditionLines(cart, c).filter((l) => isDiscountable(l, c))
+        : subtotalLines(cart, c);
+  const measured = c.conditionSet.size > 0 ? conditionLines(cart, c) : targets;
+  const basis =
+    c.rule.tierBasis === 'spend'
+      ? measured.reduce((a, l) => a + lineTotal(l), 0)
+      : measured.reduce((a, l) => a + l.quantity, 0);
+  return { basis, targets };
+}
+
+export const sortedTiers = (c: CompiledRule) => [...(c.rule.tiers ?? [])].sort((a, b) => a.min - b.min);
+
+export function applyTiers(state: EngineState, c: CompiledRule): Outcome {
+  const times = qualify(state.cart, c, state.ctx);
+  if (isFailure(times)) return times;
+  const { basis, targets } = tierScope(state.cart, c);
+  const tiers = sortedTiers(c);
+  const reached = tiers.filter((t) => t.min <= basis).pop();
+  if (!reached) {
+    const first = tiers[0]?.min ?? 0;
+    return {
+      code: 'threshold_not_met',
+      message: `The cart reaches ${basis}; the first tier starts at ${first}.`,
+    };
+  }
+  const fraction = forRegion(reached.discountValue, state.ctx);
+  if (fraction === undefined) return noValue(state.ctx);
+  if (targets.length === 0) return nothingCovered;
+  return spread(
+    state,
+    c,
+    targets,
+    targets.map((l) => percentOf(lineTotal(l), fraction)),
+  );
+}

@@ -1,0 +1,26 @@
+// Type 20: volume adjustment on the action items, or every line when none are listed (DESIGN §6).
+import { isOrdinary } from '../cart';
+import type { CompiledRule } from '../compile';
+import { isFailure, qualify } from '../qualify';
+import { type Applied, type EngineState, type Outcome, touch } from '../state';
+
+export function applyVolumeAdjustment(state: EngineState, c: CompiledRule): Outcome {
+  const times = qualify(state.cart, c, state.ctx);
+  if (isFailure(times)) return times;
+  const adjustment = c.rule.volumeAdjustment;
+  const lines = state.cart.lines.filter(
+    (l) => isOrdinary(l, c) && (c.actionSet.size === 0 || c.actionSet.has(l.sku)) && !l.volumeAdjustment,
+  );
+  if (!adjustment || lines.length === 0) {
+    return { code: 'no_action_items', message: 'No line to adjust the volumes of is in the cart.' };
+  }
+  const out: Applied = { times: 0, lines: [], amount: 0 };
+  for (const line of lines) {
+    // A higher-priority adjustment already on the line wins (engine order, DESIGN §6).
+    line.volumeAdjustment = adjustment;
+    touch(line, c);
+    out.lines.push(line);
+    out.times += line.quantity;
+  }
+  return out;
+}

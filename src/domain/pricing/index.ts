@@ -1,0 +1,6 @@
+// The pricing engine's one entry point (CONVENTIONS: pure functions behind one entry point).
+export type { CompiledRules } from './compile';
+export { compileRules } from './compile';
+export { ZERO_PRICE_ORDER_TYPE } from './context';
+export { priceCart } from './engine';
+export type * from './types';

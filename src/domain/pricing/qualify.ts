@@ -1,0 +1,128 @@
+// How many times a rule qualifies (conditionQuantity, spend thresholds, actionQuantity.max) and
+// which units it takes (DESIGN §6: `conditionQuantity.min` condition items make one application;
+// each rule applies at most `actionQuantity.max` times).
+import { isOrdinary, lineTotal, type WorkCart, type WorkLine } from './cart';
+import type { CompiledRule } from './compile';
+import { forRegion, type PricingContext } from './context';
+import type { Failure } from './validity';
+
+/** Condition lines: the shopper's own lines of a condition SKU. */
+export function conditionLines(cart: WorkCart, c: CompiledRule): WorkLine[] {
+  const out: WorkLine[] = [];
+  for (const sku of c.conditionSet) {
+    for (const line of cart.linesOf(sku)) if (isOrdinary(line, c) && line.quantity > 0) out.push(line);
+  }
+  return out;
+}
+
+/** Groups of condition items in the cart; Infinity when the rule has none. */
+export function conditionGroups(cart: WorkCart, c: CompiledRule): number {
+  if (c.conditionSet.size === 0) return Number.POSITIVE_INFINITY;
+  const { min, combineConditionItems } = c.rule.conditionQuantity;
+  let total = 0;
+  let separate = 0;
+  for (const sku of c.conditionSet) {
+    let units = 0;
+    for (const line of cart.linesOf(sku)) if (isOrdinary(line, c)) units += line.quantity;
+    total += units;
+    separate += Math.floor(units / min);
+  }
+  if (c.rule.oneForOne) return total;
+  return combineConditionItems ? Math.floor(total / min) : separate;
+}
+
+/**
+ * The subtotal a threshold sees: the shopper's lines at their current totals, without the rule's
+ * exclusionItems and without lines an excludeFromSubtotal rule touched (DESIGN §6, type 3).
+ */
+export function spendOf(cart: WorkCart, c: CompiledRule): number {
+  const shared = c.exclusionSet.size === 0;
+  if (shared && cart.spendCache.version === cart.version) return cart.spendCache.value;
+  let value = 0;
+  for (const line of cart.lines) {
+    if (isOrdinary(line, c) && !line.excludedFromSubtotal) value += lineTotal(line);
+  }
+  if (shared) {
+    cart.spendCache.version = cart.version;
+    cart.spendCache.value = value;
+  }
+  return value;
+}
+
+export function thresholdFor(c: CompiledRule, ctx: PricingContext): number | undefined {
+  return forRegion(c.rule.spendThreshold, ctx);
+}
+
+const money = (cents: number): string => (cents / 100).toFixed(2);
+
+/** Applications the rule qualifies for, or why it qualifies for none. */
+export function qualify(cart: WorkCart, c: CompiledRule, ctx: PricingContext): number | Failure {
+  const rule = c.rule;
+  const groups = conditionGroups(cart, c);
+  if (groups === 0) {
+    const { min } = rule.conditionQuantity;
+    return {
+      code: 'condition_not_met',
+      message: `The cart needs ${rule.oneForOne ? 1 : min} of ${rule.conditionItems.join(', ')}${
+        rule.conditionQuantity.combineConditionItems || rule.oneForOne ? '' : ' (of one SKU)'
+      }.`,
+    };
+  }
+  let spendGroups = Number.POSITIVE_INFINITY;
+  if (rule.spendThreshold !== undefined) {
+    const threshold = thresholdFor(c, ctx);
+    if (threshold === undefined) {
+      return {
+        code: 'no_discount_value',
+        message: `The rule has no spend threshold for region ${ctx.regionId}.`,
+      };
+    }
+    const spend = spendOf(cart, c);
+    if (spend < threshold) {
+      return {
+        code: 'threshold_not_met',
+        message: `The eligible subtotal ${money(spend)} is below the threshold ${money(threshold)}.`,
+      };
+    }
+    if (threshold > 0) spendGroups = Math.floor(spend / threshold);
+  }
+  const max = rule.limitOnePerEmail ? 1 : rule.actionQuantity.max;
+  return Math.min(max, groups, spendGroups);
+}
+
+export const isFailure = (value: number | Failure): value is Failure => typeof value !== 'number';
+
+const unitNet = (line: WorkLine): number => lineTotal(line) / line.quantity;
+
+/** Lines sorted cheapest unit first (dearest with `dearest`), cart order among equals. */
+export function byUnitNet(lines: readonly WorkLine[], dearest = false): WorkLine[] {
+  return [...lines].sort(
+    (a, b) => (dearest ? unitNet(b) - unitNet(a) : unitNet(a) - unitNet(b)) || a.seq - b.seq,
+  );
+}
+
+/** Takes up to `units` from lines in the given order, reading and updating `left` (units still free). */
+export function take(
+  lines: readonly WorkLine[],
+  units: number,
+  left: Map<WorkLine, number>,
+): Map<WorkLine, number> {
+  const taken = new Map<WorkLine, number>();
+  let need = units;
+  for (const line of lines) {
+    if (need <= 0) break;
+    const free = left.get(line) ?? line.quantity;
+    const n = Math.min(free, need);
+    if (n <= 0) continue;
+    left.set(line, free - n);
+    taken.set(line, n);
+    need -= n;
+  }
+  return taken;
+}
+
+export const sumUnits = (m: ReadonlyMap<WorkLine, number>): number => {
+  let s = 0;
+  for (const n of m.values()) s += n;
+  return s;
+};
