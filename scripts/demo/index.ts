@@ -1,0 +1,119 @@
+import { staffUsers } from '@server/db/schema';
+import { type Db, rows } from '@server/platform/db';
+import { hashPassword } from '@server/platform/passwords';
+import { sql } from 'drizzle-orm';
+import { generateAccount } from './account-pipeline';
+import { addBatches } from './batches';
+import { MAX_ORDERS } from './ids';
+import { makeProgress } from './progress';
+import { prepareRun } from './setup';
+import { staffRows } from './staff';
+import { TABLE_ORDER } from './tables';
+import { makeClock } from './time';
+import { BatchWriter } from './writer';
+
+// The demo company generator (DESIGN §7). Same seed and same `now` give the same rows, ids
+// included. Accounts are generated and written chunk by chunk, each with its orders, so memory
+// stays flat whatever the size.
+
+export interface SeedOptions {
+  accounts: number;
+  seed?: number;
+  /** Anchor of every relative date; the dashboard's "today" is the Pacific day containing it. */
+  now?: Date;
+  includeStaff: boolean;
+  demoPassword: string;
+  progress?: boolean;
+  log?: (message: string) => void;
+  /** Write transactions running at once while the next chunk is generated (2 suits PostgreSQL; PGlite has one connection). */
+  concurrency?: number;
+}
+
+export interface SeedSummary {
+  seed: number;
+  now: Date;
+  accounts: number;
+  orders: number;
+  rows: Record<string, number>;
+  seconds: number;
+  /** Peak resident memory of the process, in MB. */
+  peakRssMb: number;
+}
+
+/** Accounts generated before each write; a write of this many accounts is one transaction. */
+const CHUNK_ACCOUNTS = 500;
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select ((select count(*) from accounts) + (select count(*) from staff_users))::int as n`,
+  );
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const seed = options.seed ?? 42;
+  const clock = makeClock(options.now ?? new Date());
+  const total = Math.max(0, Math.floor(options.accounts));
+  const log = options.log ?? (() => {});
+  if (total * 6 > MAX_ORDERS)
+    throw new Error(`at most ${Math.floor(MAX_ORDERS / 6)} accounts: order numbers have 7 digits`);
+
+  const writer = new BatchWriter(db, TABLE_ORDER, Math.max(1, options.concurrency ?? 1));
+  await writer.start();
+  const ctx = prepareRun(writer, seed, clock, total);
+  if (options.includeStaff) {
+    // One hash for every demo login: argon2 is slow on purpose, and they share the password.
+    const hash = await hashPassword(options.demoPassword);
+    writer.add(staffUsers, ...staffRows(ctx.roster, seed, hash, clock));
+  }
+  await writer.flush();
+  log(
+    `reference data: ${ctx.catalog.products.length} products, ${ctx.roster.all.length} staff${options.includeStaff ? '' : ' (not written)'}`,
+  );
+
+  const progress = makeProgress(options.progress === true, total);
+  let orders = 0;
+  const written = () => [...writer.counts.values()].reduce((s, n) => s + n, 0);
+  try {
+    for (let start = 0; start < total; start += CHUNK_ACCOUNTS) {
+      const end = Math.min(total, start + CHUNK_ACCOUNTS);
+      for (let idx = start; idx < end; idx++) orders += generateAccount(ctx, idx);
+      // The next chunk is generated while this one is written.
+      await writer.write();
+      progress.update(end, written());
+    }
+    await writer.flush();
+    await addBatches(ctx, writer, db);
+    progress.update(total, written());
+  } finally {
+    progress.stop();
+  }
+  await writer.syncSequences();
+  await finishAggregates(db);
+
+  const summary: SeedSummary = {
+    seed,
+    now: clock.now,
+    accounts: total + 1,
+    orders,
+    rows: Object.fromEntries([...writer.counts].sort(([a], [b]) => a.localeCompare(b))),
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+  log(`seeded ${summary.accounts} accounts and ${orders} orders in ${summary.seconds} s`);
+  return summary;
+}
+
+/** Popup totals come from their orders, which are written long after the popups themselves. */
+async function finishAggregates(db: Db): Promise<void> {
+  await db.execute(sql`
+    update socials s
+       set total_cents = t.total_cents, order_count = t.order_count
+      from (select social_id, sum(grand_total_cents)::int as total_cents, count(*)::int as order_count
+              from orders
+             where social_id is not null and state not in (7, 14)
+             group by social_id) t
+     where s.id = t.social_id`);
+}
