@@ -1,0 +1,102 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { InitialLoading, RootLayout } from '../pages/root-layout';
+import { FullPageRouteError, RouteError } from '../pages/route-error';
+import { lazyPage } from './lazy-page';
+import { requireSession } from './require-session';
+import type { RouteHandle } from './route-handle';
+import { batchRoutes, customerRoutes, incentiveRoutes, orderRoutes, promoRoutes } from './upcoming-routes';
+
+const handle = (h: RouteHandle) => h;
+
+/** Screens of this issue, each a lazy chunk. */
+const builtRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(() => import('../pages/dashboard-page').then((m) => m.DashboardPage)),
+    handle: handle({ title: 'Dashboard' }),
+  },
+  {
+    path: 'administrators',
+    lazy: lazyPage(() => import('../pages/administrators-page').then((m) => m.AdministratorsPage)),
+    handle: handle({ title: 'Administrators', action: 'administrators.manage' }),
+  },
+  {
+    path: 'administrators/create',
+    lazy: lazyPage(() => import('../pages/create-administrator-page').then((m) => m.CreateAdministratorPage)),
+    handle: handle({ title: 'Create administrator', action: 'administrators.manage' }),
+  },
+  {
+    path: 'outbox',
+    lazy: lazyPage(() => import('../pages/outbox-page').then((m) => m.OutboxPage)),
+    handle: handle({ title: 'Outbox', action: 'developer.tools' }),
+  },
+];
+
+/** A record's bare URL opens its first tab. */
+const recordIndexRoutes: RouteObject[] = [
+  { path: 'customers/:id', element: <Navigate to="dashboard" replace /> },
+  { path: 'orders/:id', element: <Navigate to="info" replace /> },
+  { path: 'batchOrders/:id', element: <Navigate to="details" replace /> },
+];
+
+const notFound: RouteObject = {
+  path: '*',
+  lazy: lazyPage(() => import('../pages/not-found-page').then((m) => m.NotFoundPage)),
+  handle: handle({ title: 'Page not found' }),
+};
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    errorElement: <FullPageRouteError />,
+    HydrateFallback: InitialLoading,
+    children: [
+      // Without chrome (spec 1 §2): login, forgot password, reset password, the error page.
+      {
+        path: 'login',
+        lazy: lazyPage(() => import('../pages/login-page').then((m) => m.LoginPage)),
+        handle: handle({ title: 'Sign in' }),
+      },
+      {
+        path: 'forgotpassword',
+        lazy: lazyPage(() => import('../pages/forgot-password-page').then((m) => m.ForgotPasswordPage)),
+        handle: handle({ title: 'Forgot password' }),
+      },
+      {
+        path: 'resetpassword',
+        lazy: lazyPage(() => import('../pages/reset-password-page').then((m) => m.ResetPasswordPage)),
+        handle: handle({ title: 'Reset password' }),
+      },
+      {
+        path: 'error',
+        lazy: lazyPage(() => import('../pages/error-page').then((m) => m.ErrorPage)),
+        handle: handle({ title: 'Error' }),
+      },
+      {
+        id: 'protected',
+        loader: requireSession,
+        // Every navigation re-checks (from cache when fresh), so an expired session is noticed.
+        shouldRevalidate: () => true,
+        lazy: lazyPage(() => import('../shell/app-shell').then((m) => m.AppShell)),
+        children: [
+          {
+            // Errors inside a screen keep the menu, so the agent can move on.
+            errorElement: <RouteError />,
+            children: [
+              ...builtRoutes,
+              ...customerRoutes,
+              ...orderRoutes,
+              ...batchRoutes,
+              ...promoRoutes,
+              ...incentiveRoutes,
+              ...recordIndexRoutes,
+              notFound,
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,45 @@
+import { BREAKPOINTS } from '@domain/reference/constants';
+import { createTheme, type Theme } from '@mui/material/styles';
+import { PALETTES, type ThemeVariant } from './palettes';
+
+// MUI breakpoints at the layout tiers of spec 1 §9: xs = phone (≤667), sm = tablet portrait
+// (668–999), md = computer (≥1000), lg = wide (≥1170). xl is MUI's own, kept for very large screens.
+const breakpoints = {
+  values: { xs: 0, sm: BREAKPOINTS.phone + 1, md: BREAKPOINTS.tablet + 1, lg: BREAKPOINTS.wide, xl: 1536 },
+};
+
+const fontFamily =
+  '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif';
+
+export function createAppTheme(variant: ThemeVariant): Theme {
+  return createTheme({
+    breakpoints,
+    palette: PALETTES[variant],
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily,
+      h1: { fontSize: '1.625rem', fontWeight: 600, letterSpacing: '-0.01em', lineHeight: 1.25 },
+      h2: { fontSize: '1.25rem', fontWeight: 600, lineHeight: 1.3 },
+      h3: { fontSize: '1.0625rem', fontWeight: 600 },
+      subtitle2: { fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiCard: { defaultProps: { variant: 'outlined' } },
+      MuiAppBar: { defaultProps: { elevation: 0 } },
+      MuiTableCell: {
+        styleOverrides: {
+          head: ({ theme }) => ({
+            fontWeight: 600,
+            color: theme.palette.text.secondary,
+            backgroundColor: theme.palette.background.default,
+            whiteSpace: 'nowrap',
+          }),
+        },
+      },
+      MuiTooltip: { defaultProps: { arrow: true } },
+      MuiDialogTitle: { styleOverrides: { root: { fontWeight: 600 } } },
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import { passwordSchema } from '@domain/auth/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { errorMessage } from '@web/lib/api-client';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useResetPassword } from '../api/password-reset';
+import { PasswordField } from './password-field';
+
+const NewPasswordForm = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords do not match',
+  });
+type NewPasswordForm = z.infer<typeof NewPasswordForm>;
+
+interface ResetPasswordFormProps {
+  token: string;
+  submitLabel: string;
+  onDone: (message: string) => void;
+}
+
+export function ResetPasswordForm({ token, submitLabel, onDone }: ResetPasswordFormProps) {
+  const reset = useResetPassword();
+  const { control, handleSubmit } = useForm<NewPasswordForm>({
+    resolver: zodResolver(NewPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(({ password }) =>
+    reset.mutate(
+      { token, password },
+      { onSuccess: (answer) => answer.success && onDone(answer.message ?? 'Your password has been saved.') },
+    ),
+  );
+  const refused =
+    reset.data && !reset.data.success ? (reset.data.message ?? 'The password was not saved.') : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={submitLabel}>
+      <Stack spacing={2.5}>
+        {(reset.isError || refused) && (
+          <Alert severity="error" role="alert">
+            {refused ?? errorMessage(reset.error, 'The password was not saved. Try again.')}
+          </Alert>
+        )}
+        <PasswordField
+          control={control}
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+          autoFocus
+          helperText="At least 8 characters"
+        />
+        <PasswordField
+          control={control}
+          name="confirmPassword"
+          label="Confirm new password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { OUTBOX_STATUSES, type OutboxMessageSummary } from '@domain/platform/outbox';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { OUTBOX_STATUS_LABEL } from './outbox-status-chip';
+
+export type OutboxStatusFilter = OutboxMessageSummary['status'] | '';
+
+interface OutboxFiltersProps {
+  status: OutboxStatusFilter;
+  q: string;
+  onStatus: (status: OutboxStatusFilter) => void;
+  onSearch: (q: string) => void;
+}
+
+export function OutboxFilters({ status, q, onStatus, onSearch }: OutboxFiltersProps) {
+  return (
+    <Box role="search" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+      <TextField
+        label="Search recipient, subject or template"
+        type="search"
+        size="small"
+        value={q}
+        onChange={(event) => onSearch(event.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        select
+        label="Status"
+        size="small"
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        value={status}
+        onChange={(event) => onStatus(event.target.value as OutboxStatusFilter)}
+      >
+        <MenuItem value="">All statuses</MenuItem>
+        {OUTBOX_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {OUTBOX_STATUS_LABEL(s)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@domain/reference/constants';
+
+// spec 1 §8: loading a script chunk that takes more than 120 seconds fails with a chunk load error.
+
+export class ChunkLoadError extends Error {
+  constructor(message = 'Loading a part of the application took too long and was stopped.') {
+    super(message);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError()), timeoutMs);
+  });
+  return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Chunk failures (time-out, or a chunk missing after a new deployment) are fixed by a reload. */
+export function isChunkLoadError(error: unknown): boolean {
+  if (error instanceof ChunkLoadError) return true;
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
+      error.message,
+    )
+  );
+}
