@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, ROOT_DIR } from '@server/platform/config';
+import { openDatabase } from '@server/platform/db';
+import { startServer } from '@server/server';
+import { isDatabaseEmpty, seedDemo } from './demo/index';
+
+// `npm start`: build the web app when its sources changed, migrate, load the demo company into
+// an empty database (never in production), then serve.
+
+const DEMO_ACCOUNTS = Number(process.env.DEMO_ACCOUNTS ?? 2000);
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function buildWebIfStale(webDir: string) {
+  const built = newestMtime(path.join(webDir, 'index.html'));
+  const sources = Math.max(
+    ...['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json'].map((p) =>
+      newestMtime(path.join(ROOT_DIR, p)),
+    ),
+  );
+  if (built > sources) return;
+  console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
+  const t = Date.now();
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: ROOT_DIR,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('The web app build failed.');
+  console.log(`Web app built in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
+}
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  buildWebIfStale(config.webDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  if (config.appEnv !== 'production' && (await isDatabaseEmpty(database.db))) {
+    console.log(`Empty database: loading the demo company (${DEMO_ACCOUNTS} accounts)…`);
+    const t = Date.now();
+    await seedDemo(database.db, {
+      accounts: DEMO_ACCOUNTS,
+      includeStaff: true,
+      demoPassword: config.demoPassword,
+      progress: process.stderr.isTTY,
+      log: (msg) => console.log(msg),
+    });
+    console.log(`Demo company loaded in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
+  }
+  await startServer(config, database);
+  console.log(
+    `Ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

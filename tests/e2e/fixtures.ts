@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-1';
+
+export const DEMO_STAFF = {
+  agent: 'agent@example.com',
+  leader: 'leader@example.com',
+  developer: 'developer@example.com',
+  fraudAgent: 'fraud@example.com',
+  salesOperatorManager: 'salesops@example.com',
+} as const;
+export type DemoRole = keyof typeof DEMO_STAFF;
+
+/** Signs in through the login screen and waits for the signed-in chrome (any width). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+export const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** Names of the side-menu entries, in order. */
+export async function menuEntries(page: Page): Promise<string[]> {
+  const links = menu(page).getByRole('link');
+  return (await links.allInnerTexts()).map((t) => t.trim());
+}
+
+/** A unique email for staff a test creates. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

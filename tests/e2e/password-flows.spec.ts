@@ -1,0 +1,91 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
+
+/** Opens the newest outbox message to `email` as a developer and returns the link it carries. */
+async function linkFromOutbox(page: Page, email: string, subject: string): Promise<string> {
+  await page.goto('/outbox');
+  await page.getByLabel('Search recipient, subject or template').fill(email);
+  const message = page.getByRole('button', { name: subject }).first();
+  await expect(message).toBeVisible();
+  await message.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  // The email renders in a sandboxed iframe; the link is its button.
+  const frame = dialog.frameLocator('iframe');
+  const href = await frame.getByRole('link').first().getAttribute('href');
+  expect(href).toMatch(/\/resetpassword\?token=/);
+  await page.keyboard.press('Escape');
+  return href!;
+}
+
+test('create an administrator: success alert that hides after 5 s, and the set-password email', async ({
+  page,
+}) => {
+  const email = uniqueEmail('new.agent');
+  await signIn(page, DEMO_STAFF.leader);
+  await page.goto('/administrators/create');
+  await page.getByLabel('Full name').fill('Robin Castillo');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Agent', exact: true }).click();
+  await page.getByRole('button', { name: 'Create administrator' }).click();
+
+  const alert = page.getByText('Successfully submitted');
+  await expect(alert).toBeVisible();
+  const shownAt = Date.now();
+  await expect(alert).toBeHidden({ timeout: 8000 });
+  const hiddenAfter = Date.now() - shownAt;
+  // spec 1 §9: the alert bar hides itself after 5000 ms (plus its exit transition).
+  expect(hiddenAfter).toBeGreaterThan(4000);
+  expect(hiddenAfter).toBeLessThan(7500);
+  await expect(page).toHaveURL(/\/administrators/);
+  await expect(page.getByText(email).first()).toBeVisible();
+});
+
+test('forgot password: the email reaches the outbox, its link resets the password, the new password signs in', async ({
+  browser,
+}) => {
+  const email = uniqueEmail('reset.me');
+  const newPassword = 'Fresh-Password-42';
+
+  // A leader creates the account (it has no password yet).
+  const admin = await browser.newPage();
+  await signIn(admin, DEMO_STAFF.leader);
+  const created = await admin.request.post('/api/administrators', {
+    data: { name: 'Reset Me', email, role: 'agent', directory: 'cs-users' },
+    headers: { 'x-requested-with': 'back-office' },
+  });
+  expect(created.ok()).toBe(true);
+  await admin.close();
+
+  // Forgot password, signed out.
+  const visitor = await browser.newPage();
+  await visitor.goto('/login');
+  await visitor.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(visitor).toHaveURL(/\/forgotpassword$/);
+  await visitor.getByLabel('Email').fill(email);
+  await visitor.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(visitor.getByRole('status')).toContainText('If an account exists for that email');
+
+  // A developer finds the email in the outbox.
+  const developer = await browser.newPage();
+  await signIn(developer, DEMO_STAFF.developer);
+  const link = await linkFromOutbox(developer, email, 'Reset your password');
+  await developer.close();
+
+  // The link resets the password once.
+  await visitor.goto(link);
+  await visitor.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await visitor.getByRole('textbox', { name: 'Confirm new password' }).fill(newPassword);
+  await visitor.getByRole('button', { name: 'Reset password' }).click();
+  await expect(visitor.getByText(/password has been updated/i)).toBeVisible();
+
+  await signIn(visitor, email, newPassword);
+  await expect(visitor.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+
+  // Spent: the same link no longer works.
+  await visitor.context().clearCookies();
+  await visitor.goto(link);
+  await expect(visitor.getByText(/expired or was already used/i)).toBeVisible();
+  await visitor.close();
+});

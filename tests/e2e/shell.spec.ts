@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_STAFF, type DemoRole, menu, menuEntries, signIn } from './fixtures';
+
+// spec 1 §2 Shell and DESIGN §4: the menu each role sees.
+const EXPECTED_MENU: Record<DemoRole, string[]> = {
+  agent: ['Dashboard', 'Customers', 'Orders', 'Returns', 'Promo Tool'],
+  fraudAgent: ['Dashboard', 'Customers', 'Orders', 'Returns', 'Promo Tool'],
+  salesOperatorManager: [
+    'Dashboard',
+    'Customers',
+    'Orders',
+    'Batch Orders',
+    'Bulk Ledgers',
+    'Returns',
+    'Promo Tool',
+  ],
+  leader: [
+    'Dashboard',
+    'Customers',
+    'Orders',
+    'Batch Orders',
+    'Bulk Ledgers',
+    'Returns',
+    'Administrators',
+    'Promo Tool',
+    'Incentives',
+  ],
+  developer: [
+    'Dashboard',
+    'Customers',
+    'Orders',
+    'Batch Orders',
+    'Bulk Ledgers',
+    'Returns',
+    'Administrators',
+    'Promo Tool',
+    'Incentives',
+    'Outbox',
+  ],
+};
+
+test.describe('menu per role', () => {
+  for (const [role, expected] of Object.entries(EXPECTED_MENU) as [DemoRole, string[]][]) {
+    test(`${role} sees ${expected.length} entries`, async ({ page }) => {
+      await signIn(page, DEMO_STAFF[role]);
+      await expect.poll(() => menuEntries(page)).toEqual(expected);
+      // Only developers get the developer-mode switch and the flags dialog.
+      await expect(page.getByRole('switch', { name: 'Developer mode' })).toHaveCount(
+        role === 'developer' ? 1 : 0,
+      );
+      await expect(page.getByRole('button', { name: 'Feature flags' })).toHaveCount(
+        role === 'developer' ? 1 : 0,
+      );
+    });
+  }
+});
+
+test('developer mode changes where Promo Tool and Incentives lead', async ({ page }) => {
+  await signIn(page, DEMO_STAFF.developer);
+  const promoTool = menu(page).getByRole('link', { name: 'Promo Tool' });
+  const incentives = menu(page).getByRole('link', { name: 'Incentives' });
+  const devMode = page.getByRole('switch', { name: 'Developer mode' });
+  await expect(devMode).toBeChecked();
+  await expect(promoTool).toHaveAttribute('href', '/promos/list');
+  await expect(incentives).toHaveAttribute('href', '/incentives/milestone1');
+  try {
+    await devMode.click();
+    await expect(devMode).not.toBeChecked();
+    await expect(promoTool).toHaveAttribute('href', '/promos/tool');
+    await expect(incentives).toHaveAttribute('href', '/incentives');
+    // The choice is saved on the server: it survives a reload.
+    await page.reload();
+    await expect(menu(page).getByRole('link', { name: 'Promo Tool' })).toHaveAttribute(
+      'href',
+      '/promos/tool',
+    );
+  } finally {
+    const box = page.getByRole('switch', { name: 'Developer mode' });
+    if (!(await box.isChecked())) await box.click();
+    await expect(box).toBeChecked();
+  }
+});
+
+test('logout returns to login and the session is gone', async ({ page }) => {
+  await signIn(page, DEMO_STAFF.agent);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/administrators');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a protected URL without a session lands on login, then returns there after sign-in', async ({
+  page,
+}) => {
+  await page.goto('/administrators');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await page.getByLabel('Email').fill(DEMO_STAFF.leader);
+  await page
+    .getByRole('textbox', { name: 'Password', exact: true })
+    .fill(process.env.DEMO_PASSWORD ?? 'Demo-Password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/administrators$/);
+});
+
+test('phone width hides the Logout text but keeps the button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, DEMO_STAFF.agent);
+  // On phones the menu is a drawer behind the menu toggle.
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeVisible();
+  await expect(logout).not.toContainText('Logout');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: 'Logout' })).toContainText('Logout');
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_STAFF.fraudAgent);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+});
