@@ -35,7 +35,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

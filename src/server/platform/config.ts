@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.enum(['on', 'off']).default('on'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface AppConfig {
   /** Run the outbox and job workers in this process. */
   workers: boolean;
   cookieSecure: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttling uses it). */
+  trustProxy: boolean;
   webDir: string;
 }
 
@@ -62,6 +65,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS === 'on',
     cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
     webDir: path.join(ROOT_DIR, 'dist/web'),
     ...overrides,
   };
