@@ -4,18 +4,13 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
-
-/** Volumes are points with two decimals; read back as numbers. */
-const volume = (name: string) =>
-  numeric(name, { precision: 12, scale: 2, mode: 'number' }).notNull().default(0);
+import { createdAt, updatedAt, volume } from './columns';
 
 /**
  * Catalog products. A variant (shade, size) is a product row of its own with `parentSku` set;

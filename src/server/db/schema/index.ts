@@ -3,3 +3,4 @@ export * from './customers';
 export * from './orders';
 export * from './platform';
 export * from './promos';
+export * from './uploads';

@@ -6,17 +6,13 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, utc } from './columns';
+import { createdAt, updatedAt, utc, volume } from './columns';
 import { accounts } from './customers';
-
-const volume = (name: string) =>
-  numeric(name, { precision: 12, scale: 2, mode: 'number' }).notNull().default(0);
 
 export interface OrderAddress {
   firstName: string;
@@ -389,78 +385,4 @@ export const carts = pgTable(
     lastSaved: utc('last_saved').notNull().defaultNow(),
   },
   (t) => [index('carts_uid_idx').on(t.uid, t.canceled), index('carts_social_idx').on(t.socialId)],
-);
-
-/** Batch orders: a CSV of orders placed for many accounts by a background job (DESIGN §5). */
-export const batchOrders = pgTable(
-  'batch_orders',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    fileName: text('file_name').notNull(),
-    orderType: smallint('order_type').notNull(),
-    reason: text('reason').notNull(),
-    status: text('status')
-      .$type<'queued' | 'processing' | 'completed' | 'completedWithErrors' | 'failed'>()
-      .notNull(),
-    totalRows: integer('total_rows').notNull().default(0),
-    succeededRows: integer('succeeded_rows').notNull().default(0),
-    failedRows: integer('failed_rows').notNull().default(0),
-    createdBy: text('created_by').notNull(),
-    createdAt: createdAt(),
-    finishedAt: utc('finished_at'),
-  },
-  (t) => [index('batch_orders_created_idx').on(t.createdAt)],
-);
-
-export const batchOrderRows = pgTable(
-  'batch_order_rows',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    batchId: bigint('batch_id', { mode: 'number' })
-      .notNull()
-      .references(() => batchOrders.id, { onDelete: 'cascade' }),
-    rowNo: integer('row_no').notNull(),
-    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
-    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
-    error: text('error'),
-    orderId: text('order_id'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('batch_order_rows_batch_idx').on(t.batchId, t.status)],
-);
-
-/** Bulk ledgers: a CSV of product-credit adjustments applied by a background job (DESIGN §5). */
-export const bulkLedgers = pgTable(
-  'bulk_ledgers',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    fileName: text('file_name').notNull(),
-    status: text('status')
-      .$type<'queued' | 'processing' | 'completed' | 'completedWithErrors' | 'failed'>()
-      .notNull(),
-    totalRows: integer('total_rows').notNull().default(0),
-    succeededRows: integer('succeeded_rows').notNull().default(0),
-    failedRows: integer('failed_rows').notNull().default(0),
-    createdBy: text('created_by').notNull(),
-    createdAt: createdAt(),
-    finishedAt: utc('finished_at'),
-  },
-  (t) => [index('bulk_ledgers_created_idx').on(t.createdAt)],
-);
-
-export const bulkLedgerRows = pgTable(
-  'bulk_ledger_rows',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    bulkLedgerId: bigint('bulk_ledger_id', { mode: 'number' })
-      .notNull()
-      .references(() => bulkLedgers.id, { onDelete: 'cascade' }),
-    rowNo: integer('row_no').notNull(),
-    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
-    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
-    error: text('error'),
-    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('bulk_ledger_rows_ledger_idx').on(t.bulkLedgerId, t.status)],
 );
