@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
+import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import type { AppConfig } from './platform/config';
@@ -64,6 +65,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(flagsRoutes(ctx));
   await app.register(outboxRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(healthRoutes(ctx));
 
   await registerWebApp(app, config.webDir);
 

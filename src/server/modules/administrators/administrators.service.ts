@@ -12,6 +12,7 @@ import { type AppContext, actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { revokeAllSessions, type StaffPrincipal } from '../../platform/sessions';
+import { containsPattern } from '../../platform/sql';
 import { issuePasswordLink } from '../auth/password-links';
 
 type Row = typeof staffUsers.$inferSelect;
@@ -44,7 +45,7 @@ export async function listStaff(
 ) {
   const where: SQL[] = [];
   if (query.q) {
-    const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.q);
     where.push(sql`(lower(${staffUsers.name}) like ${like} or lower(${staffUsers.email}) like ${like})`);
   }
   if (query.role === 'leader') where.push(sql`${staffUsers.role} in ('leader', 'csLeader')`);

@@ -1,38 +1,9 @@
 import { ok, paged } from '@domain/platform/envelope';
 import { OutboxListQuery, OutboxMessage, OutboxMessageSummary } from '@domain/platform/outbox';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outbox } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
-import { retryOutboxMessage } from '../../platform/outbox';
-
-type Row = typeof outbox.$inferSelect;
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-const toSummary = (r: Row): OutboxMessageSummary => ({
-  id: r.id,
-  channel: r.channel,
-  template: r.template,
-  toAddress: r.toAddress,
-  subject: r.subject,
-  status: r.status,
-  attempts: r.attempts,
-  lastError: r.lastError,
-  createdAt: r.createdAt.toISOString(),
-  sentAt: iso(r.sentAt),
-  nextAttemptAt: r.nextAttemptAt.toISOString(),
-});
-
-const toMessage = (r: Row): OutboxMessage => ({
-  ...toSummary(r),
-  html: r.html,
-  text: r.text,
-  payload: r.payload,
-  entityId: r.entityId,
-  messageId: r.messageId,
-});
+import { getOutboxMessage, listOutbox, retryMessage } from './outbox.service';
 
 const config = { action: 'developer.tools' } as const;
 const tags = ['outbox'];
@@ -47,52 +18,19 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config,
         schema: { tags, querystring: OutboxListQuery, response: { 200: paged(OutboxMessageSummary) } },
       },
-      async (request) => {
-        const { status, q, page, limit } = request.query;
-        const where: SQL[] = [];
-        if (status) where.push(eq(outbox.status, status));
-        if (q) {
-          const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-          where.push(
-            sql`(lower(${outbox.toAddress}) like ${like} or lower(${outbox.subject}) like ${like} or lower(${outbox.template}) like ${like})`,
-          );
-        }
-        const filter = where.length ? and(...where) : undefined;
-        const [rows, [count]] = await Promise.all([
-          ctx.db
-            .select()
-            .from(outbox)
-            .where(filter)
-            .orderBy(desc(outbox.id))
-            .limit(limit)
-            .offset((page - 1) * limit),
-          ctx.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(filter),
-        ]);
-        return { success: true as const, data: rows.map(toSummary), page, limit, total: count?.n ?? 0 };
-      },
+      async (request) => ({ success: true as const, ...(await listOutbox(ctx, request.query)) }),
     );
 
     app.get(
       '/api/outbox/:id',
       { config, schema: { tags, params: IdParams, response: { 200: ok(OutboxMessage) } } },
-      async (request) => {
-        const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, request.params.id));
-        if (!row) throw notFound('No message with that id.');
-        return { success: true as const, data: toMessage(row) };
-      },
+      async (request) => ({ success: true as const, data: await getOutboxMessage(ctx, request.params.id) }),
     );
 
     app.post(
       '/api/outbox/:id/retry',
       { config, schema: { tags, params: IdParams, response: { 200: ok(OutboxMessageSummary) } } },
-      async (request) => {
-        const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, request.params.id));
-        if (!row) throw notFound('No message with that id.');
-        await retryOutboxMessage(ctx.db, row.id);
-        ctx.wakeOutbox();
-        const [after] = await ctx.db.select().from(outbox).where(eq(outbox.id, row.id));
-        return { success: true as const, data: toSummary(after!) };
-      },
+      async (request) => ({ success: true as const, data: await retryMessage(ctx, request.params.id) }),
     );
   };
 }

@@ -1,0 +1,76 @@
+import type { OutboxListQuery, OutboxMessage, OutboxMessageSummary } from '@domain/platform/outbox';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { outbox } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { retryOutboxMessage } from '../../platform/outbox';
+import { containsPattern } from '../../platform/sql';
+
+type Row = typeof outbox.$inferSelect;
+
+const toSummary = (r: Row): OutboxMessageSummary => ({
+  id: r.id,
+  channel: r.channel,
+  template: r.template,
+  toAddress: r.toAddress,
+  subject: r.subject,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+  sentAt: r.sentAt?.toISOString() ?? null,
+  nextAttemptAt: r.nextAttemptAt.toISOString(),
+});
+
+const toMessage = (r: Row): OutboxMessage => ({
+  ...toSummary(r),
+  html: r.html,
+  text: r.text,
+  payload: r.payload,
+  entityId: r.entityId,
+  messageId: r.messageId,
+});
+
+/** Newest first, filtered by status and by recipient, subject or template. */
+export async function listOutbox(ctx: AppContext, query: z.output<typeof OutboxListQuery>) {
+  const { status, q, page, limit } = query;
+  const where: SQL[] = [];
+  if (status) where.push(eq(outbox.status, status));
+  if (q) {
+    const like = containsPattern(q);
+    where.push(
+      sql`(lower(${outbox.toAddress}) like ${like} or lower(${outbox.subject}) like ${like} or lower(${outbox.template}) like ${like})`,
+    );
+  }
+  const filter = where.length ? and(...where) : undefined;
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(outbox)
+      .where(filter)
+      .orderBy(desc(outbox.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(filter),
+  ]);
+  return { data: rows.map(toSummary), page, limit, total: count?.n ?? 0 };
+}
+
+async function load(ctx: AppContext, id: number): Promise<Row> {
+  const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+  if (!row) throw notFound('No message with that id.');
+  return row;
+}
+
+export async function getOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {
+  return toMessage(await load(ctx, id));
+}
+
+/** Makes a failed or stored message due again and wakes the worker. */
+export async function retryMessage(ctx: AppContext, id: number): Promise<OutboxMessageSummary> {
+  await load(ctx, id);
+  await retryOutboxMessage(ctx.db, id);
+  ctx.wakeOutbox();
+  return toSummary(await load(ctx, id));
+}
