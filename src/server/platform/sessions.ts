@@ -115,10 +115,15 @@ export async function revokeAllSessions(db: DbOrTx, staffUserId: string): Promis
     .where(and(eq(staffSessions.staffUserId, staffUserId), isNull(staffSessions.revokedAt)));
 }
 
-/** Removes sessions that can no longer be used. */
-export async function purgeSessions(db: DbOrTx): Promise<void> {
+/** Removes sessions, reset links and sign-in counters that can no longer matter (kept a day for support). */
+export async function purgeExpired(db: DbOrTx): Promise<void> {
   await db.execute(
     sql`delete from staff_sessions where expires_at < now() - interval '1 day' or revoked_at < now() - interval '1 day'
           or last_seen_at < now() - interval '1 day'`,
+  );
+  await db.execute(sql`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
+  await db.execute(
+    sql`delete from login_attempts where window_started_at < now() - interval '1 day'
+          and (locked_until is null or locked_until < now())`,
   );
 }

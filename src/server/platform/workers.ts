@@ -4,15 +4,10 @@ import { type JobHandler, processJobs } from './jobs';
 import type { Mailer } from './mailer';
 import { type EventHandler, processOutbox } from './outbox';
 import { startPoller } from './poller';
-import { purgeSessions } from './sessions';
+import { purgeExpired } from './sessions';
 
 /** Job handlers by type; modules add theirs here. */
-export const jobHandlers: Record<string, JobHandler> = {
-  'platform.housekeeping': async (_payload, { db }) => {
-    await purgeSessions(db);
-    return {};
-  },
-};
+export const jobHandlers: Record<string, JobHandler> = {};
 
 /** Outbound event handlers by template (events without a handler stay readable in the Outbox). */
 export const eventHandlers: Record<string, EventHandler> = {};
@@ -31,7 +26,8 @@ export function startWorkers(deps: { db: Db; mailer: Mailer | null; log: Fastify
     tick: () => processJobs(deps.db, jobHandlers, deps.log),
   });
   const housekeeping = setInterval(
-    () => purgeSessions(deps.db).catch((err) => deps.log.warn({ err }, 'session purge failed')),
+    () =>
+      purgeExpired(deps.db).catch((err) => deps.log.warn({ err }, 'purge of expired sign-in data failed')),
     60 * 60 * 1000,
   );
   housekeeping.unref();

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffSessions, staffUsers } from '../../db/schema';
 import { rows } from '../../platform/db';
+import { purgeExpired } from '../../platform/sessions';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -131,6 +132,20 @@ describe('session lifetime', () => {
     );
     const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: agent.headers });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('purges sessions that ended more than a day ago and keeps live ones', async () => {
+    const live = await t.signIn('agent');
+    const old = await t.signIn('agent');
+    await t.database.db.execute(
+      sql`update staff_sessions set expires_at = now() - interval '2 days' where staff_user_id = ${old.id}`,
+    );
+    await purgeExpired(t.database.db);
+    const left = await rows<{ staff_user_id: string }>(
+      t.database.db,
+      sql`select staff_user_id from staff_sessions where staff_user_id in (${live.id}, ${old.id})`,
+    );
+    expect(left.map((r) => r.staff_user_id)).toEqual([live.id]);
   });
 
   it('logout revokes the session and clears the cookie', async () => {
