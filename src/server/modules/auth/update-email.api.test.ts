@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, changeEvents, staffUsers } from '../../db/schema';
+import { insertAccount } from '../../testing/fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const update = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/updateEmail', payload, headers });
+
+describe('POST /api/auth/updateEmail', () => {
+  it('lets staff change their own sign-in email', async () => {
+    const agent = await t.signIn('agent');
+    const res = await update(agent.headers, { uid: agent.id, email: 'New.Address@Example.com' });
+    expect(res.json()).toEqual({ success: true, message: 'Successfully submitted' });
+    const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, agent.id));
+    expect(row?.email).toBe('new.address@example.com');
+  });
+
+  it("refuses an agent changing another staff member's email, and a taken email", async () => {
+    const agent = await t.signIn('agent');
+    const other = await t.signIn('agent');
+    expect((await update(agent.headers, { uid: other.id, email: 'x@example.com' })).statusCode).toBe(403);
+    const leader = await t.signIn('leader');
+    const taken = await update(leader.headers, { uid: other.id, email: agent.email });
+    expect(taken.statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, other.id));
+    expect(row?.email).toBe(other.email);
+  });
+
+  it("changes a customer account's email with an account-log event", async () => {
+    const agent = await t.signIn('agent');
+    const customer = await insertAccount(t.database.db, { email: 'before@example.com' });
+    const res = await update(agent.headers, { uid: customer.uid, email: 'after@example.com' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.uid, customer.uid));
+    expect(row?.email).toBe('after@example.com');
+    const [event] = await t.database.db
+      .select()
+      .from(changeEvents)
+      .where(eq(changeEvents.entityId, customer.uid));
+    expect(event).toMatchObject({
+      collection: 'account-log',
+      changedBy: agent.email,
+      differences: [{ kind: 'E', path: ['email'], lhs: 'before@example.com', rhs: 'after@example.com' }],
+    });
+  });
+
+  it('answers 404 for an unknown uid and 400 for a bad email', async () => {
+    const agent = await t.signIn('agent');
+    expect((await update(agent.headers, { uid: 'nobody', email: 'a@example.com' })).statusCode).toBe(404);
+    expect((await update(agent.headers, { uid: agent.id, email: 'not-an-email' })).statusCode).toBe(400);
+  });
+});
