@@ -186,7 +186,10 @@ function ship(ctx: GenContext, order: FulfilInput, out: Fulfilled, captured: Dat
     if (!tracking) return;
     const trackingNumber = tracking.make(rng);
     const shippedAt = new Date(
-      Math.max(captured.getTime() + HOUR, Math.min(latest, captured.getTime() + rng.float() * 3 * DAY)),
+      Math.min(
+        clock.now.getTime(),
+        Math.max(captured.getTime() + HOUR, Math.min(latest, captured.getTime() + rng.float() * 3 * DAY)),
+      ),
     );
     writer.add(orderShipments, {
       orderId: order.orderDocId,

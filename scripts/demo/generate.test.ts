@@ -33,6 +33,25 @@ describe('demo generator', () => {
     expect(uidsOf(generate(42, 400)).slice(0, 50)).toEqual(uidsOf(sink).slice(0, 50));
   });
 
+  it('places nothing after the anchor, even for accounts enrolled minutes before it', () => {
+    // Enough accounts that some enrolled within the last hour before NOW.
+    const large = generate(42, 3000);
+    const stamps: [string, string][] = [
+      ['orders', 'dateCreatedUtc'],
+      ['terms_records', 'orderDate'],
+      ['order_shipments', 'shippedAt'],
+      ['order_comments', 'date'],
+      ['refunds', 'timestamp'],
+      ['returns', 'dateCreatedUtc'],
+      ['change_events', 'dateChangedUtc'],
+      ['accounts', 'enrollmentDateUtc'],
+    ];
+    for (const [table, column] of stamps) {
+      const late = large.rows(table).filter((r) => r[column] instanceof Date && (r[column] as Date) > NOW);
+      expect(late.length, `${table}.${column}`).toBe(0);
+    }
+  });
+
   it('writes orders whose totals add up and whose payments cover them', () => {
     const orders = sink.rows('orders');
     expect(orders.length).toBeGreaterThan(800);

@@ -36,7 +36,7 @@ export function planMembership(rng: Rng, enrolledAt: Date, clock: Clock): Member
   ]);
   if (kind === 'lapsed' && ageDays < 400) kind = 'active';
   if (kind === 'termsExpired' && ageDays < TERMS_WINDOW_DAYS + 1) kind = 'pendingTerms';
-  const joinedAt = new Date(enrolledAt.getTime() + rng.int(5, 600) * 60_000);
+  const joinedAt = new Date(Math.min(clock.now.getTime(), enrolledAt.getTime() + rng.int(5, 600) * 60_000));
 
   if (kind === 'pendingTerms') {
     const at = new Date(Math.max(joinedAt.getTime(), clock.now.getTime() - rng.int(0, 20 * 24) * 3_600_000));

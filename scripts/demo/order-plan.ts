@@ -183,8 +183,9 @@ function orderDate(ctx: GenContext, enrolledAt: Date): Date {
   const now = clock.now.getTime();
   const start = enrolledAt.getTime() + HOUR;
   if (start >= now) return new Date(now);
+  // Today is a little busier than an average recent day, so the dashboard always has something.
   const from = rng.weighted([
-    [Math.max(start, clock.today.getTime()), 2.5],
+    [Math.max(start, clock.today.getTime()), 0.6],
     [Math.max(start, now - 30 * DAY), 13],
     [Math.max(start, now - 120 * DAY), 12],
     [start, 72.5],
@@ -195,7 +196,10 @@ function orderDate(ctx: GenContext, enrolledAt: Date): Date {
 export function planOrders(ctx: GenContext, draft: AccountDraft): OrderSpec[] {
   const { rng, clock } = ctx;
   const specs: OrderSpec[] = [];
-  const base = (orderType: number, createdAt: Date): OrderSpec => {
+  const base = (orderType: number, placedAt: Date): OrderSpec => {
+    // Nothing happens after `now`: an enrollment order minutes after a very recent enrollment
+    // would otherwise land in the future.
+    const createdAt = placedAt > clock.now ? new Date(clock.now.getTime()) : placedAt;
     const state = stateFor(rng, (clock.now.getTime() - createdAt.getTime()) / HOUR);
     return {
       orderType,
