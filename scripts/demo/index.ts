@@ -92,6 +92,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   }
   await writer.syncSequences();
   await finishAggregates(db);
+  // Fresh statistics and visibility maps: without them the first screens plan badly and
+  // index-only scans read the heap (a bulk load outruns autovacuum).
+  log('analysing tables…');
+  await db.execute(sql`vacuum analyze`);
 
   const summary: SeedSummary = {
     seed,

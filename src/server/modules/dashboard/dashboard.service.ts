@@ -35,9 +35,11 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   );
   const perDay = await rows<{ d: string; state: number; n: number }>(
     db,
-    sql`select to_char(date_created_utc at time zone ${PACIFIC_TIME_ZONE}, 'YYYY-MM-DD') as d, state::int as state, count(*)::int as n
-        from orders where date_created_utc >= ${dayStart} - make_interval(days => ${DAYS - 1})
-        group by 1, 2 order by 1`,
+    sql`select day::text as d, state::int as state, n::int as n from (
+          select (date_created_utc at time zone ${PACIFIC_TIME_ZONE})::date as day, state, count(*) as n
+          from orders where date_created_utc >= ${dayStart} - make_interval(days => ${DAYS - 1})
+          group by 1, 2) per_day
+        order by 1`,
   );
   const activity = await rows<{
     id: number;
