@@ -9,6 +9,7 @@ import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -43,26 +44,27 @@ export function SideMenu({ items, onNavigate }: SideMenuProps) {
         {items.map((item) => {
           const selected = isInSection(pathname, item.section);
           return (
-            <ListItemButton
-              key={item.label}
-              component={RouterLink}
-              to={item.to}
-              selected={selected}
-              aria-current={selected ? 'page' : undefined}
-              onClick={onNavigate}
-              sx={{
-                borderRadius: 2,
-                mb: 0.25,
-                '&.Mui-selected': {
-                  color: 'primary.main',
-                  '& .MuiListItemIcon-root': { color: 'primary.main' },
-                },
-                '&.Mui-selected .MuiListItemText-primary': { fontWeight: 600 },
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[item.icon]}</ListItemIcon>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
+            <ListItem key={item.label} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={item.to}
+                selected={selected}
+                aria-current={selected ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={{
+                  borderRadius: 2,
+                  mb: 0.25,
+                  '&.Mui-selected': {
+                    color: 'primary.main',
+                    '& .MuiListItemIcon-root': { color: 'primary.main' },
+                  },
+                  '&.Mui-selected .MuiListItemText-primary': { fontWeight: 600 },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[item.icon]}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

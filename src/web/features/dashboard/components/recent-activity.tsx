@@ -79,10 +79,13 @@ export function RecentActivity({ items }: { items: Activity[] }) {
     <List dense disablePadding aria-label="Recent activity">
       {items.map((activity) => {
         const link = linkFor(activity);
+        // Each entry is a list item, with the link inside it (a list holds items, not links).
         return link ? (
-          <ListItemButton key={activity.id} component={RouterLink} to={link.to} sx={{ borderRadius: 1 }}>
-            <ActivityText activity={activity} />
-          </ListItemButton>
+          <ListItem key={activity.id} disablePadding>
+            <ListItemButton component={RouterLink} to={link.to} sx={{ borderRadius: 1 }}>
+              <ActivityText activity={activity} />
+            </ListItemButton>
+          </ListItem>
         ) : (
           <ListItem key={activity.id}>
             <ActivityText activity={activity} />

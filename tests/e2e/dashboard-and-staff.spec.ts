@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
+
+test('the dashboard shows today from the database, the 14-day chart and recent activity', async ({ page }) => {
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/dashboard') && r.ok());
+  await signIn(page, DEMO_STAFF.agent);
+  const { data } = await (await answer).json();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  // The figures on screen are the server's, not placeholders.
+  await expect(page.getByRole('heading', { name: 'Orders today' }).locator('..')).toContainText(
+    data.ordersTodayTotal.toLocaleString('en-US'),
+  );
+  await expect(page.getByRole('heading', { name: 'Failed orders waiting' }).locator('..')).toContainText(
+    String(data.failedOrdersWaiting),
+  );
+  await expect(page.getByLabel(/^Orders per day for the last 14 days/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first()).toBeVisible();
+});
+
+test('deactivating a staff member ends their session at once', async ({ browser }) => {
+  const email = uniqueEmail('leaving');
+  const password = 'Leaving-Password-7';
+
+  // A leader creates the user; the user sets a password through the emailed link.
+  const leader = await browser.newPage();
+  await signIn(leader, DEMO_STAFF.leader);
+  const created = await leader.request.post('/api/administrators', {
+    data: { name: 'Leaving Soon', email, role: 'agent', directory: 'users' },
+    headers: { 'x-requested-with': 'back-office' },
+  });
+  expect(created.ok()).toBe(true);
+  const developer = await browser.newPage();
+  await signIn(developer, DEMO_STAFF.developer);
+  const list = await developer.request.get(`/api/outbox?q=${encodeURIComponent(email)}`);
+  const [message] = (await list.json()).data;
+  const detail = await (await developer.request.get(`/api/outbox/${message.id}`)).json();
+  const token = String(detail.data.payload.url).split('token=')[1]!;
+  await developer.close();
+
+  const user = await browser.newPage();
+  await user.goto(`/resetpassword?token=${token}`);
+  await user.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
+  await user.getByRole('textbox', { name: 'Confirm new password' }).fill(password);
+  await user.getByRole('button', { name: 'Save password' }).click();
+  await signIn(user, email, password);
+
+  // The leader deactivates them, confirming in a dialog.
+  await leader.goto('/administrators');
+  await leader.getByLabel('Search name or email').fill(email);
+  await leader.getByRole('button', { name: 'Deactivate Leaving Soon' }).click();
+  const dialog = leader.getByRole('dialog', { name: 'Deactivate Leaving Soon?' });
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(leader.getByText('Inactive').first()).toBeVisible();
+
+  // Their next request finds no session and lands on login.
+  await user.reload();
+  await expect(user).toHaveURL(/\/login/);
+  await leader.close();
+  await user.close();
+});
