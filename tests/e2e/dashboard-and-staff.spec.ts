@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
 
-test('the dashboard shows today from the database, the 14-day chart and recent activity', async ({ page }) => {
+test('the dashboard shows today from the database, the 14-day chart and recent activity', async ({
+  page,
+}) => {
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/dashboard') && r.ok());
   await signIn(page, DEMO_STAFF.agent);
   const { data } = await (await answer).json();
@@ -14,7 +16,9 @@ test('the dashboard shows today from the database, the 14-day chart and recent a
     String(data.failedOrdersWaiting),
   );
   await expect(page.getByLabel(/^Orders per day for the last 14 days/)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first(),
+  ).toBeVisible();
 });
 
 test('deactivating a staff member ends their session at once', async ({ browser }) => {

@@ -1,9 +1,8 @@
 import { ROLE_LABELS, STAFF_DIRECTORIES, STAFF_ROLES } from '@domain/auth/roles';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { SearchField } from '@web/components/search-field';
 import type { StaffFilters as Filters, StaffStatusFilter } from '../hooks/use-staff-filters';
 
 interface StaffFiltersProps {
@@ -22,21 +21,10 @@ export function StaffFilters({ filters, onChange }: StaffFiltersProps) {
         '& > :first-of-type': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
       }}
     >
-      <TextField
+      <SearchField
         label="Search name or email"
-        type="search"
-        size="small"
         value={filters.q}
-        onChange={(event) => onChange({ q: event.target.value })}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={(value) => onChange({ q: value })}
       />
       <TextField
         select

@@ -1,9 +1,8 @@
 import { OUTBOX_STATUSES, type OutboxMessageSummary } from '@domain/platform/outbox';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { SearchField } from '@web/components/search-field';
 import { OUTBOX_STATUS_LABEL } from './outbox-status-chip';
 
 export type OutboxStatusFilter = OutboxMessageSummary['status'] | '';
@@ -18,22 +17,7 @@ interface OutboxFiltersProps {
 export function OutboxFilters({ status, q, onStatus, onSearch }: OutboxFiltersProps) {
   return (
     <Box role="search" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-      <TextField
-        label="Search recipient, subject or template"
-        type="search"
-        size="small"
-        value={q}
-        onChange={(event) => onSearch(event.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SearchField label="Search recipient, subject or template" value={q} onChange={onSearch} />
       <TextField
         select
         label="Status"
