@@ -89,6 +89,16 @@ function carrierFor(rng: Rng, countryId: number, method: number): number {
   ] as const);
 }
 
+/** What a downstream failure document records about its order (spec 2 §3: context.orderId). */
+function failureContext(order: FulfilInput, attempts: number) {
+  return {
+    orderId: String(order.orderId),
+    uid: order.uid,
+    dateCreatedUTC: order.createdAt.toISOString(),
+    attempts,
+  };
+}
+
 export function fulfil(ctx: GenContext, order: FulfilInput): Fulfilled {
   const { rng, clock, writer } = ctx;
   const now = clock.now.getTime();
@@ -131,12 +141,7 @@ export function fulfil(ctx: GenContext, order: FulfilInput): Fulfilled {
       dateCreatedUtc: rng.chance(0.1) ? null : exportAt,
       errorCode: code,
       errorMessage: message,
-      context: {
-        orderId: String(order.orderId),
-        uid: order.uid,
-        dateCreatedUTC: order.createdAt.toISOString(),
-        attempts,
-      },
+      context: failureContext(order, attempts),
     });
     return out;
   }
@@ -157,12 +162,7 @@ export function fulfil(ctx: GenContext, order: FulfilInput): Fulfilled {
       dateCreatedUtc: failedAt,
       errorCode: code,
       errorMessage: message,
-      context: {
-        orderId: String(order.orderId),
-        uid: order.uid,
-        dateCreatedUTC: order.createdAt.toISOString(),
-        attempts: 1,
-      },
+      context: failureContext(order, 1),
       resolvedAt: new Date(failedAt.getTime() + rng.int(1, 48) * HOUR),
       resolvedBy: rng.pick(ctx.roster.service).email,
     });
