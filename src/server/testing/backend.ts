@@ -3,8 +3,6 @@ export function backend(): 'pglite' | 'postgres' {
   return process.env.TEST_DB_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 }
 
-export const TEMPLATE_DB = 'bo_test_template';
-
 /** TEST_DATABASE_URL with its database name replaced. */
 export function postgresUrl(database?: string): string {
   const base = process.env.TEST_DATABASE_URL;

@@ -4,11 +4,13 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../platform/db';
-import { backend, postgresUrl, TEMPLATE_DB } from './backend';
+import { backend, postgresUrl } from './backend';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** PostgreSQL template database of this run; test databases are named after it. */
+    postgresTemplate: string;
   }
 }
 
@@ -18,6 +20,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (backend() === 'postgres') {
+    // Named per run, so that two test runs on one server never drop each other's databases.
+    const TEMPLATE_DB = `bo_test_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: postgresUrl() });
     await admin.connect();
     await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
@@ -27,11 +31,13 @@ export default async function setup(project: TestProject) {
     await template.migrate();
     await template.close();
     project.provide('pgliteTemplate', '');
+    project.provide('postgresTemplate', TEMPLATE_DB);
     return async () => {
       const client = new pg.Client({ connectionString: postgresUrl() });
       await client.connect();
       const { rows } = await client.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'bo_test_%'`,
+        `select datname from pg_database where datname like $1`,
+        [`${TEMPLATE_DB}%`],
       );
       for (const r of rows) await client.query(`drop database if exists ${r.datname} with (force)`);
       await client.end();
@@ -46,6 +52,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'template.tar.gz');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplate', '');
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };

@@ -9,7 +9,7 @@ import { loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db';
 import type { Mailer } from '../platform/mailer';
 import { hashPassword } from '../platform/passwords';
-import { backend, postgresUrl, TEMPLATE_DB } from './backend';
+import { backend, postgresUrl } from './backend';
 
 export const TEST_PASSWORD = 'Test-Password-1';
 let counter = 0;
@@ -17,10 +17,11 @@ let passwordHash: Promise<string> | undefined;
 
 async function freshDatabase(): Promise<Database> {
   if (backend() === 'postgres') {
-    const name = `bo_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+    const template = inject('postgresTemplate');
+    const name = `${template}_${process.pid}_${counter++}`;
     const admin = new pg.Client({ connectionString: postgresUrl() });
     await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${template}`);
     await admin.end();
     const db = await openDatabase({ databaseUrl: postgresUrl(name), poolSize: 4 });
     return {
