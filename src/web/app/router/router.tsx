@@ -1,10 +1,14 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { InitialLoading, RootLayout } from '../pages/root-layout';
 import { FullPageRouteError, RouteError } from '../pages/route-error';
+import { batchRoutes } from './areas/batch';
+import { customerRoutes } from './areas/customers';
+import { incentiveRoutes } from './areas/incentives';
+import { orderRoutes } from './areas/orders';
+import { promoRoutes } from './areas/promos';
 import { lazyPage } from './lazy-page';
 import { requireSession } from './require-session';
 import type { RouteHandle } from './route-handle';
-import { batchRoutes, customerRoutes, incentiveRoutes, orderRoutes, promoRoutes } from './upcoming-routes';
 
 const handle = (h: RouteHandle) => h;
 

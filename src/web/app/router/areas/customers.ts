@@ -1,0 +1,34 @@
+import type { Params, RouteObject } from 'react-router';
+import { customerSubject, upcomingScreen } from './upcoming';
+
+const toCustomer = { label: 'Customer dashboard', to: (p: Params) => `/customers/${p.id ?? ''}/dashboard` };
+
+const customerScreens: [string, string][] = [
+  ['dashboard', 'Customer dashboard'],
+  ['detail', 'Customer detail'],
+  ['address', 'Addresses'],
+  ['credit', 'Product credit'],
+  ['orders', 'Customer orders'],
+  ['audit', 'Account audit'],
+  ['popups', 'Popups'],
+  ['carts', 'Customer carts'],
+];
+
+export const customerRoutes: RouteObject[] = [
+  upcomingScreen('customers', 'Customers'),
+  ...customerScreens.map(([path, title]) =>
+    upcomingScreen(`customers/:id/${path}`, title, {
+      subject: customerSubject,
+      parent: path === 'dashboard' ? { label: 'Customers', to: '/customers' } : toCustomer,
+    }),
+  ),
+  upcomingScreen('customers/:id/popups/:popupId', 'Popup detail', {
+    subject: (p) => `${customerSubject(p)} · popup ${p.popupId ?? ''}`,
+    parent: { label: 'Popups', to: (p) => `/customers/${p.id ?? ''}/popups` },
+  }),
+  upcomingScreen('customers/:id/carts/:cartId', 'Cart detail', {
+    subject: (p) => `${customerSubject(p)} · cart ${p.cartId ?? ''}`,
+    parent: { label: 'Customer carts', to: (p) => `/customers/${p.id ?? ''}/carts` },
+  }),
+  upcomingScreen('carts', 'Carts'),
+];
