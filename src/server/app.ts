@@ -8,6 +8,7 @@ import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { queryRoutes } from './modules/query/query.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(outboxRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(healthRoutes(ctx));
+  await app.register(queryRoutes(ctx));
 
   await registerWebApp(app, config.webDir);
 

@@ -1,0 +1,107 @@
+import { type Action, can, type RouteAction } from '@domain/auth/permissions';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { GraphQLError } from 'graphql';
+import mercurius, { type IResolvers } from 'mercurius';
+import { z } from 'zod';
+import type { AppContext } from './context';
+import type { StaffPrincipal } from './sessions';
+
+/** What a resolver receives as its context (mercurius itself adds `app`, the Fastify instance). */
+export interface GraphqlContext {
+  ctx: AppContext;
+  staff: StaffPrincipal;
+  reply: FastifyReply;
+}
+
+/** One module's share of a GraphQL endpoint: type definitions (using `extend type Query`) and resolvers. */
+export interface GraphqlModule {
+  typeDefs: string;
+  resolvers: IResolvers<unknown, GraphqlContext>;
+}
+
+export interface GraphqlEndpoint {
+  /** Route path, e.g. `/api/query`. */
+  path: string;
+  /** The permission the whole endpoint needs; resolvers check finer ones with `requireAction`. */
+  action: RouteAction;
+  /** Base type definitions (must declare `type Query`), then each module's. */
+  typeDefs: string;
+  modules: GraphqlModule[];
+}
+
+const GraphqlRequest = z.object({
+  query: z.string().min(1).max(100_000),
+  variables: z.record(z.string(), z.unknown()).nullish(),
+  operationName: z.string().max(200).nullish(),
+});
+
+/** Refuses the operation with the same 403 meaning as a route would (errors[0].message). */
+export function requireAction(context: GraphqlContext, action: Action): void {
+  if (!can(context.staff, action)) {
+    throw new GraphQLError('Insufficient Permissions', {
+      extensions: { code: 'INSUFFICIENT_PERMISSIONS' },
+    });
+  }
+}
+
+function mergeResolvers(modules: GraphqlModule[]): IResolvers<unknown, GraphqlContext> {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const m of modules) {
+    for (const [type, fields] of Object.entries(m.resolvers)) {
+      merged[type] = { ...(merged[type] ?? {}), ...(fields as Record<string, unknown>) };
+    }
+  }
+  return merged as IResolvers<unknown, GraphqlContext>;
+}
+
+/**
+ * A GraphQL endpoint (spec 2 §7 commerce query service, spec 3 §7 incentives service) as one
+ * ordinary POST route: the route guard authenticates and authorises it like every other route,
+ * then mercurius executes the query. Answers `{data}` or `{data, errors}` (errors[0].message is what
+ * the client shows); a query that does not parse or validate answers 400 with `errors`.
+ */
+export function graphqlEndpoint(ctx: AppContext, endpoint: GraphqlEndpoint): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(mercurius, {
+      schema: [endpoint.typeDefs, ...endpoint.modules.map((m) => m.typeDefs)].join('\n'),
+      resolvers: mergeResolvers(endpoint.modules) as unknown as IResolvers,
+      routes: false,
+      jit: 0,
+      graphiql: false,
+      queryDepth: 12,
+    });
+    app.post(
+      endpoint.path,
+      {
+        config: { action: endpoint.action },
+        schema: { tags: ['graphql'], body: GraphqlRequest },
+      },
+      async (request, reply) => {
+        const { query, variables, operationName } = request.body;
+        const context: GraphqlContext = { ctx, staff: request.staff!, reply };
+        try {
+          return await (app as unknown as FastifyInstance).graphql(
+            query,
+            context,
+            variables ?? undefined,
+            operationName ?? undefined,
+          );
+        } catch (err) {
+          // Syntax and validation errors: the caller's query is wrong.
+          const errors = graphqlErrors(err);
+          if (errors) return reply.status(400).send({ data: null, errors });
+          throw err;
+        }
+      },
+    );
+  };
+}
+
+function graphqlErrors(err: unknown): { message: string }[] | null {
+  const e = err as { errors?: { message: string }[]; statusCode?: number };
+  if (Array.isArray(e?.errors) && e.errors.length > 0) {
+    return e.errors.map((x) => ({ message: x.message }));
+  }
+  return null;
+}
