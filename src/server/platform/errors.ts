@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly code?: string,
     readonly issues?: { path: string; message: string }[],
+    /** Response headers that go with this answer (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -21,7 +23,10 @@ export const conflict = (message: string) => new AppError(409, message, ERROR_CO
 export const forbidden = (message = 'Insufficient Permissions') =>
   new AppError(403, message, ERROR_CODES.insufficientPermissions);
 export const unauthenticated = () => new AppError(401, 'Please sign in.', ERROR_CODES.unauthenticated);
-export const tooManyRequests = (message: string) => new AppError(429, message, ERROR_CODES.tooManyRequests);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, ERROR_CODES.tooManyRequests, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send(body);
@@ -39,6 +44,7 @@ function validationIssues(error: FastifyError): { path: string; message: string 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return send(reply, error.statusCode, {
         success: false,
         error: error.message,

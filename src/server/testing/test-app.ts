@@ -15,7 +15,10 @@ export const TEST_PASSWORD = 'Test-Password-1';
 let counter = 0;
 let passwordHash: Promise<string> | undefined;
 
-async function freshDatabase(): Promise<Database> {
+/** A test database; on PostgreSQL, more connections to it can be opened, as another process would. */
+type TestDatabase = Database & { connectAgain?: () => Promise<Database> };
+
+async function freshDatabase(): Promise<TestDatabase> {
   if (backend() === 'postgres') {
     const template = inject('postgresTemplate');
     const name = `${template}_${process.pid}_${counter++}`;
@@ -26,6 +29,7 @@ async function freshDatabase(): Promise<Database> {
     const db = await openDatabase({ databaseUrl: postgresUrl(name), poolSize: 4 });
     return {
       ...db,
+      connectAgain: () => openDatabase({ databaseUrl: postgresUrl(name), poolSize: 4 }),
       async close() {
         await db.close();
         const c = new pg.Client({ connectionString: postgresUrl() });
@@ -48,6 +52,11 @@ export interface TestApp {
     role: StaffRole,
     opts?: { email?: string; promoAccess?: boolean; junoAccess?: boolean; directory?: StaffDirectory },
   ): Promise<SignedIn>;
+  /**
+   * Another app process on the same database: its own connection pool on PostgreSQL, the same
+   * in-process database on PGlite (which allows one process per data directory).
+   */
+  anotherApp(): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -68,14 +77,19 @@ export async function createTestApp(
     { ...process.env, APP_ENV: opts.appEnv ?? 'test', LOG_LEVEL: 'silent' },
     { webDir: opts.webDir ?? '/nonexistent' },
   );
-  const app = await buildApp({
-    config,
-    database,
-    workers: false,
-    mailer: opts.mailer ?? null,
-    logger: false,
-  });
-  await app.ready();
+  const build = async (db: Database) => {
+    const built = await buildApp({
+      config,
+      database: db,
+      workers: false,
+      mailer: opts.mailer ?? null,
+      logger: false,
+    });
+    await built.ready();
+    return built;
+  };
+  const app = await build(database);
+  const others: { app: App; database: Database | null }[] = [];
   let n = 0;
   return {
     app,
@@ -109,7 +123,17 @@ export async function createTestApp(
         headers: { cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
       };
     },
+    async anotherApp() {
+      const db = database.connectAgain ? await database.connectAgain() : null;
+      const other = await build(db ?? database);
+      others.push({ app: other, database: db });
+      return other;
+    },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        await other.database?.close();
+      }
       await app.close();
       await database.close();
     },

@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { sha256 } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, revokeAllSessions, type StaffPrincipal, toPrincipal } from '../../platform/sessions';
-import { assertNotLocked, clearFailures, recordFailure } from './login-throttle';
+import { claimLoginAttempt, releaseLoginAttempt } from './login-throttle';
 import { issuePasswordLink, recentLinkCount } from './password-links';
 
 export function sessionInfo(ctx: AppContext, staff: StaffPrincipal | null): SessionInfo {
@@ -47,14 +47,12 @@ export async function login(
   meta: { ip: string; userAgent?: string | undefined },
 ): Promise<{ token: string; staff: StaffPrincipal }> {
   const email = input.email.toLowerCase();
-  await assertNotLocked(ctx.db, email, meta.ip);
+  // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
+  const claim = await claimLoginAttempt(ctx.db, email, meta.ip);
   const user = await findByEmail(ctx, email);
   const valid = await verifyPassword(user?.active ? user.passwordHash : null, input.password);
-  if (!user?.active || !valid) {
-    await recordFailure(ctx.db, email, meta.ip);
-    throw new AppError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
-  }
-  await clearFailures(ctx.db, email);
+  if (!user?.active || !valid) throw new AppError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+  await releaseLoginAttempt(ctx.db, claim);
   const session = await createSession(ctx.db, user.id, meta);
   await ctx.db.update(staffUsers).set({ lastLoginAt: new Date() }).where(eq(staffUsers.id, user.id));
   ctx.log.info({ staffUserId: user.id }, 'staff signed in');
