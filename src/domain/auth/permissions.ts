@@ -65,3 +65,37 @@ export function can(principal: Principal | null | undefined, action: Action): bo
 }
 
 export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+// Granting access (issue: privilege escalation). Nobody grants a role, promoAccess or junoAccess
+// they do not hold themselves, and nobody changes their own access. A role is "held" when every
+// action it allows is allowed to the granter too: a leader may grant agent and leader, a
+// developer any role. The same test decides whose account one may change at all.
+
+/** Every action the role allows by itself, without promoAccess or junoAccess. */
+const actionsOfRole = (role: StaffRole): Action[] =>
+  ACTIONS.filter((action) => (PERMISSIONS[action] as Rule).roles.includes(role));
+
+export function canGrantRole(granter: Principal, role: StaffRole): boolean {
+  return actionsOfRole(role).every((action) => can(granter, action));
+}
+
+export function grantableRoles(granter: Principal): StaffRole[] {
+  return ALL.filter((role) => canGrantRole(granter, role));
+}
+
+/** Only a holder of promoAccess or junoAccess may give or take that flag. */
+export function canSetAccess(granter: Principal, flag: 'promoAccess' | 'junoAccess'): boolean {
+  return granter[flag] === true;
+}
+
+/**
+ * Whether the granter may change another staff member's account (role, access, active state):
+ * only when the target's current role and flags are all ones the granter holds.
+ */
+export function canManageStaff(
+  granter: Principal,
+  target: { role: StaffRole; promoAccess: boolean; junoAccess: boolean },
+): boolean {
+  if (!can(granter, 'administrators.manage') || !canGrantRole(granter, target.role)) return false;
+  return (!target.promoAccess || granter.promoAccess) && (!target.junoAccess || granter.junoAccess);
+}

@@ -69,7 +69,10 @@ export const loginAttempts = pgTable('login_attempts', {
   lockedUntil: utc('locked_until'),
 });
 
-/** Single-use password reset links (valid one hour); only a hash of the token is stored. */
+/**
+ * Single-use emailed links of staff: password reset (one hour), first password (24 hours) and
+ * confirmation of a new sign-in email (`newEmail`, one hour). Only a hash of the token is stored.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -77,7 +80,8 @@ export const passwordResetTokens = pgTable(
     staffUserId: uuid('staff_user_id')
       .notNull()
       .references(() => staffUsers.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'reset' | 'set'>().notNull().default('reset'),
+    purpose: text('purpose').$type<'reset' | 'set' | 'email'>().notNull().default('reset'),
+    newEmail: text('new_email'),
     createdAt: createdAt(),
     expiresAt: utc('expires_at').notNull(),
     usedAt: utc('used_at'),

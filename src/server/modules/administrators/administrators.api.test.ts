@@ -7,7 +7,7 @@ let t: TestApp;
 let leader: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
-  leader = await t.signIn('leader');
+  leader = await t.signIn('leader', { promoAccess: true });
 });
 afterAll(() => t.close());
 
@@ -103,6 +103,7 @@ describe('administrators', () => {
   });
 
   it('changes role and access, audited', async () => {
+    const developer = await t.signIn('developer', { promoAccess: true, junoAccess: true });
     const { data: user } = (
       await create({
         name: 'Role Change',
@@ -115,7 +116,7 @@ describe('administrators', () => {
       method: 'PATCH',
       url: `/api/administrators/${user.id}`,
       payload: { role: 'fraudAgent', junoAccess: true },
-      headers: leader.headers,
+      headers: developer.headers,
     });
     expect(res.json().data).toMatchObject({ role: 'fraudAgent', junoAccess: true });
     const [event] = await t.database.db
@@ -166,7 +167,7 @@ describe('administrators', () => {
       payload: { role: 'agent' },
       headers: leader.headers,
     });
-    expect(role.statusCode).toBe(400);
+    expect(role.statusCode).toBe(403);
   });
 
   it('is closed to agents, fraud agents and sales operator managers', async () => {

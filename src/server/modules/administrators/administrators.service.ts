@@ -4,13 +4,14 @@ import type {
   StaffUser,
   UpdateStaffUserRequest,
 } from '@domain/auth/administrators';
+import { canGrantRole, canManageStaff, canSetAccess } from '@domain/auth/permissions';
 import { normalizeRole } from '@domain/auth/roles';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { revokeAllSessions, type StaffPrincipal } from '../../platform/sessions';
 import { containsPattern } from '../../platform/sql';
 import { issuePasswordLink } from '../auth/password-links';
@@ -67,11 +68,45 @@ async function load(tx: DbOrTx, id: string): Promise<Row> {
   return row;
 }
 
+const ACCESS_FLAGS = ['promoAccess', 'junoAccess'] as const;
+const OWN_ACCESS = 'You cannot change your own role or access.';
+const ROLE_NOT_HELD = 'You cannot grant a role you do not hold.';
+const ACCESS_NOT_HELD = (flag: string) => `You cannot grant or remove ${flag} without holding it.`;
+const OUTRANKED = 'You cannot change a staff member who holds access you do not.';
+
+/** What the granter may give: a role and flags they hold themselves (throws 403 otherwise). */
+function assertMayGrant(
+  staff: StaffPrincipal,
+  grant: { role?: string | undefined; promoAccess?: boolean | undefined; junoAccess?: boolean | undefined },
+  current?: Row,
+) {
+  const role = grant.role ? normalizeRole(grant.role) : null;
+  if (role && role !== normalizeRole(current?.role) && !canGrantRole(staff, role))
+    throw forbidden(ROLE_NOT_HELD);
+  for (const flag of ACCESS_FLAGS) {
+    const value = grant[flag];
+    if (value === undefined || value === (current?.[flag] ?? false)) continue;
+    if (!canSetAccess(staff, flag)) throw forbidden(ACCESS_NOT_HELD(flag));
+  }
+}
+
+/** Someone else's account, whose role and access the granter holds all of (throws 403 otherwise). */
+function assertMayManage(staff: StaffPrincipal, target: Row) {
+  const role = normalizeRole(target.role);
+  if (
+    !role ||
+    !canManageStaff(staff, { role, promoAccess: target.promoAccess, junoAccess: target.junoAccess })
+  ) {
+    throw forbidden(OUTRANKED);
+  }
+}
+
 export async function createStaff(
   ctx: AppContext,
   staff: StaffPrincipal,
   input: CreateStaffUserRequest & { email: string },
 ) {
+  assertMayGrant(staff, input);
   const created = await ctx.db.transaction(async (tx) => {
     const [taken] = await tx
       .select({ id: staffUsers.id })
@@ -112,8 +147,14 @@ export async function updateStaff(
 ) {
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
-    if (patch.role && before.id === staff.id && normalizeRole(before.role) !== patch.role) {
-      throw badRequest('You cannot change your own role.');
+    if (before.id === staff.id) {
+      const changes =
+        (patch.role !== undefined && patch.role !== normalizeRole(before.role)) ||
+        ACCESS_FLAGS.some((flag) => patch[flag] !== undefined && patch[flag] !== before[flag]);
+      if (changes) throw forbidden(OWN_ACCESS);
+    } else {
+      assertMayManage(staff, before);
+      assertMayGrant(staff, patch, before);
     }
     const [after] = await tx
       .update(staffUsers)
@@ -137,6 +178,7 @@ export async function setActive(ctx: AppContext, staff: StaffPrincipal, id: stri
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
     if (!active && before.id === staff.id) throw badRequest('You cannot deactivate yourself.');
+    if (before.id !== staff.id) assertMayManage(staff, before);
     const [after] = await tx
       .update(staffUsers)
       .set({ active, updatedAt: new Date() })

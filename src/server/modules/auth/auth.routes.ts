@@ -1,5 +1,6 @@
 import {
   ABSOLUTE_TIMEOUT_MS,
+  ConfirmEmailRequest,
   DevModeRequest,
   FORGOT_PASSWORD_FAILURE,
   ForgotPasswordRequest,
@@ -92,9 +93,25 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { action: 'session' },
         schema: { tags: ['session'], body: UpdateEmailRequest, response: { 200: Message } },
       },
+      async (request) => ({
+        success: true,
+        message: await auth.updateEmail(ctx, request.staff!, request.body.uid, request.body.email),
+      }),
+    );
+
+    app.post(
+      '/api/auth/confirmEmail',
+      {
+        config: { action: 'public' },
+        schema: {
+          tags: ['session'],
+          body: ConfirmEmailRequest,
+          response: { 200: z.object({ success: z.literal(true), message: z.string(), email: z.string() }) },
+        },
+      },
       async (request) => {
-        await auth.updateEmail(ctx, request.staff!, request.body.uid, request.body.email);
-        return { success: true, message: 'Successfully submitted' };
+        const email = await auth.confirmEmail(ctx, request.body.token);
+        return { success: true as const, message: 'Your sign-in email is now confirmed.', email };
       },
     );
 

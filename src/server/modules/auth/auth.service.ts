@@ -1,4 +1,5 @@
 import {
+  EMAIL_LINK_INVALID,
   FORGOT_PASSWORD_MESSAGE,
   INVALID_CREDENTIALS,
   type LoginRequest,
@@ -6,17 +7,19 @@ import {
   type ResetTokenInfo,
   type SessionInfo,
 } from '@domain/auth/contracts';
-import { can } from '@domain/auth/permissions';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { can, canManageStaff } from '@domain/auth/permissions';
+import { normalizeRole } from '@domain/auth/roles';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { accounts, passwordResetTokens, staffUsers } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
+import type { Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, revokeAllSessions, type StaffPrincipal, toPrincipal } from '../../platform/sessions';
 import { claimLoginAttempt, releaseLoginAttempt } from './login-throttle';
-import { issuePasswordLink, recentLinkCount } from './password-links';
+import { issueEmailLink, issuePasswordLink, PASSWORD_PURPOSES, recentLinkCount } from './password-links';
 
 export function sessionInfo(ctx: AppContext, staff: StaffPrincipal | null): SessionInfo {
   return {
@@ -72,27 +75,33 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<st
   return FORGOT_PASSWORD_MESSAGE;
 }
 
-async function findValidToken(ctx: AppContext, token: string) {
+async function findValidToken(ctx: AppContext, token: string, purposes: ('reset' | 'set' | 'email')[]) {
   const [row] = await ctx.db
     .select({ t: passwordResetTokens, user: staffUsers })
     .from(passwordResetTokens)
     .innerJoin(staffUsers, eq(staffUsers.id, passwordResetTokens.staffUserId))
-    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        inArray(passwordResetTokens.purpose, purposes),
+      ),
+    )
     .limit(1);
   if (!row || row.t.expiresAt.getTime() <= Date.now() || !row.user.active) return null;
   return row;
 }
 
 export async function resetTokenInfo(ctx: AppContext, token: string): Promise<ResetTokenInfo> {
-  const row = await findValidToken(ctx, token);
-  return row
+  const row = await findValidToken(ctx, token, PASSWORD_PURPOSES);
+  return row && row.t.purpose !== 'email'
     ? { valid: true, email: row.user.email, purpose: row.t.purpose }
     : { valid: false, email: null, purpose: null };
 }
 
 /** Sets the new password, spends the link and ends every session of that user, in one transaction. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
-  const row = await findValidToken(ctx, token);
+  const row = await findValidToken(ctx, token, PASSWORD_PURPOSES);
   if (!row) throw badRequest(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
@@ -117,37 +126,42 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   });
 }
 
+export const EMAIL_CONFIRMATION_SENT = (email: string) =>
+  `We sent a confirmation link to ${email}. Your sign-in email changes when you follow it.`;
+const EMAIL_TAKEN = 'Another staff user already signs in with that email.';
+
 /**
- * Changes the sign-in email of a staff user (their own, or anyone's for administrators) or of a
- * customer account (records.edit).
+ * POST /auth/updateEmail: a customer account's email (records.edit); another staff member's
+ * sign-in email (developers only, and only for staff whose access they hold); or one's own, which
+ * changes only once the new address confirms it, and whose answer is the same whether or not the
+ * address is taken (no discovery of staff emails).
  */
 export async function updateEmail(
   ctx: AppContext,
   staff: StaffPrincipal,
   uid: string,
   email: string,
-): Promise<void> {
+): Promise<string> {
   const actor = actorOf(staff);
-  await ctx.db.transaction(async (tx) => {
+  const message = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(staffUsers).where(sql`${staffUsers.id}::text = ${uid}`).limit(1);
-    if (user) {
-      if (user.id !== staff.id && !can(staff, 'administrators.manage')) throw forbidden();
-      const [taken] = await tx
-        .select({ id: staffUsers.id })
-        .from(staffUsers)
-        .where(sql`lower(${staffUsers.email}) = ${email} and ${staffUsers.id} <> ${user.id}`);
-      if (taken) throw conflict('Another staff user already signs in with that email.');
-      await tx.update(staffUsers).set({ email, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
-      await recordChange(tx, {
-        collection: 'staff-log',
-        entityId: user.id,
-        action: 'email.update',
-        actor,
-        before: { email: user.email },
-        after: { email },
-      });
-      return;
+    if (user?.id === staff.id) {
+      if (email === user.email.toLowerCase()) return 'Successfully submitted';
+      if ((await recentLinkCount(tx, user.id)) < 3)
+        await issueEmailLink(tx, user, email, ctx.config.publicUrl);
+      return EMAIL_CONFIRMATION_SENT(email);
     }
+    if (user) {
+      const role = normalizeRole(user.role);
+      const mayChange =
+        staff.role === 'developer' &&
+        role !== null &&
+        canManageStaff(staff, { role, promoAccess: user.promoAccess, junoAccess: user.junoAccess });
+      if (!mayChange) throw forbidden("Only a developer may change another staff member's email.");
+      await changeStaffEmail(tx, user, email, actor);
+      return 'Successfully submitted';
+    }
+    if (!can(staff, 'records.edit')) throw forbidden();
     const [account] = await tx
       .select({ uid: accounts.uid, email: accounts.email })
       .from(accounts)
@@ -162,7 +176,53 @@ export async function updateEmail(
       before: { email: account.email },
       after: { email },
     });
+    return 'Successfully submitted';
   });
+  ctx.wakeOutbox();
+  return message;
+}
+
+async function changeStaffEmail(
+  tx: Tx,
+  user: typeof staffUsers.$inferSelect,
+  email: string,
+  actor: ReturnType<typeof actorOf>,
+) {
+  const [taken] = await tx
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(sql`lower(${staffUsers.email}) = ${email} and ${staffUsers.id} <> ${user.id}`);
+  if (taken) throw conflict(EMAIL_TAKEN);
+  await tx.update(staffUsers).set({ email, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
+  await recordChange(tx, {
+    collection: 'staff-log',
+    entityId: user.id,
+    action: 'email.update',
+    actor,
+    before: { email: user.email },
+    after: { email },
+  });
+}
+
+/** The emailed confirmation of a new sign-in email: spends the link and changes the email. */
+export async function confirmEmail(ctx: AppContext, token: string): Promise<string> {
+  const row = await findValidToken(ctx, token, ['email']);
+  if (!row?.t.newEmail) throw badRequest(EMAIL_LINK_INVALID);
+  const newEmail = row.t.newEmail;
+  await ctx.db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.tokenHash, row.t.tokenHash), isNull(passwordResetTokens.usedAt)))
+      .returning({ tokenHash: passwordResetTokens.tokenHash });
+    if (spent.length === 0) throw badRequest(EMAIL_LINK_INVALID);
+    await changeStaffEmail(tx, row.user, newEmail, {
+      id: row.user.id,
+      email: row.user.email,
+      name: row.user.name,
+    });
+  });
+  return newEmail;
 }
 
 export async function setDevMode(

@@ -14,20 +14,24 @@ const update = (headers: Record<string, string>, payload: Record<string, unknown
   t.app.inject({ method: 'POST', url: '/api/auth/updateEmail', payload, headers });
 
 describe('POST /api/auth/updateEmail', () => {
-  it('lets staff change their own sign-in email', async () => {
+  it('lets staff ask to change their own sign-in email, confirmed from the new address', async () => {
     const agent = await t.signIn('agent');
     const res = await update(agent.headers, { uid: agent.id, email: 'New.Address@Example.com' });
-    expect(res.json()).toEqual({ success: true, message: 'Successfully submitted' });
+    expect(res.json()).toEqual({
+      success: true,
+      message:
+        'We sent a confirmation link to new.address@example.com. Your sign-in email changes when you follow it.',
+    });
     const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, agent.id));
-    expect(row?.email).toBe('new.address@example.com');
+    expect(row?.email).toBe(agent.email);
   });
 
-  it("refuses an agent changing another staff member's email, and a taken email", async () => {
+  it("refuses an agent changing another staff member's email, and a developer a taken email", async () => {
     const agent = await t.signIn('agent');
     const other = await t.signIn('agent');
     expect((await update(agent.headers, { uid: other.id, email: 'x@example.com' })).statusCode).toBe(403);
-    const leader = await t.signIn('leader');
-    const taken = await update(leader.headers, { uid: other.id, email: agent.email });
+    const developer = await t.signIn('developer');
+    const taken = await update(developer.headers, { uid: other.id, email: agent.email });
     expect(taken.statusCode).toBe(409);
     const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, other.id));
     expect(row?.email).toBe(other.email);

@@ -23,7 +23,10 @@ export function AdministratorsPage() {
           </Button>
         }
       />
-      <StaffList currentUserId={session.userInfo?.uid ?? null} />
+      <StaffList
+        currentUserId={session.userInfo?.uid ?? null}
+        granter={session.role ? { ...session, role: session.role } : null}
+      />
     </>
   );
 }

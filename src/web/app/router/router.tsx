@@ -72,6 +72,11 @@ export const routes: RouteObject[] = [
         handle: handle({ title: 'Reset password' }),
       },
       {
+        path: 'confirm-email',
+        lazy: lazyPage(() => import('../pages/confirm-email-page').then((m) => m.ConfirmEmailPage)),
+        handle: handle({ title: 'Confirm email' }),
+      },
+      {
         path: 'error',
         lazy: lazyPage(() => import('../pages/error-page').then((m) => m.ErrorPage)),
         handle: handle({ title: 'Error' }),

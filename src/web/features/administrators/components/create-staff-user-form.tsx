@@ -1,5 +1,6 @@
 import { CreateStaffUserRequest, type StaffUser } from '@domain/auth/administrators';
 import { SET_PASSWORD_LINK_TTL_MS } from '@domain/auth/contracts';
+import { canGrantRole, canSetAccess, type Principal } from '@domain/auth/permissions';
 import { ROLE_LABELS, STAFF_DIRECTORIES, STAFF_ROLES } from '@domain/auth/roles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -28,12 +29,14 @@ const DIRECTORY_HELP: Record<(typeof STAFF_DIRECTORIES)[number], string> = {
 };
 
 interface CreateStaffUserFormProps {
+  /** The signed-in user: only roles and access they hold can be given. */
+  granter: Principal | null;
   onCreated: (user: StaffUser) => void;
   onCancel: () => void;
 }
 
 /** /administrators/create: the new user gets an email to choose a password (sent through the outbox). */
-export function CreateStaffUserForm({ onCreated, onCancel }: CreateStaffUserFormProps) {
+export function CreateStaffUserForm({ granter, onCreated, onCancel }: CreateStaffUserFormProps) {
   const create = useCreateStaffUser();
   const alert = useAlert();
   const { control, handleSubmit, setError } = useForm<CreateValues, unknown, CreateOutput>({
@@ -89,7 +92,7 @@ export function CreateStaffUserForm({ onCreated, onCancel }: CreateStaffUserForm
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <FormTextField control={control} name="role" label="Role" select required fullWidth>
               {STAFF_ROLES.map((role) => (
-                <MenuItem key={role} value={role}>
+                <MenuItem key={role} value={role} disabled={!granter || !canGrantRole(granter, role)}>
                   {ROLE_LABELS[role]}
                 </MenuItem>
               ))}
@@ -111,12 +114,14 @@ export function CreateStaffUserForm({ onCreated, onCancel }: CreateStaffUserForm
               name="promoAccess"
               label="Promo access"
               helperText="Edit drafts and publish to pending"
+              disabled={!granter || !canSetAccess(granter, 'promoAccess')}
             />
             <FormSwitch
               control={control}
               name="junoAccess"
               label="Juno access"
               helperText="Deploy promotions to production"
+              disabled={!granter || !canSetAccess(granter, 'junoAccess')}
             />
           </Box>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -1,4 +1,5 @@
 import type { StaffUser } from '@domain/auth/administrators';
+import type { Principal } from '@domain/auth/permissions';
 import type { StaffRole } from '@domain/auth/roles';
 
 /** What a row can ask the list to do; the list owns the calls, the alerts and the confirmation. */
@@ -12,4 +13,6 @@ export interface StaffActions {
   busyId: string | null;
   /** The signed-in user may not demote or lock out themselves. */
   currentUserId: string | null;
+  /** The signed-in user's role and access: only what they hold can they grant (permissions.ts). */
+  granter: Principal | null;
 }

@@ -1,4 +1,5 @@
 import type { StaffUser } from '@domain/auth/administrators';
+import { canGrantRole, canManageStaff, canSetAccess } from '@domain/auth/permissions';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@domain/auth/roles';
 import Block from '@mui/icons-material/Block';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
@@ -18,23 +19,32 @@ interface ControlProps {
 }
 
 const isSelf = (user: StaffUser, actions: StaffActions) => user.id === actions.currentUserId;
+/** Whether the signed-in user holds all of this user's access, and so may change their account. */
+const manageable = (user: StaffUser, actions: StaffActions) =>
+  actions.granter !== null && canManageStaff(actions.granter, user);
+const OUTRANKED = 'This user holds access you do not';
 
 /** Inline role change. */
 export function RoleSelect({ user, actions }: ControlProps) {
   const self = isSelf(user, actions);
+  const locked = !self && !manageable(user, actions);
   return (
-    <Tooltip title={self ? 'You can not change your own role' : ''}>
+    <Tooltip title={self ? 'You can not change your own role' : locked ? OUTRANKED : ''}>
       <TextField
         select
         size="small"
         value={user.role}
         onChange={(event) => actions.changeRole(user, event.target.value as StaffRole)}
-        disabled={self || !user.active || actions.busyId === user.id}
+        disabled={self || locked || !user.active || actions.busyId === user.id}
         slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
         sx={{ width: 188 }}
       >
         {STAFF_ROLES.map((role) => (
-          <MenuItem key={role} value={role}>
+          <MenuItem
+            key={role}
+            value={role}
+            disabled={actions.granter === null || !canGrantRole(actions.granter, role)}
+          >
             {ROLE_LABELS[role]}
           </MenuItem>
         ))}
@@ -55,7 +65,14 @@ export function AccessSwitch({
     <Switch
       checked={user[field]}
       onChange={(_event, value) => actions.setAccess(user, field, value)}
-      disabled={!user.active || actions.busyId === user.id}
+      disabled={
+        !user.active ||
+        actions.busyId === user.id ||
+        isSelf(user, actions) ||
+        !manageable(user, actions) ||
+        actions.granter === null ||
+        !canSetAccess(actions.granter, field)
+      }
       slotProps={{ input: { 'aria-label': `${ACCESS_LABEL[field]} for ${user.name}` } }}
     />
   );
@@ -86,6 +103,7 @@ export function StatusChips({ user, stacked = false }: { user: StaffUser; stacke
 export function RowActions({ user, actions }: ControlProps) {
   const busy = actions.busyId === user.id;
   const self = isSelf(user, actions);
+  const locked = !self && !manageable(user, actions);
   const linkLabel = user.hasPassword ? 'Send a password reset link' : 'Send the set-password link again';
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
@@ -101,12 +119,12 @@ export function RowActions({ user, actions }: ControlProps) {
         </span>
       </Tooltip>
       {user.active ? (
-        <Tooltip title={self ? 'You can not deactivate yourself' : 'Deactivate'}>
+        <Tooltip title={self ? 'You can not deactivate yourself' : locked ? OUTRANKED : 'Deactivate'}>
           <span>
             <IconButton
               aria-label={`Deactivate ${user.name}`}
               onClick={() => actions.deactivate(user)}
-              disabled={busy || self}
+              disabled={busy || self || locked}
               color="error"
             >
               <Block fontSize="small" />
@@ -114,12 +132,12 @@ export function RowActions({ user, actions }: ControlProps) {
           </span>
         </Tooltip>
       ) : (
-        <Tooltip title="Activate">
+        <Tooltip title={locked ? OUTRANKED : 'Activate'}>
           <span>
             <IconButton
               aria-label={`Activate ${user.name}`}
               onClick={() => actions.activate(user)}
-              disabled={busy}
+              disabled={busy || locked}
               color="success"
             >
               <CheckCircleOutlined fontSize="small" />

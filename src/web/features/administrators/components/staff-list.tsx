@@ -1,3 +1,4 @@
+import type { Principal } from '@domain/auth/permissions';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,12 +20,18 @@ import { StaffFilters } from './staff-filters';
 import { StaffTable } from './staff-table';
 
 /** /administrators: staff of both directories, filtered, sorted and managed in place. */
-export function StaffList({ currentUserId }: { currentUserId: string | null }) {
+export function StaffList({
+  currentUserId,
+  granter,
+}: {
+  currentUserId: string | null;
+  granter: Principal | null;
+}) {
   const { filters, setFilters, query } = useStaffFilters();
   const staff = useStaffUsers(query);
   const users = staff.data?.data ?? [];
   const { sorted, sortKey, direction, sortBy } = useStaffSort(users);
-  const { actions, deactivation } = useStaffActions(currentUserId);
+  const { actions, deactivation } = useStaffActions(currentUserId, granter);
   // The table needs a computer's width; phones and tablets get cards.
   const compact = !isDesktopTier(useLayoutTier());
   const filtered = Boolean(filters.q || filters.role || filters.directory || filters.status !== 'all');

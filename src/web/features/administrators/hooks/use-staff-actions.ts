@@ -1,4 +1,5 @@
 import type { StaffUser } from '@domain/auth/administrators';
+import type { Principal } from '@domain/auth/permissions';
 import { ROLE_LABELS } from '@domain/auth/roles';
 import { useAlert } from '@web/components/alert/alert-context';
 import { errorMessage } from '@web/lib/api-client';
@@ -7,7 +8,7 @@ import { useSendPasswordLink, useSetStaffActive, useUpdateStaffUser } from '../a
 import type { StaffActions } from '../components/staff-actions';
 
 /** Wires the row controls to the API and the alert bar; deactivation waits for a confirmation. */
-export function useStaffActions(currentUserId: string | null) {
+export function useStaffActions(currentUserId: string | null, granter: Principal | null) {
   const alert = useAlert();
   const update = useUpdateStaffUser();
   const setActive = useSetStaffActive();
@@ -24,6 +25,7 @@ export function useStaffActions(currentUserId: string | null) {
   const actions: StaffActions = {
     busyId,
     currentUserId,
+    granter,
     changeRole: (user, role) =>
       update.mutate(
         { id: user.id, changes: { role } },

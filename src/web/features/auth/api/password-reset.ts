@@ -39,3 +39,13 @@ export function useResetPassword() {
       api.post('/api/accounts/resetPassword', MessageResponse, body, { public: true }),
   });
 }
+
+const ConfirmEmailResponse = z.object({ success: z.boolean(), message: z.string(), email: z.string() });
+
+/** The emailed confirmation of a staff member's new sign-in email. */
+export function useConfirmEmail() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post('/api/auth/confirmEmail', ConfirmEmailResponse, { token }, { public: true }),
+  });
+}
