@@ -17,6 +17,7 @@ import { registerErrorHandling } from './platform/errors';
 import type { Mailer } from './platform/mailer';
 import { createMailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
+import { SessionStore } from './platform/session-store';
 import { registerWebApp } from './platform/static';
 import { startWorkers } from './platform/workers';
 
@@ -45,7 +46,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const mailer = opts.mailer !== undefined ? opts.mailer : createMailer(config.smtpUrl, config.smtpFrom);
   const wake = { outbox: () => {}, jobs: () => {} };
+  const sessions = new SessionStore(database.db, app.log);
+  await sessions.start(database);
+  app.addHook('onClose', async () => sessions.stop());
   const ctx: AppContext = {
+    sessions,
     db: database.db,
     dbKind: database.kind,
     config,
@@ -58,7 +63,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await ensureFlags(database.db);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
-  registerAuthGuard(app, database.db);
+  registerAuthGuard(app, sessions);
   await registerOpenApi(app);
 
   await app.register(authRoutes(ctx));

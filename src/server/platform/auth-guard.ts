@@ -2,9 +2,9 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from '@domain/auth/con
 import { can, type RouteAction } from '@domain/auth/permissions';
 import { ERROR_CODES } from '@domain/platform/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from './db';
 import { AppError, forbidden, unauthenticated } from './errors';
-import { resolveSession, type StaffPrincipal } from './sessions';
+import type { SessionStore } from './session-store';
+import type { StaffPrincipal } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +35,7 @@ function bearerToken(request: FastifyRequest): string | null {
  * declare an action (checked when routes are registered), the session comes from the cookie or
  * a bearer token, and cookie-authenticated writes must carry the CSRF header.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Db) {
+export function registerAuthGuard(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('staff', null);
   app.decorateRequest('sessionToken', null);
   const routeActions: FastifyInstance['routeActions'] = [];
@@ -66,7 +66,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Db) {
     }
     if (token) {
       request.sessionToken = token;
-      request.staff = await resolveSession(db, token, bearer ? 'bearer' : 'cookie');
+      request.staff = await sessions.resolve(token, bearer ? 'bearer' : 'cookie');
     }
     if (action === 'public') return;
     if (!request.staff) throw unauthenticated();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from './audit';
 import type { AppConfig } from './config';
 import type { Db } from './db';
+import type { SessionStore } from './session-store';
 import type { StaffPrincipal } from './sessions';
 
 /** What every module needs: the database, configuration, a logger and a way to nudge workers. */
@@ -10,6 +11,8 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   config: AppConfig;
   log: FastifyBaseLogger;
+  /** Signed-in sessions; after a change to a staff account or session commits, forget it here. */
+  sessions: SessionStore;
   /** Ask the outbox worker to run now (a hint; the worker also polls). */
   wakeOutbox(): void;
   wakeJobs(): void;

@@ -26,6 +26,16 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start other databases from. */
   dump?(): Promise<Blob>;
+  /**
+   * Receives NOTIFY on a channel. `onState(false)` says notifications may have been missed (the
+   * connection dropped); `onState(true)` that they flow again. Resolves to a function that stops.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onState?(listening: boolean): void;
 }
 
 export interface DatabaseOptions {
@@ -58,7 +68,64 @@ async function openPglite(
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, handlers.onNotify);
+      handlers.onState?.(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
+}
+
+/**
+ * LISTEN on a dedicated connection that reconnects on its own; while it is down, onState(false)
+ * tells the listener to trust nothing it remembers.
+ */
+function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let backoff = 100;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      handlers.onState?.(false);
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), backoff);
+      backoff = Math.min(backoff * 2, 5_000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`listen "${channel.replaceAll('"', '""')}"`);
+      backoff = 100;
+      handlers.onState?.(true);
+    } catch (err) {
+      lost();
+      throw err;
+    }
+  };
+  return connect()
+    .catch(() => {})
+    .then(() => async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    });
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -81,6 +148,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
 }
 

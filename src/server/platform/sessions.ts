@@ -1,7 +1,7 @@
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from '@domain/auth/contracts';
+import { ABSOLUTE_TIMEOUT_MS } from '@domain/auth/contracts';
 import { normalizeRole, type StaffDirectory, type StaffRole } from '@domain/auth/roles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { staffSessions, staffUsers } from '../db/schema';
+import { staffSessions, type staffUsers } from '../db/schema';
 import type { DbOrTx } from './db';
 import { newToken, sha256 } from './ids';
 
@@ -19,9 +19,6 @@ export interface StaffPrincipal {
   expiresAt: Date;
   authType: 'cookie' | 'bearer';
 }
-
-/** Last-seen is written at most once a minute per session, not on every request. */
-const TOUCH_EVERY_MS = 60_000;
 
 export async function createSession(
   db: DbOrTx,
@@ -65,35 +62,6 @@ export function toPrincipal(
     expiresAt: session.expiresAt,
     authType,
   };
-}
-
-export async function resolveSession(
-  db: DbOrTx,
-  token: string,
-  authType: StaffPrincipal['authType'],
-): Promise<StaffPrincipal | null> {
-  const [row] = await db
-    .select({
-      sessionId: staffSessions.id,
-      lastSeenAt: staffSessions.lastSeenAt,
-      expiresAt: staffSessions.expiresAt,
-      user: staffUsers,
-    })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
-    .where(and(eq(staffSessions.tokenHash, sha256(token)), isNull(staffSessions.revokedAt)))
-    .limit(1);
-  if (!row) return null;
-  const now = Date.now();
-  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_TIMEOUT_MS <= now) return null;
-  const principal = toPrincipal(row.user, row, authType);
-  if (principal && now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(staffSessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(staffSessions.id, row.sessionId));
-  }
-  return principal;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {

@@ -145,7 +145,7 @@ export async function updateStaff(
   id: string,
   patch: UpdateStaffUserRequest,
 ) {
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
     if (before.id === staff.id) {
       const changes =
@@ -171,11 +171,13 @@ export async function updateStaff(
     });
     return toStaffUser(after!);
   });
+  ctx.sessions.forgetUser(updated.id);
+  return updated;
 }
 
 /** Deactivating ends every session of that user at once. */
 export async function setActive(ctx: AppContext, staff: StaffPrincipal, id: string, active: boolean) {
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
     if (!active && before.id === staff.id) throw badRequest('You cannot deactivate yourself.');
     if (before.id !== staff.id) assertMayManage(staff, before);
@@ -195,6 +197,8 @@ export async function setActive(ctx: AppContext, staff: StaffPrincipal, id: stri
     });
     return toStaffUser(after!);
   });
+  ctx.sessions.forgetUser(changed.id);
+  return changed;
 }
 
 export async function sendPasswordLink(ctx: AppContext, staff: StaffPrincipal, id: string): Promise<string> {

@@ -38,7 +38,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         // Sign-in rotates the session: whatever token came with the request stops working.
-        if (request.sessionToken) await revokeSessionByToken(ctx.db, request.sessionToken);
+        if (request.sessionToken) {
+          await revokeSessionByToken(ctx.db, request.sessionToken);
+          ctx.sessions.forgetToken(request.sessionToken);
+        }
         const result = await auth.login(ctx, request.body, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
@@ -69,7 +72,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['session'], response: { 200: z.object({ success: z.literal(true) }) } },
       },
       async (request, reply) => {
-        if (request.sessionToken) await revokeSessionByToken(ctx.db, request.sessionToken);
+        if (request.sessionToken) {
+          await revokeSessionByToken(ctx.db, request.sessionToken);
+          ctx.sessions.forgetToken(request.sessionToken);
+        }
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return { success: true as const };
       },

@@ -124,6 +124,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       differences: [{ kind: 'E', path: ['password'], lhs: '••••', rhs: '••••' }],
     });
   });
+  ctx.sessions.forgetUser(row.user.id);
 }
 
 export const EMAIL_CONFIRMATION_SENT = (email: string) =>
@@ -143,6 +144,7 @@ export async function updateEmail(
   email: string,
 ): Promise<string> {
   const actor = actorOf(staff);
+  let changedStaff: string | null = null;
   const message = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(staffUsers).where(sql`${staffUsers.id}::text = ${uid}`).limit(1);
     if (user?.id === staff.id) {
@@ -159,6 +161,7 @@ export async function updateEmail(
         canManageStaff(staff, { role, promoAccess: user.promoAccess, junoAccess: user.junoAccess });
       if (!mayChange) throw forbidden("Only a developer may change another staff member's email.");
       await changeStaffEmail(tx, user, email, actor);
+      changedStaff = user.id;
       return 'Successfully submitted';
     }
     if (!can(staff, 'records.edit')) throw forbidden();
@@ -178,6 +181,7 @@ export async function updateEmail(
     });
     return 'Successfully submitted';
   });
+  if (changedStaff) ctx.sessions.forgetUser(changedStaff);
   ctx.wakeOutbox();
   return message;
 }
@@ -222,6 +226,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<stri
       name: row.user.name,
     });
   });
+  ctx.sessions.forgetUser(row.user.id);
   return newEmail;
 }
 
@@ -231,5 +236,6 @@ export async function setDevMode(
   enabled: boolean,
 ): Promise<StaffPrincipal> {
   await ctx.db.update(staffUsers).set({ devMode: enabled }).where(eq(staffUsers.id, staff.id));
+  ctx.sessions.forgetUser(staff.id);
   return { ...staff, devMode: enabled };
 }

@@ -1,6 +1,7 @@
 import { Health } from '@domain/platform/dashboard';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cachedLoader } from '../../platform/cache';
 import type { AppContext } from '../../platform/context';
 import { rows } from '../../platform/db';
 
@@ -9,11 +10,13 @@ const startedAt = Date.now();
 /** GET /api/health: the process answers and the database does too. */
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Probes come often (load balancers, monitors); one database round trip a second answers them all.
+    const databasePing = cachedLoader(1_000, () => rows(ctx.db, sql`select 1`));
     app.get(
       '/api/health',
       { config: { action: 'public' }, schema: { tags: ['health'], response: { 200: Health } } },
       async () => {
-        await rows(ctx.db, sql`select 1`);
+        await databasePing.get();
         return {
           status: 'ok' as const,
           database: ctx.dbKind,
