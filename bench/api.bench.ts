@@ -188,6 +188,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
+process.once('uncaughtException', (err) => {
+  console.error(err);
+  void cleanup().finally(() => process.exit(1));
+});
+
 function tail(file: string, lines = 25): string {
   if (!existsSync(file)) return '';
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
