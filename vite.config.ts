@@ -12,6 +12,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and its configuration share one chunk, so `jitless` is set before any schema is
+          // built: the app runs under a CSP without 'unsafe-eval' (src/web/lib/zod-jitless.ts).
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod-jitless\.ts$/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

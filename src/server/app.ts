@@ -17,6 +17,7 @@ import { registerErrorHandling } from './platform/errors';
 import type { Mailer } from './platform/mailer';
 import { createMailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { SessionStore } from './platform/session-store';
 import { registerWebApp } from './platform/static';
 import { startWorkers } from './platform/workers';
@@ -61,6 +62,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   await ensureFlags(database.db);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerAuthGuard(app, sessions);

@@ -1,0 +1,131 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { registerSecurityHeaders } from './security-headers';
+
+const EXPECTED_CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "font-src 'self' data:;connect-src 'self';frame-ancestors 'none';object-src 'none';base-uri 'self';" +
+  "form-action 'self'";
+
+let t: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'bo-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  t = await createTestApp({ webDir });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(res: LightMyRequestResponse) {
+  expect(res.headers['content-security-policy']).toBe(EXPECTED_CSP);
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  // Served over plain http (the test PUBLIC_URL): no HSTS.
+  expect(res.headers['strict-transport-security']).toBeUndefined();
+}
+
+function expectApiHeaders(res: LightMyRequestResponse) {
+  expectSecurityHeaders(res);
+  expect(res.headers['cache-control']).toBe('no-store');
+}
+
+describe('security headers on API answers', () => {
+  it('the sign-in answer (it carries the token) is not cached', async () => {
+    const agent = await t.signIn('agent');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: agent.email, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token).toBeTruthy();
+    expectApiHeaders(res);
+  });
+
+  it('a failed sign-in (401) is not cached either', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@test.example.com', password: 'Wrong-Password-1' },
+    });
+    expect(res.statusCode).toBe(401);
+    expectApiHeaders(res);
+  });
+
+  it('the staff list for a leader', async () => {
+    const leader = await t.signIn('leader');
+    const res = await t.app.inject({ method: 'GET', url: '/api/administrators', headers: leader.headers });
+    expect(res.statusCode).toBe(200);
+    expectApiHeaders(res);
+  });
+
+  it('401 without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/administrators' });
+    expect(res.statusCode).toBe(401);
+    expectApiHeaders(res);
+  });
+
+  it('403 for a role without the permission', async () => {
+    const agent = await t.signIn('agent');
+    const res = await t.app.inject({ method: 'GET', url: '/api/administrators', headers: agent.headers });
+    expect(res.statusCode).toBe(403);
+    expectApiHeaders(res);
+  });
+
+  it('400 for invalid input', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expectApiHeaders(res);
+  });
+
+  it('404 for an unknown /api path', async () => {
+    for (const url of ['/api/no-such-route', '/api/no-such-route?x=1', '/api']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().success).toBe(false);
+      expectApiHeaders(res);
+    }
+  });
+
+  it('the API reference page at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expectApiHeaders(res);
+  });
+});
+
+describe('security headers on the web app', () => {
+  it('index.html has the policy and must be revalidated', async () => {
+    for (const url of ['/', '/login', '/administrators/create']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expectSecurityHeaders(res);
+    }
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent only when the app is served over https', async () => {
+    for (const https of [true, false]) {
+      const app = Fastify();
+      await registerSecurityHeaders(app, { https });
+      app.get('/api/ping', async () => ({ ok: true }));
+      const res = await app.inject({ method: 'GET', url: '/api/ping' });
+      expect(res.headers['strict-transport-security']).toBe(
+        https ? 'max-age=31536000; includeSubDomains' : undefined,
+      );
+      expect(res.headers['cache-control']).toBe('no-store');
+      await app.close();
+    }
+  });
+});
