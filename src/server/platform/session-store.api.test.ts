@@ -113,3 +113,36 @@ describe('SessionStore', () => {
     await store.stop();
   });
 });
+
+describe('the Administrators list across processes', () => {
+  it('shows a staff member created on another process within 1 s', async () => {
+    const developer = await t.signIn('developer');
+    const names = async () =>
+      (await other.inject({ method: 'GET', url: '/api/administrators', headers: developer.headers })).json<{
+        data: { email: string; role: string }[];
+      }>().data;
+    expect((await names()).some((u) => u.email === 'created.elsewhere@example.com')).toBe(false);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/administrators',
+      headers: developer.headers,
+      payload: {
+        name: 'Created Elsewhere',
+        email: 'created.elsewhere@example.com',
+        role: 'agent',
+        directory: 'users',
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    await within(1_000, async () => (await names()).some((u) => u.email === 'created.elsewhere@example.com'));
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/administrators/${created.json().data.id}`,
+      headers: developer.headers,
+      payload: { role: 'leader' },
+    });
+    await within(1_000, async () =>
+      (await names()).some((u) => u.email === 'created.elsewhere@example.com' && u.role === 'leader'),
+    );
+  });
+});

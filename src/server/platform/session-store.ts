@@ -27,10 +27,11 @@ interface Entry {
  */
 export class SessionStore {
   private readonly entries = new Map<string, Entry>();
-  private listening = false;
+  private isListening = false;
   /** Bumped by every forget: a load that started before one must not be remembered. */
   private generation = 0;
   private stopListening: (() => Promise<void>) | undefined;
+  private readonly staffChangeListeners: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -46,22 +47,36 @@ export class SessionStore {
         else this.forgetAll();
       },
       onState: (listening) => {
-        if (!listening && this.listening)
+        if (!listening && this.isListening)
           this.log.warn('session notifications lost; sessions are read from the database');
-        this.listening = listening;
+        this.isListening = listening;
         this.forgetAll();
       },
     });
   }
 
   async stop(): Promise<void> {
-    this.listening = false;
+    this.isListening = false;
     this.forgetAll();
     await this.stopListening?.();
   }
 
+  /** Whether remembering is safe now: the notification channel is up. */
+  get listening(): boolean {
+    return this.isListening;
+  }
+
+  /**
+   * Called whenever a staff account may have changed (here after a commit, or announced by any
+   * process), for other per-process caches of staff data.
+   */
+  onStaffChange(listener: () => void): void {
+    this.staffChangeListeners.push(listener);
+  }
+
   forgetUser(staffUserId: string): void {
     this.generation++;
+    for (const listener of this.staffChangeListeners) listener();
     for (const [hash, entry] of this.entries)
       if (entry.principal.id === staffUserId) this.entries.delete(hash);
   }
@@ -77,6 +92,7 @@ export class SessionStore {
 
   private forgetAll(): void {
     this.generation++;
+    for (const listener of this.staffChangeListeners) listener();
     this.entries.clear();
   }
 
@@ -84,7 +100,7 @@ export class SessionStore {
   async resolve(token: string, authType: StaffPrincipal['authType']): Promise<StaffPrincipal | null> {
     const hash = sha256(token);
     const now = Date.now();
-    let entry = this.listening ? this.entries.get(hash) : undefined;
+    let entry = this.isListening ? this.entries.get(hash) : undefined;
     // A remembered session that looks over is confirmed from the database: another process may
     // have seen it more recently.
     if (entry && !alive(entry, now)) entry = undefined;
@@ -93,7 +109,7 @@ export class SessionStore {
       const loaded = await this.load(hash);
       if (!loaded || !alive(loaded, now)) return null;
       entry = loaded;
-      if (this.listening && generation === this.generation) this.remember(entry);
+      if (this.isListening && generation === this.generation) this.remember(entry);
     }
     if (now - entry.lastSeenAt > TOUCH_EVERY_MS) {
       entry.lastSeenAt = now;
@@ -148,3 +164,32 @@ export class SessionStore {
 
 const alive = (entry: Entry, now: number) =>
   entry.expiresAt > now && entry.lastSeenAt + IDLE_TIMEOUT_MS > now;
+
+/**
+ * A per-process cache of reads of staff data (the Administrators list), emptied whenever a staff
+ * account may have changed, here or on any other process; nothing is kept while the notification
+ * channel is down. Concurrent readers of one key share one load.
+ */
+export function staffDataCache<K, V>(
+  sessions: SessionStore,
+  keyOf: (key: K) => string,
+  load: (key: K) => Promise<V>,
+): (key: K) => Promise<V> {
+  const entries = new Map<string, Promise<V>>();
+  sessions.onStaffChange(() => entries.clear());
+  return (key) => {
+    if (!sessions.listening) return load(key);
+    const k = keyOf(key);
+    let value = entries.get(k);
+    if (!value) {
+      if (entries.size >= 200) entries.clear();
+      const loading = load(key);
+      value = loading;
+      entries.set(k, loading);
+      loading.catch(() => {
+        if (entries.get(k) === loading) entries.delete(k);
+      });
+    }
+    return value;
+  };
+}

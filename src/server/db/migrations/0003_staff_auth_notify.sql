@@ -1,8 +1,10 @@
 -- Every app process keeps signed-in sessions in memory; these notifications tell them all, on
--- commit, when a session is revoked or a staff member's account changes (role, access, active).
+-- commit, when a session is revoked or a staff account is created or changes (role, access, active).
 CREATE FUNCTION notify_staff_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'staff_users' THEN
+  IF TG_TABLE_NAME = 'staff_users' AND TG_OP = 'INSERT' THEN
+    PERFORM pg_notify('staff_auth', 'user:' || NEW.id::text);
+  ELSIF TG_TABLE_NAME = 'staff_users' THEN
     PERFORM pg_notify('staff_auth', 'user:' || OLD.id::text);
   ELSE
     PERFORM pg_notify('staff_auth', 'session:' || OLD.token_hash);
@@ -11,7 +13,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER staff_users_auth_change AFTER UPDATE OR DELETE ON staff_users
+CREATE TRIGGER staff_users_auth_change AFTER INSERT OR UPDATE OR DELETE ON staff_users
   FOR EACH ROW EXECUTE FUNCTION notify_staff_auth_change();
 --> statement-breakpoint
 CREATE TRIGGER staff_sessions_revoked AFTER UPDATE OF revoked_at OR DELETE ON staff_sessions

@@ -8,6 +8,7 @@ import { ok } from '@domain/platform/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { staffDataCache } from '../../platform/session-store';
 import * as service from './administrators.service';
 
 const IdParams = z.object({ id: z.uuid('Not a staff user id') });
@@ -16,10 +17,16 @@ const tags = ['administrators'];
 
 export function administratorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Staff change rarely and are listed often; the list is forgotten on every staff change.
+    const listStaff = staffDataCache(
+      ctx.sessions,
+      (query: StaffListQuery) => JSON.stringify(query),
+      (query) => service.listStaff(ctx, query),
+    );
     app.get(
       '/api/administrators',
       { config, schema: { tags, querystring: StaffListQuery, response: { 200: ok(z.array(StaffUser)) } } },
-      async (request) => ({ success: true as const, data: await service.listStaff(ctx, request.query) }),
+      async (request) => ({ success: true as const, data: await listStaff(request.query) }),
     );
 
     app.post(

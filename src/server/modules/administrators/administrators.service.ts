@@ -40,10 +40,7 @@ const auditView = (row: Row) => {
   return rest;
 };
 
-export async function listStaff(
-  ctx: AppContext,
-  query: StaffListQuery & { status: 'active' | 'inactive' | 'all' },
-) {
+export async function listStaff(ctx: AppContext, query: StaffListQuery) {
   const where: SQL[] = [];
   if (query.q) {
     const like = containsPattern(query.q);
@@ -52,7 +49,7 @@ export async function listStaff(
   if (query.role === 'leader') where.push(sql`${staffUsers.role} in ('leader', 'csLeader')`);
   else if (query.role) where.push(eq(staffUsers.role, query.role));
   if (query.directory) where.push(eq(staffUsers.directory, query.directory));
-  if (query.status !== 'all') where.push(eq(staffUsers.active, query.status === 'active'));
+  if (query.status && query.status !== 'all') where.push(eq(staffUsers.active, query.status === 'active'));
   const rows = await ctx.db
     .select()
     .from(staffUsers)
@@ -135,6 +132,7 @@ export async function createStaff(
     });
     return row!;
   });
+  ctx.sessions.forgetUser(created.id);
   ctx.wakeOutbox();
   return toStaffUser(created);
 }
