@@ -14,6 +14,7 @@ import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
+import { registerInputGuard } from './platform/input-guard';
 import type { Mailer } from './platform/mailer';
 import { createMailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
@@ -59,6 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerAuthGuard(app, database.db);
+  registerInputGuard(app);
   await registerOpenApi(app);
 
   await app.register(authRoutes(ctx));
