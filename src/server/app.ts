@@ -14,6 +14,8 @@ import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
+import { registerInputGuard } from './platform/input-guard';
+import { type LogSettings, logController, loggerOptions } from './platform/logging';
 import type { Mailer } from './platform/mailer';
 import { createMailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
@@ -29,7 +31,8 @@ export interface BuildAppOptions {
   workers?: boolean;
   /** Overrides the SMTP mailer built from SMTP_URL (tests). */
   mailer?: Mailer | null;
-  logger?: boolean;
+  /** false: no log; otherwise the level (default config.logLevel) and where lines go (default stdout). */
+  logger?: boolean | Partial<LogSettings>;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -37,8 +40,10 @@ export type App = FastifyInstance & { ctx: AppContext };
 /** Builds the whole application as one Fastify instance; server.ts only listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
+  const logSettings = typeof opts.logger === 'object' ? opts.logger : {};
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions({ level: config.logLevel, ...logSettings }),
+    logController: logController(),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -66,6 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerAuthGuard(app, sessions);
+  registerInputGuard(app);
   await registerOpenApi(app);
 
   await app.register(authRoutes(ctx));

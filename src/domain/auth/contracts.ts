@@ -1,3 +1,4 @@
+import { userUid } from '@domain/platform/ids';
 import { z } from 'zod';
 import { STAFF_DIRECTORIES, STAFF_ROLES } from './roles';
 
@@ -54,7 +55,7 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const UpdateEmailRequest = z.object({ email: emailSchema, uid: z.string().min(1) });
+export const UpdateEmailRequest = z.object({ email: emailSchema, uid: userUid() });
 export type UpdateEmailRequest = z.infer<typeof UpdateEmailRequest>;
 
 export const ForgotPasswordRequest = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInt } from './ids';
 
 // Response envelopes shared by server and browser (DESIGN §3).
 
@@ -26,8 +27,8 @@ export const ERROR_CODES = {
 
 /** Page of a list: the spec pages from 1 and calls a page exhausted when it comes back short. */
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  page: decimalInt(1, 1_000_000).default(1),
+  limit: decimalInt(1, 200).default(20),
 });
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({

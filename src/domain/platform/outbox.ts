@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInt } from './ids';
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'stored', 'failed'] as const;
 
@@ -29,7 +30,7 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 export const OutboxListQuery = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  page: decimalInt(1, 1_000_000).default(1),
+  limit: decimalInt(1, 100).default(25),
 });
 export type OutboxListQuery = z.input<typeof OutboxListQuery>;

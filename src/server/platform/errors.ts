@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorBody } from '@domain/platform/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { serializeError } from './logging';
 
 /** An error with an HTTP status that is safe to show to the caller. */
 export class AppError extends Error {
@@ -66,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, wrong content type, body too large …: the caller's fault, said plainly.
       return send(reply, status, { success: false, error: error.message, code: error.code });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ req: request, err: serializeError(error) }, 'unhandled error');
     return send(reply, 500, { success: false, error: 'Something went wrong on our side. Please try again.' });
   });
 }

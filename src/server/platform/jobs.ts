@@ -94,7 +94,7 @@ export async function processJobs(
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = job.attempts >= job.max_attempts;
-      ctx.log.warn({ err: message, attempt: job.attempts }, 'job failed');
+      ctx.log.warn({ err, attempt: job.attempts }, 'job failed');
       await db.execute(
         sql`update jobs set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${message}, locked_until = null,
               run_at = ${new Date(Date.now() + backoffMs(job.attempts)).toISOString()},

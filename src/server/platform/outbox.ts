@@ -104,7 +104,7 @@ export async function processOutbox(deps: OutboxDeps): Promise<number> {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = msg.attempts >= msg.max_attempts;
       const next = new Date(Date.now() + backoffMs(msg.attempts));
-      deps.log.warn({ outboxId: msg.id, attempt: msg.attempts, err: message }, 'outbox delivery failed');
+      deps.log.warn({ outboxId: msg.id, attempt: msg.attempts, err }, 'outbox delivery failed');
       await deps.db.execute(
         sql`update outbox set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message},
               locked_until = null, next_attempt_at = ${next.toISOString()}

@@ -1,16 +1,19 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../platform/db';
 import { backend, postgresUrl } from './backend';
+import { checkLog, describeProblems } from './log-check';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     /** PostgreSQL template database of this run; test databases are named after it. */
     postgresTemplate: string;
+    /** The file every API test app logs into during this run (checked at the end). */
+    testLogFile: string;
   }
 }
 
@@ -19,6 +22,10 @@ declare module 'vitest' {
  * (a PGlite data-dir dump, or CREATE DATABASE … TEMPLATE on PostgreSQL).
  */
 export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bo-test-'));
+  const logFile = path.join(dir, 'server.log');
+  await writeFile(logFile, '');
+  project.provide('testLogFile', logFile);
   if (backend() === 'postgres') {
     // Named per run, so that two test runs on one server never drop each other's databases.
     const TEMPLATE_DB = `bo_test_${process.pid}_${Date.now().toString(36)}`;
@@ -41,9 +48,9 @@ export default async function setup(project: TestProject) {
       );
       for (const r of rows) await client.query(`drop database if exists ${r.datname} with (force)`);
       await client.end();
+      await checkRunLog(logFile, dir);
     };
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bo-test-'));
   const template = await openDatabase({});
   await template.migrate();
   const dump = await template.dump?.();
@@ -54,6 +61,21 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
   return async () => {
-    await rm(dir, { recursive: true, force: true });
+    await rm(file, { force: true });
+    await checkRunLog(logFile, dir);
   };
+}
+
+/**
+ * Fails the run when the server log of the whole API run holds a password, a token, a header
+ * value or SQL parameters. A failing log is kept for reading; a clean one is removed.
+ * Vitest only reports an error thrown by a teardown, so the exit code is set here as well.
+ */
+async function checkRunLog(logFile: string, dir: string) {
+  const problems = checkLog(await readFile(logFile, 'utf8'));
+  if (problems.length > 0) {
+    process.exitCode = 1;
+    throw new Error(describeProblems(logFile, problems));
+  }
+  await rm(dir, { recursive: true, force: true });
 }

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from '@domain/auth/contracts';
 import type { StaffDirectory, StaffRole } from '@domain/auth/roles';
@@ -7,11 +8,14 @@ import { type App, buildApp } from '../app';
 import { staffUsers } from '../db/schema';
 import { loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db';
+import type { LogSettings } from '../platform/logging';
 import type { Mailer } from '../platform/mailer';
 import { hashPassword } from '../platform/passwords';
 import { backend, postgresUrl } from './backend';
+import { TEST_PASSWORD } from './test-secrets';
 
-export const TEST_PASSWORD = 'Test-Password-1';
+export { TEST_PASSWORD };
+
 let counter = 0;
 let passwordHash: Promise<string> | undefined;
 
@@ -68,9 +72,25 @@ export interface SignedIn {
   headers: Record<string, string>;
 }
 
+/**
+ * Where API test apps log: the run's log file (see global-setup), at info level, so that the
+ * teardown can check that nothing secret was logged during the whole run.
+ */
+function runLog(): Partial<LogSettings> | false {
+  const file = inject('testLogFile');
+  if (!file) return false;
+  return { level: 'info', stream: { write: (line: string) => appendFileSync(file, line) } };
+}
+
 /** A fresh app on a fresh database, workers off (tests drive the outbox themselves). */
 export async function createTestApp(
-  opts: { mailer?: Mailer | null; appEnv?: 'development' | 'production' | 'test'; webDir?: string } = {},
+  opts: {
+    mailer?: Mailer | null;
+    appEnv?: 'development' | 'production' | 'test';
+    webDir?: string;
+    /** Log somewhere else than the run's log file (a test that reads the log). */
+    log?: Partial<LogSettings>;
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const config = loadConfig(
@@ -83,7 +103,7 @@ export async function createTestApp(
       database: db,
       workers: false,
       mailer: opts.mailer ?? null,
-      logger: false,
+      logger: opts.log ?? runLog(),
     });
     await built.ready();
     return built;

@@ -5,13 +5,14 @@ import {
   UpdateStaffUserRequest,
 } from '@domain/auth/administrators';
 import { ok } from '@domain/platform/envelope';
+import { uuidId } from '@domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { staffDataCache } from '../../platform/session-store';
 import * as service from './administrators.service';
 
-const IdParams = z.object({ id: z.uuid('Not a staff user id') });
+const IdParams = z.object({ id: uuidId('Not a staff user id') });
 const config = { action: 'administrators.manage' } as const;
 const tags = ['administrators'];
 

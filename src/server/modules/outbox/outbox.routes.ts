@@ -1,4 +1,5 @@
 import { ok, paged } from '@domain/platform/envelope';
+import { integerId } from '@domain/platform/ids';
 import { OutboxListQuery, OutboxMessage, OutboxMessageSummary } from '@domain/platform/outbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { getOutboxMessage, listOutbox, retryMessage } from './outbox.service';
 
 const config = { action: 'developer.tools' } as const;
 const tags = ['outbox'];
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: integerId('Not an outbox message id') });
 
 /** The Outbox screen (developers): every email and outbound event, with its delivery state. */
 export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,0 +1,109 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions, safePath, scrubMessage, serializeError } from './logging';
+
+/** A PostgreSQL error as pg and PGlite raise it: the values are in message, detail and where. */
+function pgError(message: string, fields: Record<string, unknown>) {
+  return Object.assign(new Error(message), { severity: 'ERROR', ...fields });
+}
+
+describe('serializeError', () => {
+  it('keeps type, code, names and stack frames, and drops parameters, detail and quoted values', () => {
+    const cause = pgError('duplicate key value violates unique constraint "staff_users_email_unique"', {
+      code: '23505',
+      detail: 'Key (email)=(ana.secret@example.com) already exists.',
+      where: 'SQL function "x" statement 1',
+      schema: 'public',
+      table: 'staff_users',
+      constraint: 'staff_users_email_unique',
+    });
+    const error = new DrizzleQueryError(
+      'insert into "staff_users" ("email", "password_hash") values ($1, $2)',
+      ['ana.secret@example.com', 'Card-Token-4111'],
+      cause,
+    );
+    const out = serializeError(error);
+    const text = JSON.stringify(out);
+    expect(out).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'Database query failed',
+      query: 'insert into "staff_users" ("email", "password_hash") values ($1, $2)',
+      cause: {
+        type: 'DatabaseError',
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "staff_users_email_unique"',
+        table: 'staff_users',
+        constraint: 'staff_users_email_unique',
+      },
+    });
+    expect(out.stack).toMatch(/^\s+at /);
+    for (const secret of ['ana.secret', 'Card-Token-4111', 'params', 'Failed query', 'detail', 'where']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('masks the values PostgreSQL quotes in its messages', () => {
+    const out = serializeError(
+      pgError('invalid input syntax for type uuid: "123-45-6789"', {
+        code: '22P02',
+        routine: 'string_to_uuid',
+      }),
+    );
+    expect(out.message).toBe('invalid input syntax for type uuid: "[redacted]"');
+    expect(out.routine).toBe('string_to_uuid');
+    expect(JSON.stringify(out)).not.toContain('123-45-6789');
+    expect(scrubMessage('value "99999999999" is out of range for type integer')).toBe(
+      'value "[redacted]" is out of range for type integer',
+    );
+    expect(scrubMessage('column "email" of relation "staff_users" does not exist')).toBe(
+      'column "email" of relation "staff_users" does not exist',
+    );
+    expect(scrubMessage("Cannot read properties of undefined (reading 'secret')")).toBe(
+      "Cannot read properties of undefined (reading '[redacted]')",
+    );
+  });
+
+  it('takes plain strings, and is idempotent', () => {
+    const out = serializeError('Failed query: select $1\nparams: hunter2');
+    expect(out.message).toBe('Database query failed');
+    expect(serializeError(out)).toBe(out);
+  });
+});
+
+describe('safePath', () => {
+  it('drops the query string and masks token-like segments', () => {
+    expect(safePath('/api/outbox?q=secret')).toBe('/api/outbox');
+    expect(safePath('/api/accounts/resetPassword/kq3J9x_Zl2VbW0aPq8s1dA')).toBe(
+      '/api/accounts/resetPassword/:redacted',
+    );
+    expect(safePath('/assets/index-BxY12abcDEF34.js')).toBe('/assets/index-BxY12abcDEF34.js');
+  });
+});
+
+describe('logger options', () => {
+  it('never writes headers, bodies or error values, however the logger is called', () => {
+    const lines: string[] = [];
+    const log = pino(loggerOptions({ level: 'trace' }), { write: (line: string) => lines.push(line) });
+    const error = new DrizzleQueryError('select $1::uuid', ['tax-number-987654321'], new Error('boom'));
+    log.error(error);
+    log.error({ err: error }, 'failed');
+    log.warn({ err: error.message }, 'job failed');
+    log.info(
+      {
+        headers: { authorization: 'Bearer abc123secret', cookie: 'bo_session=abc123secret' },
+        password: 'pw-secret',
+      },
+      'oops',
+    );
+    const text = lines.join('');
+    expect(lines).toHaveLength(4);
+    for (const secret of ['tax-number-987654321', 'abc123secret', 'pw-secret', 'Failed query', 'params:']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      msg: 'Database query failed',
+      err: { type: 'DrizzleQueryError' },
+    });
+  });
+});

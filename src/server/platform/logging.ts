@@ -1,0 +1,208 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { DestinationStream, LoggerOptions } from 'pino';
+import type { AppConfig } from './config';
+
+// What the server log may hold: method, route, status, duration, client address, and errors
+// without the values that caused them. Never request bodies, query strings, headers, secret
+// path segments, SQL parameters or the values PostgreSQL quotes back in its messages.
+
+export type LogLevel = AppConfig['logLevel'];
+
+const REDACTED = '[redacted]';
+const MAX_MESSAGE = 500;
+const MAX_QUERY = 2000;
+
+/** A path segment that could be a secret (a reset token, a session token): long, no dots. */
+const SECRET_SEGMENT = /^[A-Za-z0-9_~%+=-]{16,}$/;
+
+/** A URL path for the log: no query string or fragment, token-like segments masked. */
+export function safePath(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  const masked = path
+    .split('/')
+    .map((segment) => (SECRET_SEGMENT.test(segment) ? ':redacted' : segment))
+    .join('/');
+  return masked.length > 200 ? `${masked.slice(0, 200)}…` : masked;
+}
+
+/** The route pattern (`/api/accounts/resetPassword/:token`), or the masked path when there is none. */
+export function safeUrl(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
+  const route = request.routeOptions?.url;
+  return route && !route.includes('*') ? route : safePath(request.url ?? '');
+}
+
+export function serializeRequest(request: FastifyRequest) {
+  return { method: request.method, url: safeUrl(request), remoteAddress: request.ip };
+}
+
+export function serializeReply(reply: FastifyReply) {
+  return { statusCode: reply.statusCode };
+}
+
+/** Words before a double-quoted name in PostgreSQL messages: what follows them is an identifier. */
+const IDENTIFIER =
+  /\b(relation|constraint|column|table|index|type|function|schema|sequence|database|role|extension|operator|trigger|view|encoding|savepoint|cursor|statement|tablespace|domain|collation|enum|procedure|policy|publication|subscription|channel) $/i;
+
+/**
+ * An error message without the values in it: Drizzle's "Failed query: … params: …" becomes
+ * "Database query failed"; quoted values ("invalid input syntax for type uuid: \"…\"",
+ * 'reading \'x\''), `(key)=(value)` pairs and anything after "params:" are masked.
+ * Quoted identifiers after a keyword (constraint "…", relation "…") are kept.
+ */
+export function scrubMessage(message: string): string {
+  let text = message.replace(/Failed query:[\s\S]*$/, 'Database query failed');
+  text = text.replace(/\bparams:[\s\S]*$/, `params: ${REDACTED}`);
+  text = text.replace(/\(([^()]*)\)=\(([^()]*)\)/g, `($1)=(${REDACTED})`);
+  text = text.replace(/"(?:[^"\\]|\\.)*"/g, (quoted, offset: number, whole: string) =>
+    IDENTIFIER.test(whole.slice(Math.max(0, offset - 20), offset)) ? quoted : `"${REDACTED}"`,
+  );
+  text = text.replace(/'(?:[^'\\]|\\.)*'/g, `'${REDACTED}'`);
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}
+
+/** SQL text for the log: parameters are never part of it; string literals are masked too. */
+function scrubSql(query: string): string {
+  const text = query.replace(/'(?:[^']|'')*'/g, `'${REDACTED}'`);
+  return text.length > MAX_QUERY ? `${text.slice(0, MAX_QUERY)}…` : text;
+}
+
+/** The `at …` lines of a stack, without the first line (which repeats the message). */
+function stackFrames(stack: unknown): string | undefined {
+  if (typeof stack !== 'string') return undefined;
+  const frames = stack.split('\n').filter((line) => /^\s+at /.test(line));
+  return frames.length > 0 ? frames.join('\n') : undefined;
+}
+
+/** Fields of PostgreSQL (pg, PGlite) errors that name things, never values. */
+const NAME_FIELDS = ['severity', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine'] as const;
+
+export interface SafeError {
+  type: string;
+  message: string;
+  code?: string | number;
+  statusCode?: number;
+  query?: string;
+  stack?: string;
+  cause?: SafeError;
+  [field: string]: unknown;
+}
+
+const serialized = new WeakSet<object>();
+
+/**
+ * An error as the log may hold it: type, code, a message with values masked, the SQL without
+ * parameters, the stack frames, names of the constraint/table/column, and the cause (likewise).
+ * Never `params`, `detail`, `where`, `hint`, request data or any other property.
+ */
+export function serializeError(error: unknown, depth = 0, parentQuery?: string): SafeError {
+  if (typeof error === 'object' && error !== null && serialized.has(error)) return error as SafeError;
+  if (typeof error !== 'object' || error === null) {
+    const out = { type: typeof error, message: scrubMessage(String(error)) };
+    serialized.add(out);
+    return out;
+  }
+  const e = error as Record<string, unknown>;
+  const message = typeof e.message === 'string' ? e.message : '';
+  const className = error.constructor?.name ?? '';
+  // PostgreSQL errors (pg's and PGlite's, whose class name is minified) by their SQLSTATE.
+  const isDatabaseError = typeof e.severity === 'string' && /^[0-9A-Z]{5}$/.test(String(e.code));
+  const type = isDatabaseError
+    ? 'DatabaseError'
+    : className && className !== 'Object'
+      ? className
+      : typeof e.name === 'string'
+        ? e.name
+        : 'Error';
+  const out: SafeError = { type, message: scrubMessage(message) };
+  if (typeof e.code === 'string' || typeof e.code === 'number') out.code = e.code;
+  if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+  if (typeof e.query === 'string' && e.query !== parentQuery) out.query = scrubSql(e.query);
+  for (const field of NAME_FIELDS) {
+    if (typeof e[field] === 'string') out[field] = e[field];
+  }
+  const stack = stackFrames(e.stack);
+  if (stack) out.stack = stack;
+  if (e.cause !== undefined && depth < 3)
+    out.cause = serializeError(e.cause, depth + 1, typeof e.query === 'string' ? e.query : parentQuery);
+  serialized.add(out);
+  return out;
+}
+
+/**
+ * Fastify's own log lines, made safe and compact: no "incoming request" line, one "request
+ * completed" line per request (method, route, status, duration, client address), and errors
+ * logged with a fixed message instead of the error's own text.
+ */
+class SafeLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const responseTime = Math.round(reply.elapsedTime * 10) / 10;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
+  }
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, 'request failed');
+    else reply.log.info({ req: request, res: reply, err: error }, 'request refused');
+  }
+
+  override routeNotFound(request: FastifyRequest) {
+    request.log.info({ req: request }, 'route not found');
+  }
+
+  override writeHeadError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    reply.log.warn({ req: request, res: reply, err: error }, 'writing the response head failed');
+  }
+}
+
+export const logController = () => new SafeLogController();
+
+/** Paths pino censors whatever the serializers do (headers and secrets logged by mistake). */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+  'passwordHash',
+  '*.passwordHash',
+  'token',
+  '*.token',
+  'params',
+  'err.params',
+  'err.detail',
+  'body',
+  'req.body',
+];
+
+export interface LogSettings {
+  level: LogLevel;
+  /** Where lines go (default stdout). */
+  stream?: DestinationStream;
+}
+
+/** Pino options for the Fastify logger: safe serializers, redaction, and scrubbed messages. */
+export function loggerOptions(settings: LogSettings): LoggerOptions & { stream?: DestinationStream } {
+  return {
+    level: settings.level,
+    serializers: { req: serializeRequest, res: serializeReply, err: serializeError },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    hooks: {
+      // `log.error(err)` puts err.message in `msg`; messages can quote values as well.
+      logMethod(args, method) {
+        const [first, ...rest] = args as unknown[];
+        if (first instanceof Error) {
+          const msg = typeof rest[0] === 'string' ? scrubMessage(rest[0]) : scrubMessage(first.message);
+          return method.apply(this, [{ err: first }, msg] as unknown as Parameters<typeof method>);
+        }
+        const scrubbed = (args as unknown[]).map((a) => (typeof a === 'string' ? scrubMessage(a) : a));
+        return method.apply(this, scrubbed as Parameters<typeof method>);
+      },
+    },
+    ...(settings.stream ? { stream: settings.stream } : {}),
+  };
+}
