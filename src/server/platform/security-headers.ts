@@ -1,5 +1,7 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The Content-Security-Policy of every answer, the built web app and the /api/docs page alike.
@@ -33,14 +35,35 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
  * and unknown paths included: they carry tokens and staff data.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
-  await app.register(fastifyHelmet, {
+  const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
+  };
+  // reply.helmet() and per-route `helmet` options stay available for a route that needs its own.
+  await app.register(fastifyHelmet, { ...options, global: false } as FastifyHelmetOptions);
+  // The plugin builds helmet's middleware anew on every request (parsing the whole policy each
+  // time); the headers never change, so helmet computes them once here.
+  const headers = helmetHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-    return payload;
+    done();
   });
+}
+
+/** The headers helmet sets for these options, captured from one run of its middleware. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  helmet(options)({} as IncomingMessage, response, () => {});
+  return headers;
 }

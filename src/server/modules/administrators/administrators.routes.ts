@@ -9,6 +9,7 @@ import { uuidId } from '@domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { jsonAnswer, sendJsonAnswer } from '../../platform/json-answer';
 import { staffDataCache } from '../../platform/session-store';
 import * as service from './administrators.service';
 
@@ -19,15 +20,17 @@ const tags = ['administrators'];
 export function administratorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Staff change rarely and are listed often; the list is forgotten on every staff change.
+    const ListAnswer = ok(z.array(StaffUser));
     const listStaff = staffDataCache(
       ctx.sessions,
       (query: StaffListQuery) => JSON.stringify(query),
-      (query) => service.listStaff(ctx, query),
+      async (query) =>
+        jsonAnswer(ListAnswer, { success: true as const, data: await service.listStaff(ctx, query) }),
     );
     app.get(
       '/api/administrators',
-      { config, schema: { tags, querystring: StaffListQuery, response: { 200: ok(z.array(StaffUser)) } } },
-      async (request) => ({ success: true as const, data: await listStaff(request.query) }),
+      { config, schema: { tags, querystring: StaffListQuery, response: { 200: ListAnswer } } },
+      async (request, reply) => sendJsonAnswer(reply, await listStaff(request.query)),
     );
 
     app.post(
