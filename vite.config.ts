@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.js';
 
 // The SPA lives in src/web and is served by the Fastify server from dist/web.
 export default defineConfig({
