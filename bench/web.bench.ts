@@ -415,7 +415,7 @@ function pageTable(login: PageFigures, dashboard: PageFigures): string[] {
 
 function baselineTable(login: PageFigures, dashboard: PageFigures): string[] {
   const row = (name: string, before: (typeof BASELINE)['login'], now: PageFigures) =>
-    `| ${name} | ${kB(before.jsWire)} → ${kB(now.jsWire.median)} | ${before.jsFiles} → ${now.jsRequests.median} | ${kB(before.totalWire)} → ${kB(now.totalWire.median)} | ${before.largest} → ${now.largestJs.file.replace(/-[\w-]+\.js$/, '')} ${kB(now.largestJs.wire)} | ${before.lcp} → ${spread(now.lcpMs, ms)} |`;
+    `| ${name} | ${kB(before.jsWire)} → ${kB(now.jsWire.median)} | ${before.jsFiles} → ${now.jsRequests.median} | ${kB(before.totalWire)} → ${kB(now.totalWire.median)} | ${before.largest} → ${now.largestJs.file.replace(/-[\w-]{8}\.js$/, '')} ${kB(now.largestJs.wire)} | ${before.lcp} → ${spread(now.lcpMs, ms)} |`;
   return [
     `Before → now (before: commit ${BASELINE.commit}, scripts sent uncompressed; same benchmark and machine):`,
     '',
