@@ -4,18 +4,25 @@
 // a few small reads with autocannon against a bare Fastify app measured in the same run. Prints a
 // table with the ratios to bare Fastify and the targets, then one JSON line with every figure.
 // --write replaces the "API throughput" section of bench/RESULTS.md.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { constants, cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  exited,
+  freePort,
+  HOST,
+  log,
+  nodeChild as spawnNode,
+  stopChild,
+  tail,
+  waitUntilReady,
+  writeResultsSection,
+} from './harness';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const HOST = '127.0.0.1';
 const APP_ENV = 'staging';
 const LOG_LEVEL = 'info';
 const LEADER_EMAIL = 'leader@example.com';
@@ -126,32 +133,11 @@ let cleaning: Promise<void> | undefined;
 /** Set when a signal or the time limit stops the run: what fails after that is only the stop. */
 let interrupted = false;
 
-const log = (message: string) => console.error(message);
-
 function nodeChild(args: string[], env: NodeJS.ProcessEnv, logFile: string | null): ChildProcess {
-  const out = logFile ? openSync(logFile, 'a') : 'pipe';
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env,
-    stdio: ['pipe', out, out],
-  });
-  if (typeof out === 'number') closeSync(out);
+  const child = spawnNode(args, env, logFile);
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((done) => child.once('exit', (code) => done(code)));
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited(child);
-  clearTimeout(timer);
 }
 
 function cleanup(): Promise<void> {
@@ -192,40 +178,6 @@ process.once('uncaughtException', (err) => {
   console.error(err);
   void cleanup().finally(() => process.exit(1));
 });
-
-function tail(file: string, lines = 25): string {
-  if (!existsSync(file)) return '';
-  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function waitUntilReady(url: string, child: ChildProcess, logFile: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The app exited before it was ready (code ${child.exitCode}):\n${tail(logFile)}`);
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The app was not ready within ${timeoutMs / 1000} s:\n${tail(logFile)}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Load
@@ -555,21 +507,6 @@ function describe(opts: Options, rows: Row[], loadAtStart: number): string[] {
   ];
 }
 
-function writeResults(lines: string[]) {
-  const resultsPath = join(ROOT, 'bench/RESULTS.md');
-  const heading = '## API throughput';
-  const section = `${lines.join('\n')}\n`;
-  const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
-  const start = previous.indexOf(heading);
-  const after = start < 0 ? -1 : previous.indexOf('\n## ', start + 1);
-  const next =
-    start < 0
-      ? `${previous.trimEnd()}\n\n${section}`
-      : `${previous.slice(0, start)}${section}${after < 0 ? '' : `\n${previous.slice(after + 1)}`}`;
-  writeFileSync(resultsPath, next);
-  log(`Wrote the "${heading.slice(3)}" section of bench/RESULTS.md.`);
-}
-
 async function main(): Promise<number> {
   const opts = parseCli();
   if (!opts) return 0;
@@ -602,7 +539,7 @@ async function main(): Promise<number> {
       ...table(rows),
     ];
     console.log(lines.slice(2).join('\n'));
-    if (opts.write) writeResults(lines);
+    if (opts.write) writeResultsSection(lines);
     const judged = rows.filter((r) => r.pass !== null);
     console.log(
       JSON.stringify({

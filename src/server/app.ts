@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { queryRoutes } from './modules/query/query.routes';
 import { registerAuthGuard } from './platform/auth-guard';
+import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   await ensureFlags(database.db);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerAuthGuard(app, sessions);
@@ -82,7 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(healthRoutes(ctx));
   await app.register(queryRoutes(ctx));
 
-  await registerWebApp(app, config.webDir);
+  await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
   if (opts.workers ?? config.workers) {
     const workers = startWorkers({ db: database.db, mailer, log: app.log });

@@ -5,11 +5,22 @@ import { ERROR_CODES } from '@domain/platform/envelope';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+/** A source map, or one of its precompressed copies. */
+const isSourceMap = (pathname: string) => /\.map(?:\.br|\.gz)?$/.test(pathname);
+
+export interface WebAppOptions {
+  /** Serve the build's source maps (*.map); production answers 404 for them. */
+  sourceMaps: boolean;
+}
+
 /**
  * Serves the built single-page app with history fallback: any non-API path that is not a file
  * gets index.html, so deep links like /customers/abc/detail load the app.
+ * Files are sent precompressed when the browser accepts it: the build writes a .br and a .gz
+ * beside each compressible file (scripts/precompress.ts), chosen by Accept-Encoding, with
+ * `Vary: Accept-Encoding`; smaller files and clients without br or gzip get the file as it is.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string) {
+export async function registerWebApp(app: FastifyInstance, webDir: string, opts: WebAppOptions) {
   const indexPath = path.join(webDir, 'index.html');
   const hasWeb = existsSync(indexPath);
   if (hasWeb) {
@@ -17,6 +28,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string) {
       root: webDir,
       wildcard: true,
       index: false,
+      preCompressed: true,
+      allowedPath: (pathname) => opts.sourceMaps || !isSourceMap(pathname),
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
@@ -45,6 +58,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string) {
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ success: false, error: 'Not found', code: ERROR_CODES.notFound });
+    }
+    // Source maps are not served in production: a plain 404, not the app.
+    if (!opts.sourceMaps && isSourceMap(request.url.split('?')[0] ?? '')) {
+      return reply.status(404).type('text/plain').send('Not found');
     }
     if (!hasWeb) {
       return reply.status(404).type('text/plain').send('The web app is not built yet: run `npm run build`.');
