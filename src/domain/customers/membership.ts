@@ -1,0 +1,79 @@
+import type { MembershipStatus } from '../reference/lists';
+import { USER_TYPE } from '../reference/lists';
+
+// Member status is derived, never set directly (spec 1 §4 Member status).
+
+/** A membership terms record (bobTCs, spec 1 §3); dates as ISO strings or Dates. */
+export interface TermsRecord {
+  orderDate: string | Date;
+  orderExpiration?: string | Date | null;
+  orderId?: string | null;
+  signed: boolean;
+  declined: boolean;
+}
+
+const time = (d: string | Date | null | undefined): number | null =>
+  d == null ? null : new Date(d).getTime();
+
+/** The latest terms record by order date, or undefined. */
+export function latestTerms<T extends TermsRecord>(records: readonly T[]): T | undefined {
+  let latest: T | undefined;
+  for (const r of records)
+    if (!latest || (time(r.orderDate) ?? 0) > (time(latest.orderDate) ?? 0)) latest = r;
+  return latest;
+}
+
+/**
+ * 1 pending terms: the latest record is unsigned, not expired and not declined;
+ * 2 member: the latest record is signed, or a member expiration date exists;
+ * 3 expired (the latest record's terms window passed unsigned); 4 declined; 5 otherwise N/A.
+ */
+export function memberStatus(
+  records: readonly TermsRecord[],
+  memberExpirationDate: string | Date | null | undefined,
+  now: Date = new Date(),
+): MembershipStatus {
+  const latest = latestTerms(records);
+  const termsExpiry = time(latest?.orderExpiration);
+  const termsExpired = termsExpiry != null && termsExpiry <= now.getTime();
+  if (latest && !latest.signed && !latest.declined && !termsExpired) return 'Pending Terms';
+  if (latest?.signed || memberExpirationDate != null) return 'Member';
+  if (latest && !latest.signed && !latest.declined && termsExpired) return 'Expired';
+  if (latest?.declined) return 'Declined';
+  return 'N/A';
+}
+
+/** An active member: status member and an expiration date in the future (spec 1 §4). */
+export function isActiveMember(
+  records: readonly TermsRecord[],
+  memberExpirationDate: string | Date | null | undefined,
+  now: Date = new Date(),
+): boolean {
+  const expiry = time(memberExpirationDate);
+  return (
+    memberStatus(records, memberExpirationDate, now) === 'Member' && expiry != null && expiry > now.getTime()
+  );
+}
+
+export type ManualMembershipChange = 'manual upgrade' | 'manual downgrade';
+
+/**
+ * The manual membership change table (spec 1 §4): only changes that cross member and non-member.
+ * Consultant (or the other non-member type, Client) → Member is an upgrade; Member → Consultant a
+ * downgrade; a third type (Employee, Prospect, Guest) → Member is recorded as a downgrade;
+ * anything else is invalid (null).
+ */
+export function manualMembershipChange(fromType: number, toType: number): ManualMembershipChange | null {
+  const { consultant, member, client } = USER_TYPE;
+  if (toType === member) {
+    if (fromType === consultant || fromType === client) return 'manual upgrade';
+    if (fromType === member) return null;
+    return 'manual downgrade';
+  }
+  if (fromType === member && toType === consultant) return 'manual downgrade';
+  return null;
+}
+
+/** Restore a member to consultant: offered only when the phoenix account type is 1 and the customer is a member. */
+export const canRestoreMemberToConsultant = (phoenixAccountType: number, userType: number): boolean =>
+  phoenixAccountType === USER_TYPE.consultant && userType === USER_TYPE.member;

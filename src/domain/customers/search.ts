@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { decimalInt } from '../platform/ids';
+import { MEMBERSHIP_STATUSES } from '../reference/lists';
+
+// Customer search (spec 1 §2, §5): digits only, or M followed by digits, is an account number
+// (phoenixId); anything else is a name (first, last, "first last", or an email prefix).
+
+export type CustomerQuery =
+  | { kind: 'account'; phoenixId: number }
+  | { kind: 'name'; text: string }
+  | { kind: 'empty' };
+
+const ACCOUNT_NUMBER = /^[Mm]?(\d{1,15})$/;
+
+export function classifyCustomerQuery(raw: string): CustomerQuery {
+  const text = raw.trim().replace(/\s+/g, ' ');
+  if (!text) return { kind: 'empty' };
+  const number = ACCOUNT_NUMBER.exec(text);
+  if (number) return { kind: 'account', phoenixId: Number(number[1]) };
+  return { kind: 'name', text };
+}
+
+export const NO_MATCHES_MESSAGE = 'No matches found. Please enter your search again.';
+export const CUSTOMER_SEARCH_PAGE_SIZE = 20;
+
+export const CustomerSearchQuery = z.object({
+  q: z.string().trim().min(1, 'Enter a name, email or account number').max(100),
+  page: decimalInt(1, 10_000).default(1),
+  limit: decimalInt(1, 100).default(CUSTOMER_SEARCH_PAGE_SIZE),
+});
+export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuery>;
+
+/** A person referred to from another record (sponsor, enroller): account number and name. */
+export const AccountRef = z.object({
+  uid: z.string().nullable(),
+  phoenixId: z.number().int(),
+  fullName: z.string(),
+});
+export type AccountRef = z.infer<typeof AccountRef>;
+
+export const CustomerSearchRow = z.object({
+  uid: z.string(),
+  phoenixId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  userType: z.number().int(),
+  countryId: z.number().int(),
+  accountStatus: z.number().int(),
+  membershipStatus: z.enum([...MEMBERSHIP_STATUSES, 'N/A']),
+  sponsor: AccountRef,
+});
+export type CustomerSearchRow = z.infer<typeof CustomerSearchRow>;
+
+/** A page of results; `hasMore` when the page came back full (no exact total is counted). */
+export const CustomerSearchAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(CustomerSearchRow),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type CustomerSearchAnswer = z.infer<typeof CustomerSearchAnswer>;
