@@ -1,4 +1,6 @@
 import type { Params, RouteObject } from 'react-router';
+import { lazyPage } from '../lazy-page';
+import type { RouteHandle } from '../route-handle';
 import { customerSubject, upcomingScreen } from './upcoming';
 
 const toCustomer = { label: 'Customer dashboard', to: (p: Params) => `/customers/${p.id ?? ''}/dashboard` };
@@ -6,8 +8,6 @@ const toCustomer = { label: 'Customer dashboard', to: (p: Params) => `/customers
 const customerScreens: [string, string][] = [
   ['dashboard', 'Customer dashboard'],
   ['detail', 'Customer detail'],
-  ['address', 'Addresses'],
-  ['credit', 'Product credit'],
   ['orders', 'Customer orders'],
   ['audit', 'Account audit'],
   ['popups', 'Popups'],
@@ -22,6 +22,20 @@ export const customerRoutes: RouteObject[] = [
       parent: path === 'dashboard' ? { label: 'Customers', to: '/customers' } : toCustomer,
     }),
   ),
+  {
+    path: 'customers/:id/address',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-address-page').then((m) => m.CustomerAddressPage),
+    ),
+    handle: { title: 'Addresses', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+  },
+  {
+    path: 'customers/:id/credit',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-credit-page').then((m) => m.CustomerCreditPage),
+    ),
+    handle: { title: 'Product credit', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+  },
   upcomingScreen('customers/:id/popups/:popupId', 'Popup detail', {
     subject: (p) => `${customerSubject(p)} · popup ${p.popupId ?? ''}`,
     parent: { label: 'Popups', to: (p) => `/customers/${p.id ?? ''}/popups` },
