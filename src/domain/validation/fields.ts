@@ -202,3 +202,34 @@ export const postalCodeByCountry =
     const issue = zipIssue(code, countryId);
     if (issue) ctx.addIssue({ code: 'custom', path: [field], message: issue });
   };
+
+/** Luhn check of a card number's digits. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** Card number: 13 to 19 digits (spaces and dashes allowed while typing) passing the Luhn check. */
+export const creditCardNumber = () =>
+  z
+    .string({ error: MESSAGES.creditCardNumber })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{13,19}$/.test(v) && passesLuhn(v), MESSAGES.creditCardNumber);
+
+/** Card security code: 3 or 4 digits. */
+export const creditCardVerification = () =>
+  z
+    .string({ error: MESSAGES.creditCardVerification })
+    .trim()
+    .regex(/^\d{3,4}$/, MESSAGES.creditCardVerification);
+
+/** The spec's "optional" type: any text, empty becomes null. */
+export const optional = () => blankToNull;

@@ -5,3 +5,4 @@ export * from './fields';
 export * from './masks';
 export * from './messages';
 export * from './patterns';
+export * from './rules';

@@ -50,6 +50,18 @@ export const maskSin = (value: string) => hideDigits(formatSin(value), 3);
 /** The masked form of a tax id: **-***4567. */
 export const maskTaxId = (value: string) => hideDigits(formatTaxId(value), 4);
 
+export type TaxNumberKind = 'ssn' | 'sin' | 'taxId' | 'businessNumber';
+/** The masked form of any tax number for reading screens (tax numbers are masked in reads). */
+export function maskTaxNumber(value: string, kind: TaxNumberKind): string {
+  if (kind === 'sin') return maskSin(value);
+  if (kind === 'taxId') return maskTaxId(value);
+  if (kind === 'businessNumber') {
+    const bn = formatBusinessNumber(value);
+    return `${'*'.repeat(Math.max(0, bn.length - 4))}${bn.slice(-4)}`;
+  }
+  return maskSsn(value);
+}
+
 /**
  * Name fields strip digits and punctuation. Apostrophes and hyphens stay: they belong to names
  * (O'Neil, Mary-Jane) and the stored customer names carry them.

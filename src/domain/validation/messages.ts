@@ -27,6 +27,9 @@ export const MESSAGES = {
   /** Spec 3 §5 writes `${limit}`: the limit is an amount of money, shown with its dollar sign. */
   maxAmount: (limit: number) => `Value must be less than or equal to $${limit}`,
   taxNumber: 'TIN must be numeric and 9 digits in length',
+  /** Card fields are named in spec 3 §5's type list without wording; these follow its style. */
+  creditCardNumber: 'Must be a valid card number',
+  creditCardVerification: 'Must be a valid security code',
   /** Business number shape (spec 3 §5 input formatting); the spec gives no wording for it. */
   businessNumber: 'Business number must be 9 digits, 2 letters and 4 digits',
 } as const;

@@ -13,7 +13,7 @@ import { formatDate, formatDateTime, formatMoney } from '@web/lib/format';
 const expiry = (e: LedgerEntry) =>
   e.doesNotExpire ? 'Never' : e.expirationDate ? formatDate(e.expirationDate) : '—';
 const reasonOf = (e: LedgerEntry) =>
-  [e.reasonName, e.reason].filter(Boolean).join(' · ') || (e.orderId ? `Order ${e.orderId}` : '—');
+  [e.reasonName, e.reason, e.orderId && `order ${e.orderId}`].filter(Boolean).join(' · ') || '—';
 
 interface LedgerProps {
   credit: CountryCredit;
