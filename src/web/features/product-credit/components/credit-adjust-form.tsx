@@ -79,6 +79,11 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
     if (fixed !== undefined) setValue('amount', fixed.toFixed(2), { shouldValidate: false });
   }, [reasonId, setValue]);
 
+  // A hidden expiration date must not hold the form back: never-expiring credit has none.
+  useEffect(() => {
+    if (neverExpire) setValue('expirationDate', '', { shouldValidate: false });
+  }, [neverExpire, setValue]);
+
   if (credit.maximum === 0) return <Alert severity="info">{CREDIT_MESSAGES.noCredit}</Alert>;
 
   const onSubmit = handleSubmit(({ neverExpire: never, ...body }) =>
