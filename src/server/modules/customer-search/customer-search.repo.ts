@@ -102,7 +102,8 @@ async function withTrigramThresholds<T>(db: Db, run: (tx: DbOrTx) => Promise<T>)
 /**
  * Uids of rows `skip` … `skip + take` of the ranked result: tier by tier, each tier without the
  * rows of the tiers before it. A tier that lies wholly before the page is only counted (capped
- * at what is left to skip), never read out.
+ * at what is left to skip), never read out. The similar-spelling tiers run only when no exact or
+ * prefix tier matched anything: they are for typos, and they are the costly ones.
  */
 export async function searchNameUids(
   db: Db,
@@ -115,9 +116,11 @@ export async function searchNameUids(
   const earlier: SQL[] = [];
   const base = filterSql(filter);
   let toSkip = skip;
+  let matched = false;
   for (const tier of tiers) {
     if (found.length >= take) break;
     const t = tierSql(tier);
+    if (t.fuzzy && matched) break;
     const where = sql.join([...base, t.where, ...earlier.map((w) => sql`(${w}) is not true`)], sql` and `);
     earlier.push(t.where);
     const read = async (q: DbOrTx) => {
@@ -127,6 +130,7 @@ export async function searchNameUids(
           sql`select count(*)::int as n from (select 1 from accounts a where ${where} limit ${toSkip}) x`,
         );
         const n = counted?.n ?? 0;
+        if (n > 0) matched = true;
         if (n < toSkip) {
           toSkip -= n;
           return;
@@ -137,6 +141,7 @@ export async function searchNameUids(
         sql`select a.uid from accounts a where ${where} order by ${t.order} limit ${take - found.length} offset ${toSkip}`,
       );
       toSkip = 0;
+      if (page.length > 0) matched = true;
       for (const r of page) found.push(r.uid);
     };
     if (t.fuzzy) await withTrigramThresholds(db, read);

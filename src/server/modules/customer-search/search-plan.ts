@@ -1,7 +1,8 @@
 // How a name query is searched (spec 1 §2 Customer search, §5): a list of tiers, best first.
 // Each tier is one index-ordered scan; the repository takes rows tier by tier (each tier
-// excluding what an earlier tier already matched) until the page is full, so a common name
-// never pays for the fuzzy tier and a typo still finds someone.
+// excluding what an earlier tier already matched) until the page is full. The similar-spelling
+// (trigram) tier comes last and only when nothing matched exactly or as a prefix: a typo still
+// finds someone, and a name that is found never pays for the costly fuzzy scan.
 
 export type SearchTier =
   /** Email equal to, or starting with, the text (index on lower(email) collate "C"). */
