@@ -41,7 +41,11 @@ async function build(spec: DataSpec, env: Location['env'], work: string, open: (
   log(`  demo generator: ${spec.demoAccounts.toLocaleString('en-US')} accounts with their orders…`);
   const childEnv: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'staging', LOG_LEVEL: 'warn', ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const seed = nodeChild(['scripts/seed.ts', '--accounts', String(spec.demoAccounts), '--seed', String(SEED)], childEnv, seedLog);
+  const seed = nodeChild(
+    ['scripts/seed.ts', '--accounts', String(spec.demoAccounts), '--seed', String(SEED)],
+    childEnv,
+    seedLog,
+  );
   const timer = setTimeout(() => seed.kill('SIGKILL'), 900_000);
   const code = await exited(seed);
   clearTimeout(timer);
@@ -167,7 +171,10 @@ export async function queryMix(db: Db, names: number, numbers: number, demoAccou
   const people = await rows<Person>(
     db,
     sql`select uid, phoenix_id::text, first_name, last_name, email from accounts
-         where phoenix_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by phoenix_id`,
+         where phoenix_id in (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )}) order by phoenix_id`,
   );
   const counted = await rows<{ last_name: string; n: number }>(
     db,
@@ -211,7 +218,8 @@ export async function queryMix(db: Db, names: number, numbers: number, demoAccou
       ['M + account number', 20],
       ['unknown number', 10],
     ]);
-    const q = kind === 'account number' ? String(id) : kind === 'M + account number' ? `M${id}` : String(hi + 1 + i);
+    const q =
+      kind === 'account number' ? String(id) : kind === 'M + account number' ? `M${id}` : String(hi + 1 + i);
     numberQueries.push({ kind, q });
   }
   // Customers to open: mostly from the fully generated part (with orders, credit, popups).
@@ -259,7 +267,10 @@ export async function downlineCount(db: Db, phoenixId: number): Promise<number> 
 }
 
 export async function downlineRoot(db: Db): Promise<number> {
-  const [row] = await rows<{ p: string }>(db, sql`select phoenix_id::text as p from accounts where uid = ${DOWNLINE_ROOT_UID}`);
+  const [row] = await rows<{ p: string }>(
+    db,
+    sql`select phoenix_id::text as p from accounts where uid = ${DOWNLINE_ROOT_UID}`,
+  );
   if (!row) throw new Error('The generated company has no downline root account');
   return Number(row.p);
 }
@@ -287,7 +298,10 @@ export async function dashboardReads(db: Db, uid: string) {
            where customer_uid = ${uid} order by date_created_utc desc limit 5`,
     ),
     rows(db, sql`select cart_id, last_saved from carts where uid = ${uid} and not canceled`),
-    rows(db, sql`select id, name, status, opening_date from socials where uid = ${uid} order by opening_date desc`),
+    rows(
+      db,
+      sql`select id, name, status, opening_date from socials where uid = ${uid} order by opening_date desc`,
+    ),
     rows(
       db,
       sql`select id, action, changed_by_name, date_changed_utc from change_events

@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DOWNLINE,
-  KINDS,
   dashboardReads,
   downlineCount,
   downlineRoot,
+  KINDS,
   type Location,
   naiveSearch,
   openLocation,
@@ -58,8 +58,11 @@ function parseCli() {
   });
   if (values.help) return null;
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const backends = (values.backends ?? (databaseUrl ? 'pglite,postgres' : 'pglite')).split(',').map((b) => b.trim());
-  for (const b of backends) if (b !== 'pglite' && b !== 'postgres') throw new Error(`--backends: unknown backend ${b}`);
+  const backends = (values.backends ?? (databaseUrl ? 'pglite,postgres' : 'pglite'))
+    .split(',')
+    .map((b) => b.trim());
+  for (const b of backends)
+    if (b !== 'pglite' && b !== 'postgres') throw new Error(`--backends: unknown backend ${b}`);
   if (backends.includes('postgres')) {
     if (!databaseUrl) throw new Error('--backends postgres needs DATABASE_URL');
     const host = new URL(databaseUrl).hostname.replace(/^\[|\]$/g, '');
@@ -72,7 +75,8 @@ function parseCli() {
   const quick = values.quick;
   return {
     quick,
-    sizeOf: (b: Backend) => accounts ?? (b === 'postgres' ? (quick ? 100_000 : 1_000_000) : quick ? 20_000 : 100_000),
+    sizeOf: (b: Backend) =>
+      accounts ?? (b === 'postgres' ? (quick ? 100_000 : 1_000_000) : quick ? 20_000 : 100_000),
     samples: quick
       ? { names: 120, numbers: 60, opens: 40, downline: 10, naive: 8 }
       : { names: 400, numbers: 200, opens: 100, downline: 30, naive: 25 },
@@ -102,7 +106,8 @@ interface Stat {
 }
 function stat(ms: number[]): Stat {
   const s = [...ms].sort((a, b) => a - b);
-  const at = (p: number) => Number((s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0).toFixed(2));
+  const at = (p: number) =>
+    Number((s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0).toFixed(2));
   return { samples: s.length, p50: at(50), p95: at(95), p99: at(99) };
 }
 
@@ -117,7 +122,10 @@ interface Row extends Stat {
 }
 
 async function api(base: string, path: string, token: string) {
-  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(30_000),
+  });
   const body = (await res.json()) as { success?: boolean; data?: unknown[] };
   return { status: res.status, body };
 }
@@ -129,7 +137,9 @@ async function runBackend(backend: Backend, opts: Options) {
   tempDirs.push(work);
   const spec = { accounts, demoAccounts, fresh: opts.fresh };
   const loc: Location =
-    backend === 'postgres' ? await preparePostgres(opts.databaseUrl!, spec, work) : await preparePglite(spec, work);
+    backend === 'postgres'
+      ? await preparePostgres(opts.databaseUrl!, spec, work)
+      : await preparePglite(spec, work);
 
   // Straight on the database first: PGlite allows one process per data directory.
   const database = await openLocation(loc);
@@ -138,14 +148,16 @@ async function runBackend(backend: Backend, opts: Options) {
   const mix = await queryMix(db, n.names, n.numbers, demoAccounts);
   const root = await downlineRoot(db);
   const count = await downlineCount(db, root);
-  if (count !== DOWNLINE) throw new Error(`downline of ${root}: expected ${DOWNLINE} accounts, counted ${count}`);
+  if (count !== DOWNLINE)
+    throw new Error(`downline of ${root}: expected ${DOWNLINE} accounts, counted ${count}`);
   const downline: number[] = [];
   for (let i = 0; i < n.downline + 2; i++) downline.push(await timed(() => downlineCount(db, root)));
   log(`${backend}: naive ILIKE baseline (${n.naive} name and ${n.naive} number queries)…`);
   const naiveNames: number[] = [];
   const naiveNumbers: number[] = [];
   for (const q of mix.nameQueries.slice(0, n.naive)) naiveNames.push(await timed(() => naiveSearch(db, q.q)));
-  for (const q of mix.numberQueries.slice(0, n.naive)) naiveNumbers.push(await timed(() => naiveSearch(db, q.q)));
+  for (const q of mix.numberQueries.slice(0, n.naive))
+    naiveNumbers.push(await timed(() => naiveSearch(db, q.q)));
   const opened = mix.opened.slice(0, n.opens);
   for (const o of opened) await dashboardReads(db, o.uid);
   const reads: number[] = [];
@@ -154,7 +166,16 @@ async function runBackend(backend: Backend, opts: Options) {
 
   const port = await freePort();
   const serverLog = join(work, 'server.log');
-  const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'staging', LOG_LEVEL: 'info', WORKERS: 'off', HOST, PORT: String(port), DEMO_PASSWORD, ...loc.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ENV: 'staging',
+    LOG_LEVEL: 'info',
+    WORKERS: 'off',
+    HOST,
+    PORT: String(port),
+    DEMO_PASSWORD,
+    ...loc.env,
+  };
   if (!loc.env.DATABASE_URL) delete env.DATABASE_URL;
   const server = nodeChild(['src/server/server.ts'], env, serverLog);
   children.add(server);
@@ -178,7 +199,9 @@ async function runBackend(backend: Backend, opts: Options) {
     };
     log(`${backend}: warming up (every query once)…`);
     for (const q of [...mix.nameQueries, ...mix.numberQueries]) await search(q);
-    log(`${backend}: measuring ${mix.nameQueries.length} name and ${mix.numberQueries.length} number searches…`);
+    log(
+      `${backend}: measuring ${mix.nameQueries.length} name and ${mix.numberQueries.length} number searches…`,
+    );
     const byKind = new Map<string, number[]>();
     const names: number[] = [];
     const numbers: number[] = [];
@@ -202,7 +225,13 @@ async function runBackend(backend: Backend, opts: Options) {
         opens.push((await search({ kind: 'open', q: o.phoenix_id })).ms + reads[i]!);
       }
     }
-    const row = (measure: string, how: string, ms: number[], target: number | null, naive: number[] | null): Row => {
+    const row = (
+      measure: string,
+      how: string,
+      ms: number[],
+      target: number | null,
+      naive: number[] | null,
+    ): Row => {
       const s = stat(ms);
       return {
         backend,
@@ -217,7 +246,13 @@ async function runBackend(backend: Backend, opts: Options) {
     };
     const rows: Row[] = [
       row('name search', 'HTTP GET /api/customers?q=<name>', names, TARGET_SEARCH_P95[backend], naiveNames),
-      row('account-number search', 'HTTP GET /api/customers?q=<number>', numbers, TARGET_SEARCH_P95[backend], naiveNumbers),
+      row(
+        'account-number search',
+        'HTTP GET /api/customers?q=<number>',
+        numbers,
+        TARGET_SEARCH_P95[backend],
+        naiveNumbers,
+      ),
       row(
         'open a customer',
         dashboardRoute
@@ -227,7 +262,13 @@ async function runBackend(backend: Backend, opts: Options) {
         TARGET_OPEN_P95,
         null,
       ),
-      row(`downline count (${DOWNLINE.toLocaleString('en-US')} accounts)`, 'recursive CTE on the database', downline.slice(2), TARGET_DOWNLINE_MS, null),
+      row(
+        `downline count (${DOWNLINE.toLocaleString('en-US')} accounts)`,
+        'recursive CTE on the database',
+        downline.slice(2),
+        TARGET_DOWNLINE_MS,
+        null,
+      ),
     ];
     const kinds = [...byKind].map(([kind, ms]) => ({ kind, ...stat(ms) }));
     return { rows, kinds, reused: loc.reused, where: loc.name };
@@ -285,7 +326,7 @@ async function main(): Promise<number> {
     'signed in as the demo leader, after one unmeasured pass over the same queries. Query mix drawn from the data:',
     'common and rare last names, first names, 1–4 letter prefixes, "first last", "last, first", typos, emails,',
     'email prefixes, names that match nobody; numbers: account numbers, M + account number, unknown numbers.',
-    'Baseline: the naive `ILIKE \'%…%\'` search over names, email and account number on the same data, measured',
+    "Baseline: the naive `ILIKE '%…%'` search over names, email and account number on the same data, measured",
     'on the database without HTTP (so the ratio understates the gap). Company: the demo generator for the first',
     'accounts (orders, credit, popups) and bulk accounts after them, one account heading a 10,000-account downline.',
     '',

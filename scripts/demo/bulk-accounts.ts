@@ -72,7 +72,10 @@ export async function addBulkAccounts(db: Db, options: BulkOptions): Promise<Bul
   const started = performance.now();
   const log = options.log ?? (() => {});
   const lists = nameLists(options.seed);
-  const [max] = await rows<{ max: string | null }>(db, sql`select max(phoenix_id)::text as max from accounts`);
+  const [max] = await rows<{ max: string | null }>(
+    db,
+    sql`select max(phoenix_id)::text as max from accounts`,
+  );
   const first = Math.max(100_001, Number(max?.max ?? 0) + 1);
   const downline = Math.min(options.downline, Math.max(0, options.count - 1));
   // Bulk index i (0-based) has phoenixId first + i. i = 0 is the downline root, 1 … downline its

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rows } from '../../platform/db';
-import { FUZZY_FULL_THRESHOLD, FUZZY_WORD_THRESHOLD, prefixUpperBound, type SearchTier } from './search-plan';
+import { FUZZY_CANDIDATES, prefixUpperBound, type SearchTier } from './search-plan';
 
 // Customer search queries (spec 1 §2, §7). Every tier is an index-ordered scan:
 // - names: btree (lower(last_name) collate "C", lower(first_name) collate "C", phoenix_id) and
@@ -25,52 +25,53 @@ const startsWith = (column: SQL, prefix: string) =>
 interface TierSql {
   where: SQL;
   order: SQL;
-  fuzzy: boolean;
+  /** Trigram tiers: the similarity threshold their operator uses. */
+  fuzzy: number | null;
 }
 
 function tierSql(tier: SearchTier): TierSql {
   switch (tier.kind) {
     case 'emailExact':
-      return { where: sql`${EMAIL} = ${tier.email}`, order: sql`${EMAIL}, a.phoenix_id`, fuzzy: false };
+      return { where: sql`${EMAIL} = ${tier.email}`, order: sql`${EMAIL}, a.phoenix_id`, fuzzy: null };
     case 'emailPrefix':
-      return { where: startsWith(EMAIL, tier.prefix), order: sql`${EMAIL}, a.phoenix_id`, fuzzy: false };
+      return { where: startsWith(EMAIL, tier.prefix), order: sql`${EMAIL}, a.phoenix_id`, fuzzy: null };
     case 'lastExact':
-      return { where: sql`${LAST} = ${tier.last}`, order: BY_LAST, fuzzy: false };
+      return { where: sql`${LAST} = ${tier.last}`, order: BY_LAST, fuzzy: null };
     case 'firstExact':
-      return { where: sql`${FIRST} = ${tier.first}`, order: BY_FIRST, fuzzy: false };
+      return { where: sql`${FIRST} = ${tier.first}`, order: BY_FIRST, fuzzy: null };
     case 'lastPrefix':
-      return { where: startsWith(LAST, tier.last), order: BY_LAST, fuzzy: false };
+      return { where: startsWith(LAST, tier.last), order: BY_LAST, fuzzy: null };
     case 'firstPrefix':
-      return { where: startsWith(FIRST, tier.first), order: BY_FIRST, fuzzy: false };
+      return { where: startsWith(FIRST, tier.first), order: BY_FIRST, fuzzy: null };
     case 'fullExact':
       return {
         where: sql`(${FIRST} = ${tier.first} and ${LAST} = ${tier.last})`,
         order: BY_FIRST,
-        fuzzy: false,
+        fuzzy: null,
       };
     case 'firstExactLastPrefix':
       return {
         where: sql`(${FIRST} = ${tier.first} and ${startsWith(LAST, tier.last)})`,
         order: BY_FIRST,
-        fuzzy: false,
+        fuzzy: null,
       };
     case 'bothPrefix':
       return {
         where: sql`(${startsWith(FIRST, tier.first)} and ${startsWith(LAST, tier.last)})`,
         order: BY_FIRST,
-        fuzzy: false,
+        fuzzy: null,
       };
     case 'fuzzyWord':
       return {
         where: sql`${tier.text} <% ${FULL_NAME}`,
         order: sql`word_similarity(${tier.text}, ${FULL_NAME}) desc, ${BY_LAST}`,
-        fuzzy: true,
+        fuzzy: tier.threshold,
       };
     case 'fuzzyFull':
       return {
         where: sql`${FULL_NAME} % ${tier.text}`,
         order: sql`similarity(${FULL_NAME}, ${tier.text}) desc, ${BY_LAST}`,
-        fuzzy: true,
+        fuzzy: tier.threshold,
       };
   }
 }
@@ -89,11 +90,15 @@ function filterSql(filter: SearchFilter): SQL[] {
 }
 
 /** The trigram thresholds hold for this transaction only (set_config … is_local). */
-async function withTrigramThresholds<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+async function withTrigramThreshold<T>(
+  db: Db,
+  threshold: number,
+  run: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_WORD_THRESHOLD)}, true),
-                 set_config('pg_trgm.similarity_threshold', ${String(FUZZY_FULL_THRESHOLD)}, true)`,
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true),
+                 set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`,
     );
     return run(tx);
   });
@@ -120,14 +125,19 @@ export async function searchNameUids(
   for (const tier of tiers) {
     if (found.length >= take) break;
     const t = tierSql(tier);
-    if (t.fuzzy && matched) break;
+    if (t.fuzzy !== null && matched) break;
     const where = sql.join([...base, t.where, ...earlier.map((w) => sql`(${w}) is not true`)], sql` and `);
     earlier.push(t.where);
+    // A trigram tier ranks at most FUZZY_CANDIDATES matching rows (the heap scan stops there).
+    const from =
+      t.fuzzy === null
+        ? sql`accounts a where ${where}`
+        : sql`(select * from accounts a where ${where} limit ${FUZZY_CANDIDATES}) a`;
     const read = async (q: DbOrTx) => {
       if (toSkip > 0) {
         const [counted] = await rows<{ n: number }>(
           q,
-          sql`select count(*)::int as n from (select 1 from accounts a where ${where} limit ${toSkip}) x`,
+          sql`select count(*)::int as n from (select 1 from ${from} limit ${toSkip}) x`,
         );
         const n = counted?.n ?? 0;
         if (n > 0) matched = true;
@@ -138,14 +148,14 @@ export async function searchNameUids(
       }
       const page = await rows<{ uid: string }>(
         q,
-        sql`select a.uid from accounts a where ${where} order by ${t.order} limit ${take - found.length} offset ${toSkip}`,
+        sql`select a.uid from ${from} order by ${t.order} limit ${take - found.length} offset ${toSkip}`,
       );
       toSkip = 0;
       if (page.length > 0) matched = true;
       for (const r of page) found.push(r.uid);
     };
-    if (t.fuzzy) await withTrigramThresholds(db, read);
-    else await read(db);
+    if (t.fuzzy === null) await read(db);
+    else await withTrigramThreshold(db, t.fuzzy, read);
   }
   return found;
 }

@@ -11,12 +11,16 @@ describe('planNameSearch', () => {
       { kind: 'lastPrefix', last: 'smith' },
       { kind: 'firstPrefix', first: 'smith' },
       { kind: 'emailPrefix', prefix: 'smith' },
-      { kind: 'fuzzyWord', text: 'smith' },
+      { kind: 'fuzzyWord', text: 'smith', threshold: 0.5 },
     ]);
   });
 
+  it('asks more of a short word before calling it a typo', () => {
+    expect(planNameSearch('yots').at(-1)).toEqual({ kind: 'fuzzyWord', text: 'yots', threshold: 0.7 });
+  });
+
   it('leaves out typos for text too short to have trigrams worth comparing', () => {
-    expect(kinds('sm')).not.toContain('fuzzyWord');
+    expect(kinds('smi')).not.toContain('fuzzyWord');
   });
 
   it('searches text holding @ as an email only', () => {
@@ -33,9 +37,13 @@ describe('planNameSearch', () => {
       { kind: 'bothPrefix', first: 'john', last: 'smith' },
       { kind: 'fullExact', first: 'smith', last: 'john' },
       { kind: 'bothPrefix', first: 'smith', last: 'john' },
-      { kind: 'fuzzyFull', text: 'john smith' },
+      { kind: 'fuzzyFull', text: 'john smith', threshold: 0.4 },
     ]);
-    expect(planNameSearch('mary van dyke')[0]).toEqual({ kind: 'fullExact', first: 'mary', last: 'van dyke' });
+    expect(planNameSearch('mary van dyke')[0]).toEqual({
+      kind: 'fullExact',
+      first: 'mary',
+      last: 'van dyke',
+    });
     expect(kinds('mary van dyke')).toEqual(['fullExact', 'firstExactLastPrefix', 'bothPrefix', 'fuzzyFull']);
   });
 
@@ -60,7 +68,8 @@ describe('helpers', () => {
     // PostgreSQL's "C" collation compares UTF-8 bytes, which is code point order.
     const below = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0;
     const upper = prefixUpperBound('smi');
-    for (const s of ['smi', 'smith', 'smiz', 'smi\u00ff', 'smi\uffff', 'smi\u{1F600}']) expect(below(s, upper)).toBe(true);
+    for (const s of ['smi', 'smith', 'smiz', 'smi\u00ff', 'smi\uffff', 'smi\u{1F600}'])
+      expect(below(s, upper)).toBe(true);
     expect(below('smj', upper)).toBe(false);
   });
 

@@ -18,15 +18,25 @@ export type SearchTier =
   | { kind: 'firstExactLastPrefix'; first: string; last: string }
   | { kind: 'bothPrefix'; first: string; last: string }
   /** Trigram similarity for typos: one word against any word of the name, or the whole name. */
-  | { kind: 'fuzzyWord'; text: string }
-  | { kind: 'fuzzyFull'; text: string };
+  | { kind: 'fuzzyWord'; text: string; threshold: number }
+  | { kind: 'fuzzyFull'; text: string; threshold: number };
 
 /** Word similarity (pg_trgm `<%`) a one-word typo needs: "jonson" finds "johnson" (0.71). */
 export const FUZZY_WORD_THRESHOLD = 0.5;
+/**
+ * A four-letter word has five trigrams: at 0.5 two shared ones (a first letter and an ending)
+ * would pass the index for thousands of unrelated names, so short words need more in common.
+ */
+export const FUZZY_SHORT_WORD_THRESHOLD = 0.7;
 /** Similarity (pg_trgm `%`) of the whole name: "jonh smith" finds "john smith" (0.57). */
 export const FUZZY_FULL_THRESHOLD = 0.4;
 /** Shorter text has too few trigrams to tell a typo from noise. */
-const FUZZY_MIN_LENGTH = 3;
+const FUZZY_MIN_LENGTH = 4;
+/**
+ * Rows that pass the similarity test and are then ranked: a typo of a common name matches
+ * thousands of rows equally well, and ranking them all would cost a heap read each.
+ */
+export const FUZZY_CANDIDATES = 500;
 
 /** Lower case, single spaces, trimmed: the form every tier compares with lower(column). */
 export function normalizeSearchText(raw: string): string {
@@ -70,7 +80,10 @@ export function planNameSearch(raw: string): SearchTier[] {
     if (!first && !last) return [];
     if (!first) return planNameSearch(last);
     if (!last) return planNameSearch(first);
-    return [...nameTiers(first, last), { kind: 'fuzzyFull', text: `${first} ${last}` }];
+    return [
+      ...nameTiers(first, last),
+      { kind: 'fuzzyFull', text: `${first} ${last}`, threshold: FUZZY_FULL_THRESHOLD },
+    ];
   }
   const words = text.split(' ');
   if (words.length === 1) {
@@ -81,7 +94,10 @@ export function planNameSearch(raw: string): SearchTier[] {
       { kind: 'firstPrefix', first: text },
     ];
     if (EMAIL_START.test(text)) tiers.push({ kind: 'emailPrefix', prefix: text });
-    if (text.length >= FUZZY_MIN_LENGTH) tiers.push({ kind: 'fuzzyWord', text });
+    if (text.length >= FUZZY_MIN_LENGTH) {
+      const threshold = text.length <= FUZZY_MIN_LENGTH ? FUZZY_SHORT_WORD_THRESHOLD : FUZZY_WORD_THRESHOLD;
+      tiers.push({ kind: 'fuzzyWord', text, threshold });
+    }
     return tiers;
   }
   // "first last" (a last name may hold spaces), then the same words read as "last first".
@@ -94,7 +110,7 @@ export function planNameSearch(raw: string): SearchTier[] {
       { kind: 'bothPrefix', first: last, last: first },
     );
   }
-  tiers.push({ kind: 'fuzzyFull', text });
+  tiers.push({ kind: 'fuzzyFull', text, threshold: FUZZY_FULL_THRESHOLD });
   return tiers;
 }
 
