@@ -1,13 +1,27 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rows } from '../../platform/db';
-import { FUZZY_CANDIDATES, prefixUpperBound, type SearchTier } from './search-plan';
+import {
+  CLOSE_WORD_PREFIX,
+  CLOSE_WORD_SIMILARITY,
+  CLOSE_WORDS,
+  type CloseWord,
+  closeNameTiers,
+  FUZZY_CANDIDATES,
+  prefixUpperBound,
+  type SearchTier,
+  splitFullName,
+} from './search-plan';
 
 // Customer search queries (spec 1 §2, §7). Every tier is an index-ordered scan:
 // - names: btree (lower(last_name) collate "C", lower(first_name) collate "C", phoenix_id) and
 //   (lower(first_name) …, lower(last_name) …, phoenix_id); prefixes are index ranges, so even a
 //   one-letter prefix reads only the rows of the page;
 // - emails: btree (lower(email) collate "C", phoenix_id);
-// - typos: the pg_trgm GIN index on lower(first_name || ' ' || last_name) with `<%` / `%`;
+// - typos: first the names on file that share the typed word's first letters (a loose index scan
+//   of the name btree: one probe per distinct name) ranked by trigram similarity, each then read
+//   as an exact name; only when none of those is found, the pg_trgm GIN index on
+//   lower(first_name || ' ' || last_name) with `<%` / `%` (its posting lists are long on a big
+//   table, so it is the last resort);
 // - account numbers: the unique index on phoenix_id.
 
 const LAST = sql`lower(a.last_name) collate "C"`;
@@ -104,6 +118,36 @@ async function withTrigramThreshold<T>(
   });
 }
 
+/** Distinct names on file starting like `word` (loose index scan), close to it by trigram similarity. */
+async function closeWords(db: Db, column: SQL, word: string): Promise<CloseWord[]> {
+  if (word.length < CLOSE_WORD_PREFIX + 1) return [];
+  const lo = word.slice(0, CLOSE_WORD_PREFIX);
+  const hi = prefixUpperBound(lo);
+  const found = await rows<{ word: string; similarity: number }>(
+    db,
+    sql`with recursive v(n, steps) as (
+          select min(${column}), 1 from accounts a where ${column} >= ${lo} and ${column} < ${hi}
+          union all
+          select (select min(${column}) from accounts a where ${column} > v.n and ${column} < ${hi}), v.steps + 1
+            from v where v.n is not null and v.steps < 5000)
+        select n as word, similarity(n, ${word})::float8 as similarity from v
+         where n is not null and similarity(n, ${word}) >= ${CLOSE_WORD_SIMILARITY}
+         order by 2 desc, 1 limit ${CLOSE_WORDS}`,
+  );
+  return found.map((r) => ({ word: r.word, similarity: Number(r.similarity) }));
+}
+
+/** The exact-name tiers a typo expands to (see closeNameTiers). */
+async function similarSpellings(
+  db: Db,
+  tier: Extract<SearchTier, { kind: 'fuzzyWord' | 'fuzzyFull' }>,
+): Promise<SearchTier[]> {
+  const [firstWord, lastWord] = tier.kind === 'fuzzyWord' ? [tier.text, tier.text] : splitFullName(tier.text);
+  const first = await closeWords(db, FIRST, firstWord);
+  const last = await closeWords(db, LAST, lastWord);
+  return closeNameTiers(tier, { first, last });
+}
+
 /**
  * Uids of rows `skip` … `skip + take` of the ranked result: tier by tier, each tier without the
  * rows of the tiers before it. A tier that lies wholly before the page is only counted (capped
@@ -122,10 +166,18 @@ export async function searchNameUids(
   const base = filterSql(filter);
   let toSkip = skip;
   let matched = false;
-  for (const tier of tiers) {
-    if (found.length >= take) break;
+  const queue = [...tiers];
+  const expanded = new Set<SearchTier>();
+  while (queue.length > 0 && found.length < take) {
+    const tier = queue.shift()!;
     const t = tierSql(tier);
     if (t.fuzzy !== null && matched) break;
+    if ((tier.kind === 'fuzzyWord' || tier.kind === 'fuzzyFull') && !expanded.has(tier)) {
+      // Names spelled alike first; the trigram scan itself only if none of them is found.
+      expanded.add(tier);
+      queue.unshift(...(await similarSpellings(db, tier)), tier);
+      continue;
+    }
     const where = sql.join([...base, t.where, ...earlier.map((w) => sql`(${w}) is not true`)], sql` and `);
     earlier.push(t.where);
     // A trigram tier ranks at most FUZZY_CANDIDATES matching rows (the heap scan stops there).

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText, pageWindow, planNameSearch, prefixUpperBound } from './search-plan';
+import {
+  closeNameTiers,
+  normalizeSearchText,
+  pageWindow,
+  planNameSearch,
+  prefixUpperBound,
+} from './search-plan';
 
 const kinds = (raw: string) => planNameSearch(raw).map((t) => t.kind);
 
@@ -76,5 +82,37 @@ describe('helpers', () => {
   it('turns a page into rows to skip and take', () => {
     expect(pageWindow(1, 20)).toEqual({ skip: 0, take: 20 });
     expect(pageWindow(3, 10)).toEqual({ skip: 20, take: 10 });
+  });
+});
+
+describe('closeNameTiers', () => {
+  it('reads a one-word typo as the close last names, then first names, best first', () => {
+    const tiers = closeNameTiers(
+      { kind: 'fuzzyWord', text: 'jonson', threshold: 0.5 },
+      {
+        last: [
+          { word: 'johnson', similarity: 0.56 },
+          { word: 'jonsson', similarity: 0.7 },
+        ],
+        first: [{ word: 'jonas', similarity: 0.4 }],
+      },
+    );
+    expect(tiers).toEqual([
+      { kind: 'lastExact', last: 'jonsson' },
+      { kind: 'lastExact', last: 'johnson' },
+      { kind: 'firstExact', first: 'jonas' },
+    ]);
+  });
+
+  it('pairs close first and last names for two words, the typed spelling counting as exact', () => {
+    const tiers = closeNameTiers(
+      { kind: 'fuzzyFull', text: 'jon smiht', threshold: 0.4 },
+      { first: [{ word: 'joan', similarity: 0.5 }], last: [{ word: 'smith', similarity: 0.6 }] },
+    );
+    expect(tiers).toEqual([
+      { kind: 'fullExact', first: 'jon', last: 'smith' },
+      { kind: 'fullExact', first: 'joan', last: 'smiht' },
+      { kind: 'fullExact', first: 'joan', last: 'smith' },
+    ]);
   });
 });

@@ -122,6 +122,52 @@ export function prefixUpperBound(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
 }
 
+/** A name on file close to a typed word, with its trigram similarity (0 … 1). */
+export interface CloseWord {
+  word: string;
+  similarity: number;
+}
+
+/** Similarity a name on file needs to a typed word: "jonson" → "johnson" (0.56), "yosst" → "yost" (0.57). */
+export const CLOSE_WORD_SIMILARITY = 0.4;
+/** Names on file compared with a typed word: those sharing its first letters (typos seldom start a word). */
+export const CLOSE_WORD_PREFIX = 2;
+/** How many close names per typed word are searched. */
+export const CLOSE_WORDS = 5;
+
+/**
+ * Exact tiers for the names on file that are spelled like the typed ones, best first:
+ * one word → each close last name, then each close first name, by similarity;
+ * two words → each (first, last) pair of close names by the sum of similarities, the typed
+ * spelling of each word counting as a perfect match.
+ */
+export function closeNameTiers(
+  tier: Extract<SearchTier, { kind: 'fuzzyWord' | 'fuzzyFull' }>,
+  close: { first: readonly CloseWord[]; last: readonly CloseWord[] },
+): SearchTier[] {
+  if (tier.kind === 'fuzzyWord') {
+    const words = [
+      ...close.last.map((c) => ({ ...c, tier: { kind: 'lastExact', last: c.word } as SearchTier })),
+      ...close.first.map((c) => ({ ...c, tier: { kind: 'firstExact', first: c.word } as SearchTier })),
+    ].filter((c) => c.word !== tier.text);
+    return words.sort((a, b) => b.similarity - a.similarity).map((c) => c.tier);
+  }
+  const [first, last] = splitFullName(tier.text);
+  const firsts = [{ word: first, similarity: 1 }, ...close.first.filter((c) => c.word !== first)];
+  const lasts = [{ word: last, similarity: 1 }, ...close.last.filter((c) => c.word !== last)];
+  const pairs = firsts.flatMap((f) => lasts.map((l) => ({ f, l, score: f.similarity + l.similarity })));
+  return pairs
+    .filter((p) => p.f.word !== first || p.l.word !== last)
+    .sort((a, b) => b.score - a.score)
+    .map((p) => ({ kind: 'fullExact', first: p.f.word, last: p.l.word }));
+}
+
+/** "first last …": the first word and the rest. */
+export function splitFullName(text: string): [string, string] {
+  const at = text.indexOf(' ');
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
+}
+
 /** Where the requested page starts and how many rows it holds. */
 export function pageWindow(page: number, limit: number): { skip: number; take: number } {
   return { skip: (page - 1) * limit, take: limit };
