@@ -143,6 +143,7 @@ async function runBackend(backend: Backend, opts: Options) {
 
   // Straight on the database first: PGlite allows one process per data directory.
   const database = await openLocation(loc);
+  await database.migrate(); // a cached company gets the indexes of newer migrations
   const db = database.db;
   const n = opts.samples;
   const mix = await queryMix(db, n.names, n.numbers, demoAccounts);
