@@ -138,6 +138,7 @@ describe('GET /api/customers', () => {
     expect(names((await search('q=jonson')).json())).toEqual(['Anna Johnson']);
     expect(names((await search('q=grace%20hoper')).json())).toEqual(['Grace Hopper']);
     expect(names((await search('q=jonh%20smith')).json())).toContain('John Smith');
+    expect(names((await search('q=jhnson')).json())).toEqual(['Anna Johnson']);
     // Similar spellings only when nothing matches exactly or as a prefix.
     expect(names((await search('q=johnso')).json())).toEqual(['Anna Johnson']);
   });

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rows } from '../../platform/db';
 import {
   CLOSE_WORD_PREFIX,
+  CLOSE_WORD_SCAN,
   CLOSE_WORD_SIMILARITY,
   CLOSE_WORDS,
   type CloseWord,
@@ -118,10 +119,17 @@ async function withTrigramThreshold<T>(
   });
 }
 
-/** Distinct names on file starting like `word` (loose index scan), close to it by trigram similarity. */
+/**
+ * Distinct names on file starting like `word` (loose index scan), close to it by trigram
+ * similarity: those sharing its first two letters, else (a slip in the second letter) its first.
+ */
 async function closeWords(db: Db, column: SQL, word: string): Promise<CloseWord[]> {
   if (word.length < CLOSE_WORD_PREFIX + 1) return [];
-  const lo = word.slice(0, CLOSE_WORD_PREFIX);
+  const close = await closeWordsFrom(db, column, word, word.slice(0, CLOSE_WORD_PREFIX));
+  return close.length > 0 ? close : closeWordsFrom(db, column, word, word.slice(0, 1));
+}
+
+async function closeWordsFrom(db: Db, column: SQL, word: string, lo: string): Promise<CloseWord[]> {
   const hi = prefixUpperBound(lo);
   const found = await rows<{ word: string; similarity: number }>(
     db,
@@ -129,7 +137,7 @@ async function closeWords(db: Db, column: SQL, word: string): Promise<CloseWord[
           select min(${column}), 1 from accounts a where ${column} >= ${lo} and ${column} < ${hi}
           union all
           select (select min(${column}) from accounts a where ${column} > v.n and ${column} < ${hi}), v.steps + 1
-            from v where v.n is not null and v.steps < 5000)
+            from v where v.n is not null and v.steps < ${CLOSE_WORD_SCAN})
         select n as word, similarity(n, ${word})::float8 as similarity from v
          where n is not null and similarity(n, ${word}) >= ${CLOSE_WORD_SIMILARITY}
          order by 2 desc, 1 limit ${CLOSE_WORDS}`,

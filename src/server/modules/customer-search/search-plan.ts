@@ -132,6 +132,8 @@ export interface CloseWord {
 export const CLOSE_WORD_SIMILARITY = 0.4;
 /** Names on file compared with a typed word: those sharing its first letters (typos seldom start a word). */
 export const CLOSE_WORD_PREFIX = 2;
+/** Distinct names on file read per typed word at most (one index probe each). */
+export const CLOSE_WORD_SCAN = 2000;
 /** How many close names per typed word are searched. */
 export const CLOSE_WORDS = 5;
 
