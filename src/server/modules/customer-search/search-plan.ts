@@ -128,8 +128,8 @@ export interface CloseWord {
   similarity: number;
 }
 
-/** Similarity a name on file needs to a typed word: "jonson" → "johnson" (0.56), "yosst" → "yost" (0.57). */
-export const CLOSE_WORD_SIMILARITY = 0.4;
+/** Similarity a name on file needs to a typed word (pg_trgm's own default): "boer" → "boyer" (0.375), "jonson" → "johnson" (0.56). */
+export const CLOSE_WORD_SIMILARITY = 0.3;
 /** Names on file compared with a typed word: those sharing its first letters (typos seldom start a word). */
 export const CLOSE_WORD_PREFIX = 2;
 /** Distinct names on file read per typed word at most (one index probe each). */
