@@ -77,8 +77,23 @@ export const accounts = pgTable(
       sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
     ),
     index('accounts_last_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
-    index('accounts_sponsor_idx').on(t.sponsorId),
-    index('accounts_enroller_idx').on(t.enrollerId),
+    // Customer search (spec 1 §2): "C" order makes a prefix an index range and gives each tier
+    // its order straight from the index, so a page reads only its own rows.
+    index('accounts_search_last_first_idx').on(
+      sql`(lower(${t.lastName}) collate "C")`,
+      sql`(lower(${t.firstName}) collate "C")`,
+      t.phoenixId,
+    ),
+    index('accounts_search_first_last_idx').on(
+      sql`(lower(${t.firstName}) collate "C")`,
+      sql`(lower(${t.lastName}) collate "C")`,
+      t.phoenixId,
+    ),
+    index('accounts_search_email_idx').on(sql`(lower(${t.email}) collate "C")`, t.phoenixId),
+    // With phoenix_id, a downline walk (recursive CTE, decision 004) is index-only: one probe per
+    // account and no table read (a 10,000-account downline in tens of milliseconds).
+    index('accounts_sponsor_idx').on(t.sponsorId, t.phoenixId),
+    index('accounts_enroller_idx').on(t.enrollerId, t.phoenixId),
     index('accounts_user_type_idx').on(t.userType),
   ],
 );
