@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './modules/accounts/accounts.module';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(dashboardRoutes(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(queryRoutes(ctx));
+  await app.register(accountsRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
