@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { accountsRoutes } from './modules/accounts/accounts.module';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
@@ -82,6 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(flagsRoutes(ctx));
   await app.register(outboxRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(customerSearchRoutes(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(queryRoutes(ctx));
   await app.register(accountsRoutes(ctx));
