@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  businessNumber,
+  formatBusinessNumber,
+  formatSin,
+  formatSsn,
+  formatTaxId,
+  maskSin,
+  maskSsn,
+  maskTaxId,
+  taxNumber,
+} from '../validation';
 import { ACCOUNT_MESSAGES } from './messages';
 
 // Tax identifiers (spec 1 §3 Account record: ssn, sin, taxId, businessNumber, entityName; §5 Tax
@@ -29,50 +40,24 @@ export function taxNumberKind(countryId: number, isEntity: boolean): TaxNumberKi
   return isEntity ? 'taxId' : 'ssn';
 }
 
-/** Applies a mask to what was typed so far (input formatting): wrong characters are dropped. */
-export function applyInputMask(mask: string, raw: string): string {
-  const chars = raw.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-  let out = '';
-  let i = 0;
-  for (const slot of mask) {
-    if (i >= chars.length) break;
-    if (slot === '#' || slot === 'A') {
-      const want = slot === '#' ? /\d/ : /[A-Z]/;
-      while (i < chars.length && !want.test(chars[i]!)) i++;
-      if (i >= chars.length) break;
-      out += chars[i++];
-    } else out += slot;
-  }
-  return out;
+/** The masked form shown on screens (spec 3 §5 masks): ***-**-6789, ***-***-789, **-***4567. */
+export function maskTaxNumber(stored: string | null | undefined, kind: TaxNumberKind): string | null {
+  if (!stored) return null;
+  if (kind === 'ssn') return maskSsn(stored);
+  if (kind === 'sin') return maskSin(stored);
+  if (kind === 'taxId') return maskTaxId(stored);
+  return `${'*'.repeat(Math.max(0, stored.length - 4))}${stored.slice(-4)}`;
 }
 
-/** The masked form shown on screens: only the last four digits (e.g. ***-**-1234). */
-export function maskTaxNumber(digits: string | null | undefined, kind: TaxNumberKind): string | null {
-  if (!digits) return null;
-  const last4 = digits.slice(-4).padStart(4, '*');
-  const hidden = '*'.repeat(Math.max(0, digits.length - 4)) + last4;
-  let out = '';
-  let i = 0;
-  for (const slot of TAX_NUMBER_MASKS[kind]) {
-    if (i >= hidden.length) break;
-    out += slot === '#' || slot === 'A' ? hidden[i++] : slot;
-  }
-  return out;
-}
-
-/** TIN must be numeric and 9 digits in length (spec 1 §5); punctuation of the masks is allowed. */
-export const taxNumberDigits = z
-  .string()
-  .trim()
-  .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{9}$/, ACCOUNT_MESSAGES.tinInvalid));
-
-/** A business number: 9 digits, 2 letters, 4 digits (spec 3 §5); the first 9 are the TIN. */
-export const businessNumberValue = z
-  .string()
-  .trim()
-  .transform((s) => s.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^\d{9}([A-Z]{2}\d{4})?$/, ACCOUNT_MESSAGES.tinInvalid));
+/** The input mask of each kind while typing. */
+export const formatTaxNumberInput = (kind: TaxNumberKind, value: string): string =>
+  kind === 'ssn'
+    ? formatSsn(value)
+    : kind === 'sin'
+      ? formatSin(value)
+      : kind === 'taxId'
+        ? formatTaxId(value)
+        : formatBusinessNumber(value);
 
 /**
  * `POST /api/cs/taxNumber`: exactly one of ssn, sin, taxId, businessNumber, with the entity flag
@@ -81,10 +66,10 @@ export const businessNumberValue = z
 export const SetTaxNumberRequest = z
   .object({
     uid: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'Not an account id'),
-    ssn: taxNumberDigits.optional(),
-    sin: taxNumberDigits.optional(),
-    taxId: taxNumberDigits.optional(),
-    businessNumber: businessNumberValue.optional(),
+    ssn: taxNumber().optional(),
+    sin: taxNumber().optional(),
+    taxId: taxNumber().optional(),
+    businessNumber: businessNumber().optional(),
     isEntity: z.boolean(),
     entityName: z.string().trim().max(100, 'Entity name is at most 100 characters').nullish(),
   })

@@ -89,7 +89,7 @@ describe('PUT /api/cs/customer/{uid}', () => {
       [{ firstName: '' }, 'firstName', 'First name is required'],
       [{ email: 'not-an-email' }, 'email', 'Must be a valid email address'],
       [{ telephone: '555' }, 'telephone', 'Must be a valid telephone number'],
-      [{ userType: 1, dateOfBirth: null }, 'dateOfBirth', 'Date of birth is required'],
+      [{ userType: 1, dateOfBirth: null }, 'dateOfBirth', 'Must provide valid date'],
       [{ userType: 2, dateOfBirth: '2015-01-01' }, 'dateOfBirth', 'Must provide valid date: Must be over 18'],
       [{ userType: 99 }, 'userType', 'Account type is required'],
     ];
