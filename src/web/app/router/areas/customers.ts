@@ -1,4 +1,6 @@
 import type { Params, RouteObject } from 'react-router';
+import { lazyPage } from '../lazy-page';
+import type { RouteHandle } from '../route-handle';
 import { customerSubject, upcomingScreen } from './upcoming';
 
 const toCustomer = { label: 'Customer dashboard', to: (p: Params) => `/customers/${p.id ?? ''}/dashboard` };
@@ -16,12 +18,28 @@ const customerScreens: [string, string][] = [
 
 export const customerRoutes: RouteObject[] = [
   upcomingScreen('customers', 'Customers'),
-  ...customerScreens.map(([path, title]) =>
-    upcomingScreen(`customers/:id/${path}`, title, {
-      subject: customerSubject,
-      parent: path === 'dashboard' ? { label: 'Customers', to: '/customers' } : toCustomer,
-    }),
-  ),
+  ...customerScreens
+    .filter(([path]) => path !== 'detail' && path !== 'audit')
+    .map(([path, title]) =>
+      upcomingScreen(`customers/:id/${path}`, title, {
+        subject: customerSubject,
+        parent: path === 'dashboard' ? { label: 'Customers', to: '/customers' } : toCustomer,
+      }),
+    ),
+  {
+    path: 'customers/:id/detail',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-detail-page').then((m) => m.CustomerDetailPage),
+    ),
+    handle: { title: 'Customer detail', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+  },
+  {
+    path: 'customers/:id/audit',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-audit-page').then((m) => m.CustomerAuditPage),
+    ),
+    handle: { title: 'Account audit', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+  },
   upcomingScreen('customers/:id/popups/:popupId', 'Popup detail', {
     subject: (p) => `${customerSubject(p)} · popup ${p.popupId ?? ''}`,
     parent: { label: 'Popups', to: (p) => `/customers/${p.id ?? ''}/popups` },
