@@ -144,6 +144,7 @@ export function AuditLog({
           value={filters.collection}
           onChange={(e) => onChange({ ...filters, collection: e.target.value, page: 1 })}
           sx={{ minWidth: 180 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">All collections</MenuItem>
           {options?.collections.map((c) => (
@@ -159,6 +160,7 @@ export function AuditLog({
           value={filters.changedBy}
           onChange={(e) => onChange({ ...filters, changedBy: e.target.value, page: 1 })}
           sx={{ minWidth: 220 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">Everyone</MenuItem>
           {options?.changedBy.map((c) => (

@@ -89,7 +89,7 @@ export function MembershipSection({ account, canManage }: { account: AccountReco
                   Manual membership change is turned off (feature flag membershipManualUpgrade).
                 </Alert>
               )}
-              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' } }}>
+              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr' }}>
                 <TextField
                   select
                   size="small"
