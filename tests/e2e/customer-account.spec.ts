@@ -11,6 +11,7 @@ interface Account {
   phoenixId: number;
   userType: number;
   accountStatus: number;
+  countryId: number;
   activeMember: boolean;
   directDownlineCount: number;
   sponsor: { phoenixId: number };
@@ -148,6 +149,34 @@ test('the audit tab shows a profile edit as before and after', async ({ page }) 
   await expect(event.getByText('lastName')).toBeVisible();
   await expect(event).toContainText(`Before: ${before}`);
   await expect(event).toContainText('After: Audited-Name');
+});
+
+test('the sponsor picker finds consultants by account number and changes the sponsor', async ({ page }) => {
+  await as(page, 'agent');
+  const client = await findAccount(page, 100250, (a) => a.userType === 3 && a.accountStatus === 1);
+  const consultant = await findAccount(
+    page,
+    100001,
+    (a) =>
+      a.userType === 1 &&
+      a.accountStatus === 1 &&
+      a.countryId === client.countryId &&
+      a.phoenixId !== client.sponsor.phoenixId,
+  );
+  taken.delete(consultant.uid);
+  const record = (await (await page.request.get(`/api/cs/customer/${consultant.uid}`)).json()).data;
+  await page.goto(`/customers/${client.uid}/detail`);
+  const upline = page.getByRole('region', { name: 'Sponsor and enroller' });
+  await upline.getByLabel('New sponsor').fill(`M${consultant.phoenixId}`);
+  await page
+    .getByRole('option', { name: new RegExp(`#${consultant.phoenixId}`) })
+    .first()
+    .click();
+  await upline.getByRole('button', { name: 'Change sponsor' }).click();
+  await expectAlert(page, 'Successfully submitted');
+  await expect(
+    upline.getByRole('link', { name: `${record.firstName} ${record.lastName}` }).first(),
+  ).toBeVisible();
 });
 
 test('a sales operations manager compresses an account and its downline', async ({ page }) => {
