@@ -32,10 +32,16 @@ export function useAccountRecord(uid: string) {
   });
 }
 
-/** After any change the whole account (record, comments, history, audit) is read again. */
+/**
+ * After any change the whole account (record, comments, history, audit) is read again. Not
+ * awaited: the caller's own onSuccess (the alert) must run before the re-read re-renders, since a
+ * section keyed by the changed data remounts and would drop it.
+ */
 function useRefreshAccount(uid: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: accountKey(uid) });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: accountKey(uid) });
+  };
 }
 
 export function useUpdateProfile(uid: string) {

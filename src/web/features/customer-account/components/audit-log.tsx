@@ -13,6 +13,16 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useAudit } from '../api/account';
 
+/** Read by screen readers only: which side of the diff a value is on. */
+const srOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const KIND_LABEL: Record<AuditDifference['kind'], string> = {
   N: 'added',
   D: 'removed',
@@ -53,19 +63,13 @@ function DifferenceRow({ d }: { d: AuditDifference }) {
           color: 'text.secondary',
         }}
       >
-        <Box
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <Box component="span" sx={srOnly}>
           Before:{' '}
         </Box>
         {show(d.lhs)}
       </Typography>
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        <Box
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <Box component="span" sx={srOnly}>
           After:{' '}
         </Box>
         {show(d.rhs)}

@@ -1,16 +1,13 @@
 import { userTypeName } from '@domain/reference/lists';
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useAccountTypeHistory } from '../api/account';
 import { SectionCard } from './section-card';
+
+const typeName = (id: number | null) => (id == null ? 'none' : (userTypeName(id) ?? String(id)));
 
 /** Account type history (spec 1 §7 accountTypeHistory): enrollment, purchases, manual changes. */
 export function TypeHistorySection({ uid }: { uid: string }) {
@@ -28,32 +25,24 @@ export function TypeHistorySection({ uid }: { uid: string }) {
           No account type changes recorded.
         </Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} aria-label="Account type history table">
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>From</TableCell>
-                <TableCell>To</TableCell>
-                <TableCell>Recorded as</TableCell>
-                <TableCell>By</TableCell>
-                <TableCell>Reason</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.data.map((h) => (
-                <TableRow key={h.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.changedAt)}</TableCell>
-                  <TableCell>{h.fromType == null ? '—' : (userTypeName(h.fromType) ?? h.fromType)}</TableCell>
-                  <TableCell>{userTypeName(h.toType) ?? h.toType}</TableCell>
-                  <TableCell>{h.recordedAs ?? '—'}</TableCell>
-                  <TableCell>{h.changedBy ?? '—'}</TableCell>
-                  <TableCell>{h.reason ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
+          {history.data.map((h) => (
+            <Box component="li" key={h.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+              <Typography variant="body2">
+                {typeName(h.fromType)} → {typeName(h.toType)}
+                {h.recordedAs ? ` · ${h.recordedAs}` : ''}
+              </Typography>
+              <Typography
+                variant="caption"
+                component="div"
+                sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+              >
+                {formatDateTime(h.changedAt)} · {h.changedBy ?? 'system'}
+                {h.reason ? ` · “${h.reason}”` : ''}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
       )}
     </SectionCard>
   );
