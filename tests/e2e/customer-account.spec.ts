@@ -15,6 +15,7 @@ interface Account {
   activeMember: boolean;
   directDownlineCount: number;
   hasAccountTypeHistory: boolean;
+  pwsKey: string | null;
   sponsor: { phoenixId: number };
 }
 
@@ -178,6 +179,28 @@ test('the sponsor picker finds consultants by account number and changes the spo
   await expect(
     upline.getByRole('link', { name: `${record.firstName} ${record.lastName}` }).first(),
   ).toBeVisible();
+});
+
+test('the PWS key is checked live, and an available one is saved', async ({ page }) => {
+  await as(page, 'agent');
+  const owner = await findAccount(page, 100260, (a) => a.userType === 1 && Boolean(a.pwsKey));
+  taken.delete(owner.uid);
+  const consultant = await findAccount(
+    page,
+    100200,
+    (a) => a.userType === 1 && Boolean(a.pwsKey) && a.uid !== owner.uid,
+  );
+  await page.goto(`/customers/${consultant.uid}/detail`);
+  const pws = page.getByRole('region', { name: 'Personal website (PWS)' });
+  await pws.getByLabel('New PWS key').fill(owner.pwsKey!);
+  await expect(pws.getByText('This PWS is unavailable')).toBeVisible();
+  await expect(pws.getByRole('button', { name: 'Change PWS' })).toBeDisabled();
+  const fresh = `glow-${Date.now().toString(36)}`;
+  await pws.getByLabel('New PWS key').fill(fresh);
+  await expect(pws.getByText('Available', { exact: true })).toBeVisible();
+  await pws.getByRole('button', { name: 'Change PWS' }).click();
+  await expectAlert(page, 'Successfully submitted');
+  await expect(pws.getByText(fresh, { exact: true })).toBeVisible();
 });
 
 test('a sales operations manager compresses an account and its downline', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountComments, invalidTaxNumberAttempts, termsRecords } from '../../db/schema';
+import { accountComments, invalidTaxNumberAttempts, jobs, termsRecords } from '../../db/schema';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { accountLog, accountRow, caller, smallTree } from './account-test-kit';
@@ -209,6 +209,19 @@ describe('country, comments, tax number', () => {
       url: `/api/cs/customer/${tree.customer.uid}/country`,
       payload: { countryId: 1 },
     });
+  });
+
+  it("queues a commission recalculation when a consultant's country changes", async () => {
+    const consultant = await insertAccount(t.database.db, { userType: 1, countryId: 1 });
+    await c.call('agent', {
+      method: 'POST',
+      url: `/api/cs/customer/${consultant.uid}/country`,
+      payload: { countryId: 2 },
+    });
+    const queued = await t.database.db.select().from(jobs).where(eq(jobs.type, 'commissions.recalculate'));
+    expect(queued.map((j) => j.payload)).toEqual([
+      expect.objectContaining({ accountUid: consultant.uid, fromCountryId: 1, toCountryId: 2 }),
+    ]);
   });
 
   it('adds and lists comments, audited; an empty one fails with the spec message', async () => {

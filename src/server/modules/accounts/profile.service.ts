@@ -6,10 +6,13 @@ import { USER_TYPE } from '@domain/reference/lists';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { accountComments, accounts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
+import { enqueueJob } from '../../platform/jobs';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { recordAccountEvent, updateAccount } from './account-change';
-import { accountByPhoenixId, isInDownline, loadAccount, type Tree } from './accounts.repo';
+import { type AccountRow, accountByPhoenixId, isInDownline, loadAccount, type Tree } from './accounts.repo';
+import { RECALCULATE_COMMISSIONS_JOB } from './genealogy.service';
 
 // Profile, sponsor, enroller, country and comments of an account (spec 1 §2 Customer detail).
 
@@ -34,7 +37,7 @@ export async function updateProfile(
         .limit(1);
       if (taken) throw conflict(ACCOUNT_MESSAGES.emailAndInfoFailed);
     }
-    return updateAccount(tx, staff, before, 'account.profile', {
+    const after = await updateAccount(tx, staff, before, 'account.profile', {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
@@ -45,7 +48,30 @@ export async function updateProfile(
       defaultLanguageId: input.defaultLanguageId ?? 1,
       ...(input.countryId ? { countryId: input.countryId } : {}),
     });
+    await recalculateIfCountryMoved(tx, staff, before, after.countryId);
+    return after;
   });
+}
+
+/** A consultant's commissions follow their country: a move queues the recalculation (DESIGN §2). */
+async function recalculateIfCountryMoved(
+  tx: DbOrTx,
+  staff: StaffPrincipal,
+  before: AccountRow,
+  countryId: number,
+) {
+  if (before.countryId === countryId || before.userType !== USER_TYPE.consultant) return;
+  await enqueueJob(
+    tx,
+    RECALCULATE_COMMISSIONS_JOB,
+    {
+      accountUid: before.uid,
+      phoenixId: before.phoenixId,
+      fromCountryId: before.countryId,
+      toCountryId: countryId,
+    },
+    { createdBy: staff.email },
+  );
 }
 
 const TREE_COLUMN = { sponsor: 'sponsorId', enroller: 'enrollerId' } as const;
@@ -79,7 +105,9 @@ export async function updateUpline(
 export async function updateCountry(ctx: AppContext, staff: StaffPrincipal, uid: string, countryId: number) {
   return ctx.db.transaction(async (tx) => {
     const before = await loadAccount(tx, uid, true);
-    return updateAccount(tx, staff, before, 'account.country', { countryId });
+    const after = await updateAccount(tx, staff, before, 'account.country', { countryId });
+    await recalculateIfCountryMoved(tx, staff, before, countryId);
+    return after;
   });
 }
 
