@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './modules/accounts/accounts.module';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -87,6 +88,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(customerSearchRoutes(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(queryRoutes(ctx));
+  await app.register(accountsRoutes(ctx));
   await app.register(addressesRoutes(ctx));
   await app.register(productCreditRoutes(ctx));
 

@@ -7,9 +7,7 @@ const toCustomer = { label: 'Customer dashboard', to: (p: Params) => `/customers
 
 const customerScreens: [string, string][] = [
   ['dashboard', 'Customer dashboard'],
-  ['detail', 'Customer detail'],
   ['orders', 'Customer orders'],
-  ['audit', 'Account audit'],
   ['popups', 'Popups'],
   ['carts', 'Customer carts'],
 ];
@@ -35,6 +33,20 @@ export const customerRoutes: RouteObject[] = [
       import('../../pages/customers/customer-credit-page').then((m) => m.CustomerCreditPage),
     ),
     handle: { title: 'Product credit', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+  },
+  {
+    path: 'customers/:id/detail',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-detail-page').then((m) => m.CustomerDetailPage),
+    ),
+    handle: { title: 'Customer detail', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+  },
+  {
+    path: 'customers/:id/audit',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-audit-page').then((m) => m.CustomerAuditPage),
+    ),
+    handle: { title: 'Account audit', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
   },
   upcomingScreen('customers/:id/popups/:popupId', 'Popup detail', {
     subject: (p) => `${customerSubject(p)} · popup ${p.popupId ?? ''}`,
