@@ -33,7 +33,7 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             {
               name: 'ui',
-              test: /node_modules[\\/](?:@emotion|stylis|@mui[\\/](?:system|utils|styled-engine|private-theming)(?![\\/](?:Grid|useMediaQuery|useRovingTabIndex)[\\/])|react-transition-group|clsx|prop-types|react-is|hoist-non-react-statics|@babel[\\/]runtime|@tanstack)[\\/]|node_modules[\\/]@mui[\\/]material[\\/](?:styles|utils|transitions|zero-styled|DefaultPropsProvider|colors|ButtonBase|Button|Typography|SvgIcon|CircularProgress|LinearProgress|Paper|Box|Stack|Link|IconButton|Alert|CssBaseline|GlobalStyles|useLazyRipple)[\\/]/,
+              test: /node_modules[\\/](?:@emotion|stylis|@mui[\\/](?:system|utils|styled-engine|private-theming)(?![\\/](?:Grid|useMediaQuery|useRovingTabIndex)[\\/])|react-transition-group|clsx|prop-types|react-is|hoist-non-react-statics|@babel[\\/]runtime|@tanstack)[\\/]|node_modules[\\/]@mui[\\/]material[\\/](?:styles|utils|transitions|zero-styled|DefaultPropsProvider|colors|ButtonBase|Button|Typography|SvgIcon|CircularProgress|LinearProgress|Paper|Box|Stack|Link|IconButton|CssBaseline|GlobalStyles|useLazyRipple)[\\/]/,
             },
           ],
         },

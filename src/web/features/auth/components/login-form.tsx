@@ -1,11 +1,10 @@
 import type { LoginRequest } from '@domain/auth/contracts';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { OutlinedField } from '@web/components/form/outlined-field';
 import { errorMessage } from '@web/lib/api-client';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useLogin } from '../api/use-login';
 import { PasswordVisibilityToggle } from './password-visibility-toggle';
@@ -26,6 +25,10 @@ const loadContract = () => {
   });
   return contract;
 };
+
+// The error banner shows only after a failed sign-in: fetched when the form is sent.
+const loadAlert = () => import('@mui/material/Alert');
+const Alert = lazy(loadAlert);
 
 type Checked = { data: LoginRequest; errors?: undefined } | { data?: undefined; errors: Errors };
 
@@ -76,6 +79,7 @@ export function LoginForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submitted.current = true;
+    void loadAlert().catch(() => {});
     const result = await validate(values);
     if (!result) return;
     if (result.errors) {
@@ -90,9 +94,11 @@ export function LoginForm() {
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       <Stack spacing={2.5}>
         {login.isError && (
-          <Alert severity="error" role="alert">
-            {errorMessage(login.error, 'Sign-in failed. Try again.')}
-          </Alert>
+          <Suspense fallback={<div role="alert">{errorMessage(login.error, 'Sign-in failed. Try again.')}</div>}>
+            <Alert severity="error" role="alert">
+              {errorMessage(login.error, 'Sign-in failed. Try again.')}
+            </Alert>
+          </Suspense>
         )}
         <OutlinedField
           name="email"
