@@ -58,12 +58,17 @@ test('a staff member deactivated elsewhere lands on login at their next click th
   const unauthorized = user.waitForResponse(
     (response) => response.url().includes('/api/administrators') && response.status() === 401,
   );
-  await user.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Administrators' }).click();
+  await user
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Administrators' })
+    .click();
   await unauthorized;
   await expect(user).toHaveURL(/\/login\?next=%2Fadministrators$/, { timeout: 5_000 });
   expect(Date.now() - started).toBeLessThan(5_000);
   await expect(user.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  expect(await user.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+  expect(
+    await user.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBeUndefined();
 
   // Signing in again is refused: the account is inactive.
   await user.getByLabel('Email').fill(email);

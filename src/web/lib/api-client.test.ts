@@ -2,7 +2,15 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
 import { CALL_TIMEOUT_MS } from '@domain/reference/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, buildUrl, checkedInDevelopment, SuccessMessage, SuccessOnly, settle } from './api-client';
+import {
+  ApiError,
+  api,
+  buildUrl,
+  checkedInDevelopment,
+  SuccessMessage,
+  SuccessOnly,
+  settle,
+} from './api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -13,7 +13,12 @@ interface AlertState {
 function PlainAlert({ open, message, severity }: AlertBarProps) {
   if (!open) return null;
   return (
-    <div role="alert" data-testid="alert-bar" data-severity={severity} style={{ position: 'fixed', bottom: 24, left: 16, right: 16, textAlign: 'center' }}>
+    <div
+      role="alert"
+      data-testid="alert-bar"
+      data-severity={severity}
+      style={{ position: 'fixed', bottom: 24, left: 16, right: 16, textAlign: 'center' }}
+    >
       {message}
     </div>
   );
@@ -21,9 +26,7 @@ function PlainAlert({ open, message, severity }: AlertBarProps) {
 
 // The Snackbar and its transitions are not needed until the first alert: keeping them out of the
 // first screen's JavaScript (issue 15).
-const AlertBar = lazy(() =>
-  withChunkTimeout(import('./alert-bar')).catch(() => ({ default: PlainAlert })),
-);
+const AlertBar = lazy(() => withChunkTimeout(import('./alert-bar')).catch(() => ({ default: PlainAlert })));
 
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [alert, setAlert] = useState<AlertState | null>(null);

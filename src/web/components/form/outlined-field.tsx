@@ -40,7 +40,13 @@ export function OutlinedField({
   const id = useId();
   const helperId = error ? `${id}-helper-text` : undefined;
   return (
-    <FormControl className="MuiTextField-root" variant="outlined" fullWidth required={required} error={Boolean(error)}>
+    <FormControl
+      className="MuiTextField-root"
+      variant="outlined"
+      fullWidth
+      required={required}
+      error={Boolean(error)}
+    >
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>

@@ -5,8 +5,8 @@ import { sessionQueryKey } from './session';
 
 // In the top bar of every screen: the contract (and zod) load in development only.
 const DevModeResponse = checkedInDevelopment(() =>
-  Promise.all([import('@domain/auth/contracts'), import('@domain/platform/envelope')]).then(([auth, envelope]) =>
-    envelope.ok(auth.SessionInfo),
+  Promise.all([import('@domain/auth/contracts'), import('@domain/platform/envelope')]).then(
+    ([auth, envelope]) => envelope.ok(auth.SessionInfo),
   ),
 );
 

@@ -1,12 +1,10 @@
 import type { LoginRequest } from '@domain/auth/contracts';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { OutlinedField } from '@web/components/form/outlined-field';
 import { errorMessage } from '@web/lib/api-client';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useLogin } from '../api/use-login';
+import { FormColumn, TextLink } from './auth-form-parts';
 import { PasswordVisibilityToggle } from './password-visibility-toggle';
 
 type Field = keyof LoginRequest;
@@ -92,9 +90,11 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
-      <Stack spacing={2.5}>
+      <FormColumn>
         {login.isError && (
-          <Suspense fallback={<div role="alert">{errorMessage(login.error, 'Sign-in failed. Try again.')}</div>}>
+          <Suspense
+            fallback={<div role="alert">{errorMessage(login.error, 'Sign-in failed. Try again.')}</div>}
+          >
             <Alert severity="error" role="alert">
               {errorMessage(login.error, 'Sign-in failed. Try again.')}
             </Alert>
@@ -127,16 +127,19 @@ export function LoginForm() {
             inputs.current.password = input;
           }}
           endAdornment={
-            <PasswordVisibilityToggle visible={passwordVisible} onToggle={() => setPasswordVisible((v) => !v)} />
+            <PasswordVisibilityToggle
+              visible={passwordVisible}
+              onToggle={() => setPasswordVisible((v) => !v)}
+            />
           }
         />
         <Button type="submit" variant="contained" size="large" loading={login.isPending || login.isSuccess}>
           Sign in
         </Button>
-        <Link component={RouterLink} to="/forgotpassword" sx={{ alignSelf: 'center', fontSize: 14 }}>
+        <TextLink to="/forgotpassword" style={{ alignSelf: 'center', fontSize: 14 }}>
           Forgot password?
-        </Link>
-      </Stack>
+        </TextLink>
+      </FormColumn>
     </form>
   );
 }

@@ -22,7 +22,9 @@ export function PasswordField<T extends FieldValues, TOut = T>(props: PasswordFi
       fullWidth
       required
       slotProps={{
-        input: { endAdornment: <PasswordVisibilityToggle visible={visible} onToggle={() => setVisible((v) => !v)} /> },
+        input: {
+          endAdornment: <PasswordVisibilityToggle visible={visible} onToggle={() => setVisible((v) => !v)} />,
+        },
       }}
     />
   );
