@@ -22,7 +22,9 @@ export default defineConfig({
   resolve: {
     tsconfigPaths: true,
     // zod comes with its CSP-safe setting wherever the browser loads it (src/web/lib/zod-jitless.ts).
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) },
+    ],
   },
   build: {
     outDir: '../../dist/web',
