@@ -19,22 +19,22 @@ function Mark({ color }: { color: string }) {
   );
 }
 
-/** One entry per order state, centred under the chart and wrapping on narrow screens. */
+/** One entry per order state under the chart, wrapping on narrow screens. */
 export function ChartLegend({ series }: { series: Series[] }) {
   return (
     <Box
       component="ul"
       sx={(theme) => ({
         ...theme.typography.caption,
+        color: 'text.primary',
+        lineHeight: '100%',
         listStyle: 'none',
-        m: 0,
-        mt: 1,
+        m: 1,
         p: 0,
         display: 'flex',
+        alignItems: 'center',
         flexWrap: 'wrap',
-        justifyContent: 'center',
-        columnGap: 2,
-        rowGap: 1,
+        gap: 2,
       })}
     >
       {series.map((s) => (
