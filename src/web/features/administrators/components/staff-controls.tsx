@@ -37,7 +37,9 @@ export function RoleSelect({ user, actions }: ControlProps) {
         onChange={(event) => actions.changeRole(user, event.target.value as StaffRole)}
         disabled={self || locked || !user.active || actions.busyId === user.id}
         slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
-        sx={{ width: 188 }}
+        // Wide enough for the longest role, "Sales Operator Manager", without an ellipsis; table
+        // text size, so the table still fits beside the docked menu at 1280 px.
+        sx={{ width: 220, maxWidth: '100%', '& .MuiInputBase-root': { fontSize: 14 } }}
       >
         {STAFF_ROLES.map((role) => (
           <MenuItem
