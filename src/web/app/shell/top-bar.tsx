@@ -56,10 +56,13 @@ export function TopBar({ principal, devMode, drafts, tier, menuOpen, onToggleMen
           <BrandLogo compact={phone} />
         </Box>
         {drafts && <DraftsMarker />}
-        <Box sx={{ flexGrow: 1 }} />
-        {developer && <DevModeSwitch devMode={devMode} showLabel={!phone} />}
-        {developer && <FlagsButton />}
-        <LogoutButton compact={phone} />
+        <Box sx={{ flexGrow: 1, minWidth: 0 }} />
+        {/* The controls keep their size; room for more (e.g. a search box) comes from the spacer. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 1 }, flexShrink: 0 }}>
+          {developer && <DevModeSwitch devMode={devMode} compact={phone} />}
+          {developer && <FlagsButton compact={phone} />}
+          <LogoutButton compact={phone} />
+        </Box>
       </Toolbar>
     </AppBar>
   );
