@@ -39,3 +39,15 @@ test('on a computer the same controls read "Dev mode", "Flags" and "Logout"', as
   await expect(bar.getByRole('button', { name: 'Feature flags' })).toContainText('Flags');
   await expect(bar.getByRole('button', { name: 'Logout' })).toContainText('Logout');
 });
+
+test('the product calls itself "Customer Service Back Office" signed in and signed out', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Sign in · Customer Service Back Office');
+  await expect(page.getByRole('main')).toContainText('Customer Service Back Office');
+  await signIn(page, DEMO_STAFF.agent);
+  await expect(page).toHaveTitle('Dashboard · Customer Service Back Office');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toContainText(
+    'Customer Service Back Office',
+  );
+  await expect(page.locator('body')).not.toContainText('Counterbase');
+});

@@ -29,7 +29,7 @@ export function RoleSelect({ user, actions }: ControlProps) {
   const self = isSelf(user, actions);
   const locked = !self && !manageable(user, actions);
   return (
-    <Tooltip title={self ? 'You can not change your own role' : locked ? OUTRANKED : ''}>
+    <Tooltip title={self ? 'You cannot change your own role' : locked ? OUTRANKED : ''}>
       <TextField
         select
         size="small"
@@ -121,7 +121,7 @@ export function RowActions({ user, actions }: ControlProps) {
         </span>
       </Tooltip>
       {user.active ? (
-        <Tooltip title={self ? 'You can not deactivate yourself' : locked ? OUTRANKED : 'Deactivate'}>
+        <Tooltip title={self ? 'You cannot deactivate yourself' : locked ? OUTRANKED : 'Deactivate'}>
           <span>
             <IconButton
               aria-label={`Deactivate ${user.name}`}
