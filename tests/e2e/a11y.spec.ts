@@ -40,7 +40,7 @@ async function axe(page: Page, label: string): Promise<string[]> {
   // Only violations are read; asking for nothing else keeps each run short. The one iframe is the
   // Outbox's email preview: a sandboxed copy of an email (no scripts), so axe cannot run inside it.
   // Legacy mode runs in the page itself; the default opens a blank page per run to merge frame
-  // results, which never opens beside that sandboxed frame.
+  // results, and that page never opens while the sandboxed frame is on screen (the run hangs).
   const { violations } = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'], iframes: false })
