@@ -73,14 +73,17 @@ export function TopBar({ principal, devMode, drafts, tier, menuOpen, onToggleMen
           <BrandLogo compact={phone} />
         </Box>
         {drafts && <DraftsMarker />}
-        <Box sx={{ flexGrow: 1 }} />
-        {developer && (
-          <Suspense fallback={null}>
-            <DevModeSwitch devMode={devMode} showLabel={!phone} />
-            <FlagsButton />
-          </Suspense>
-        )}
-        <LogoutButton compact={phone} />
+        <Box sx={{ flexGrow: 1, minWidth: 0 }} />
+        {/* The controls keep their size; room for more (e.g. a search box) comes from the spacer. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 1 }, flexShrink: 0 }}>
+          {developer && (
+            <Suspense fallback={null}>
+              <DevModeSwitch devMode={devMode} compact={phone} />
+              <FlagsButton compact={phone} />
+            </Suspense>
+          )}
+          <LogoutButton compact={phone} />
+        </Box>
       </Toolbar>
     </AppBar>
   );
