@@ -51,10 +51,13 @@ test('the role select and the directory filter show their whole text', async ({ 
 
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('combobox', { name: 'Directory', exact: true })).toHaveText('Both directories');
-  for (const filter of ['Role', 'Directory', 'Status']) {
-    await expectWhole(page.getByRole('combobox', { name: filter, exact: true }));
-  }
-  await expectWhole(page.getByRole('combobox', { name: /^Role of / }).first());
+  // The layout follows a resize after its 100 ms debounce (spec 1 §9): measure once it has settled.
+  await expect(async () => {
+    for (const filter of ['Role', 'Directory', 'Status']) {
+      await expectWhole(page.getByRole('combobox', { name: filter, exact: true }));
+    }
+    await expectWhole(page.getByRole('combobox', { name: /^Role of / }).first());
+  }).toPass({ timeout: 5_000 });
 });
 
 test('the side menu names the signed-in user in full at every width', async ({ page }) => {
