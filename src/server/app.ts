@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { customersGraphql } from './modules/customers/customers.graphql';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
@@ -82,7 +84,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(outboxRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(healthRoutes(ctx));
-  await app.register(queryRoutes(ctx));
+  await app.register(customersRoutes(ctx));
+  await app.register(queryRoutes(ctx, [customersGraphql]));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
