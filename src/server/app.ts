@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
 import { customersGraphql } from './modules/customers/customers.graphql';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(flagsRoutes(ctx));
   await app.register(outboxRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(customerSearchRoutes(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(customersRoutes(ctx));
   await app.register(queryRoutes(ctx, [customersGraphql]));

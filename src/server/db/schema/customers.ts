@@ -77,6 +77,19 @@ export const accounts = pgTable(
       sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
     ),
     index('accounts_last_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    // Customer search (spec 1 §2): "C" order makes a prefix an index range and gives each tier
+    // its order straight from the index, so a page reads only its own rows.
+    index('accounts_search_last_first_idx').on(
+      sql`(lower(${t.lastName}) collate "C")`,
+      sql`(lower(${t.firstName}) collate "C")`,
+      t.phoenixId,
+    ),
+    index('accounts_search_first_last_idx').on(
+      sql`(lower(${t.firstName}) collate "C")`,
+      sql`(lower(${t.lastName}) collate "C")`,
+      t.phoenixId,
+    ),
+    index('accounts_search_email_idx').on(sql`(lower(${t.email}) collate "C")`, t.phoenixId),
     index('accounts_sponsor_idx').on(t.sponsorId),
     index('accounts_enroller_idx').on(t.enrollerId),
     index('accounts_user_type_idx').on(t.userType),

@@ -1,0 +1,105 @@
+import { memberStatus, type TermsRecord } from '@domain/customers/membership';
+import type { QuickNameSearchQuery, QuickSearchConsultant } from '@domain/customers/quick-search';
+import {
+  type CustomerSearchAnswer,
+  type CustomerSearchQuery,
+  type CustomerSearchRow,
+  classifyCustomerQuery,
+} from '@domain/customers/search';
+import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
+import { USER_TYPE } from '@domain/reference/lists';
+import type { AppContext } from '../../platform/context';
+import { badRequest } from '../../platform/errors';
+import * as repo from './customer-search.repo';
+import { pageWindow, planNameSearch } from './search-plan';
+
+/** Shown for sponsor id 1 when the company account itself is not on file (spec 1 §9). */
+const COMPANY_NAME = 'Company';
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+/** Uids of one page, best first: an account number is one exact lookup, a name the ranked tiers. */
+async function pageUids(
+  ctx: AppContext,
+  q: string,
+  filter: repo.SearchFilter,
+  page: number,
+  limit: number,
+): Promise<string[]> {
+  const query = classifyCustomerQuery(q);
+  if (query.kind === 'empty') throw badRequest('Enter a name, email or account number');
+  const { skip, take } = pageWindow(page, limit);
+  if (query.kind === 'account') {
+    if (!Number.isSafeInteger(query.phoenixId)) return [];
+    return skip > 0 ? [] : repo.uidByPhoenixId(ctx.db, query.phoenixId, filter);
+  }
+  return repo.searchNameUids(ctx.db, planNameSearch(query.text), filter, skip, take);
+}
+
+function inOrder<T extends { uid: string }>(uids: readonly string[], records: readonly T[]): T[] {
+  const byUid = new Map(records.map((r) => [r.uid, r]));
+  return uids.flatMap((uid) => byUid.get(uid) ?? []);
+}
+
+function toRow(r: repo.SearchRowRecord, now: Date): CustomerSearchRow {
+  const terms = (JSON.parse(r.terms) as TermsRecord[]) ?? [];
+  const sponsorId = Number(r.sponsor_id);
+  return {
+    uid: r.uid,
+    phoenixId: Number(r.phoenix_id),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    userType: r.user_type,
+    countryId: r.country_id,
+    accountStatus: r.account_status,
+    membershipStatus: memberStatus(terms, r.member_expiration_date_utc, now),
+    sponsor: {
+      uid: r.sponsor_uid,
+      phoenixId: sponsorId,
+      fullName:
+        r.sponsor_uid !== null
+          ? fullName(r.sponsor_first_name, r.sponsor_last_name)
+          : sponsorId === COMPANY_SPONSOR_ID
+            ? COMPANY_NAME
+            : '',
+    },
+  };
+}
+
+/** GET /api/customers: one page of the ranked search; `hasMore` when the page came back full. */
+export async function searchCustomers(
+  ctx: AppContext,
+  query: CustomerSearchQuery,
+): Promise<CustomerSearchAnswer> {
+  const uids = await pageUids(ctx, query.q, {}, query.page, query.limit);
+  const records = inOrder(uids, await repo.searchRows(ctx.db, uids));
+  const now = new Date();
+  return {
+    success: true,
+    data: records.map((r) => toRow(r, now)),
+    page: query.page,
+    limit: query.limit,
+    hasMore: records.length === query.limit,
+  };
+}
+
+/** GET /api/account/open/QuickNameSearchConsultants: consultants of one country, best first. */
+export async function quickSearchConsultants(
+  ctx: AppContext,
+  query: QuickNameSearchQuery,
+): Promise<QuickSearchConsultant[]> {
+  const filter = { userType: USER_TYPE.consultant, countryId: query.countryid };
+  const text = query.account ?? query.q ?? '';
+  const uids = await pageUids(ctx, text, filter, 1, query.take);
+  return inOrder(uids, await repo.consultantRows(ctx.db, uids)).map((r) => ({
+    uid: r.uid,
+    phoenixId: Number(r.phoenix_id),
+    fullName: fullName(r.first_name, r.last_name),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    countryId: r.country_id,
+    userType: r.user_type,
+  }));
+}
