@@ -26,7 +26,7 @@ describe('GET /api/customers/resolve (jump box)', () => {
     for (const q of ['7101', 'M7101', 'm7101', ' jump.target@example.com ']) {
       const res = await get(`/api/customers/resolve?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
-      expect(res.json().data).toEqual({ kind: 'customer', uid: c.uid, label: 'Jump Target (M7101)' });
+      expect(res.json().data).toEqual({ kind: 'customer', uid: c.uid, label: 'Jump Target · 7101' });
     }
   });
 

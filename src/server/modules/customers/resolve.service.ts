@@ -28,7 +28,7 @@ interface OrderHit {
 const customerTarget = (a: AccountHit): ResolveTarget => ({
   kind: 'customer',
   uid: a.uid,
-  label: `${a.full_name} (M${Number(a.phoenix_id)})`,
+  label: `${a.full_name} · ${Number(a.phoenix_id)}`,
 });
 const orderTarget = (o: OrderHit): ResolveTarget => ({
   kind: 'order',

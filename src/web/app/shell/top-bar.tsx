@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { BrandLogo } from '@web/components/brand-logo';
 import { DevModeSwitch } from '@web/features/auth/components/dev-mode-switch';
 import { LogoutButton } from '@web/features/auth/components/logout-button';
+import { JumpBox } from '@web/features/customers/components/jump-box';
 import { FlagsButton } from '@web/features/flags/components/flags-button';
 import type { LayoutTier } from '@web/lib/use-layout-tier';
 import { Link as RouterLink } from 'react-router';
@@ -23,7 +24,7 @@ interface TopBarProps {
 
 export const MENU_ID = 'side-menu';
 
-/** spec 1 §2 Shell: menu toggle, logo to the dashboard, developer-mode switch, flags, Logout. */
+/** spec 1 §2 Shell: menu toggle, logo to the dashboard, jump box, developer-mode switch, flags, Logout. */
 export function TopBar({ principal, devMode, drafts, tier, menuOpen, onToggleMenu }: TopBarProps) {
   const phone = tier === 'phone';
   const developer = can(principal, 'developer.tools');
@@ -56,7 +57,8 @@ export function TopBar({ principal, devMode, drafts, tier, menuOpen, onToggleMen
           <BrandLogo compact={phone} />
         </Box>
         {drafts && <DraftsMarker />}
-        <Box sx={{ flexGrow: 1 }} />
+        {/* The jump box fills the free space (issue 7): account number, order number or email. */}
+        <JumpBox compact={phone} />
         {developer && <DevModeSwitch devMode={devMode} showLabel={!phone} />}
         {developer && <FlagsButton />}
         <LogoutButton compact={phone} />

@@ -1,0 +1,50 @@
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { EmptyState } from '@web/components/empty-state';
+import { useCustomerSummary } from '@web/features/customers/api/customers';
+import { CustomerHeader } from '@web/features/customers/components/customer-header';
+import { CustomerTabs } from '@web/features/customers/components/customer-tabs';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { Outlet, Link as RouterLink, useParams } from 'react-router';
+
+/** /customers/{uid}/*: who the customer is, the tabs, then the tab (issue 7). */
+export function CustomerLayout() {
+  const uid = useParams().id ?? '';
+  const summary = useCustomerSummary(uid);
+  if (summary.isPending) {
+    return (
+      <Box role="status" aria-label="Loading customer" sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  if (summary.isError) {
+    const missing = summary.error instanceof ApiError && [400, 404].includes(summary.error.status);
+    return (
+      <EmptyState
+        size="full"
+        icon={<PersonOffOutlined />}
+        title={missing ? 'Customer not found' : 'The customer could not be loaded'}
+        description={
+          missing
+            ? `No customer has the id “${uid}”. It may have been typed or pasted incompletely.`
+            : errorMessage(summary.error, 'Please try again.')
+        }
+        actions={
+          <Button component={RouterLink} to="/customers" variant="contained">
+            Search customers
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <CustomerHeader customer={summary.data.data} />
+      <CustomerTabs uid={uid} />
+      <Outlet />
+    </>
+  );
+}
