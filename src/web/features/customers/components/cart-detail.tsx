@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -18,6 +17,7 @@ import { useCustomerCart } from '../api/customers';
 import { Facts } from './facts';
 import { customerPath } from './labels';
 import { LoadError, Loading } from './loading';
+import { ScrollTable } from './scroll-table';
 import { SectionTitle } from './section-title';
 
 type Instance = CartDetail['instances'][number];
@@ -46,7 +46,7 @@ function InstanceView({ instance, active }: { instance: Instance; active: boolea
           />
         ))}
       </Box>
-      <TableContainer>
+      <ScrollTable label={`Lines (${instance.localeCode})`}>
         <Table size="small" aria-label={`Lines (${instance.localeCode})`}>
           <TableHead>
             <TableRow>
@@ -87,7 +87,7 @@ function InstanceView({ instance, active }: { instance: Instance; active: boolea
             </TableRow>
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollTable>
       {instance.hostRewards.length > 0 && (
         <Typography variant="body2" sx={{ p: 1.5 }}>
           Host rewards:{' '}

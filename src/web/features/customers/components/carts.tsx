@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '@web/components/empty-state';
@@ -15,11 +14,12 @@ import { Link as RouterLink } from 'react-router';
 import { useCustomerCarts } from '../api/customers';
 import { customerPath } from './labels';
 import { LoadError, Loading } from './loading';
+import { ScrollTable } from './scroll-table';
 import { SectionTitle } from './section-title';
 
 export function CartsTable({ uid, carts, label }: { uid: string; carts: CartSummary[]; label: string }) {
   return (
-    <TableContainer>
+    <ScrollTable label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
@@ -60,7 +60,7 @@ export function CartsTable({ uid, carts, label }: { uid: string; carts: CartSumm
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollTable>
   );
 }
 

@@ -109,14 +109,18 @@ export function CustomerDashboard({ uid }: { uid: string }) {
           <OrdersTable orders={d.lastOrders} label="Last orders" />
         )}
       </DashboardCard>
-      <DashboardCard title="Open carts" more={{ to: customerPath(uid, 'carts'), label: 'All carts' }}>
+      <DashboardCard
+        title="Open carts"
+        span={2}
+        more={{ to: customerPath(uid, 'carts'), label: 'All carts' }}
+      >
         {d.openCarts.length === 0 ? (
           <None>No open cart.</None>
         ) : (
           <CartsTable uid={uid} carts={d.openCarts} label="Open carts" />
         )}
       </DashboardCard>
-      <DashboardCard title="Popups" more={{ to: customerPath(uid, 'popups'), label: 'All popups' }}>
+      <DashboardCard title="Popups" span={2} more={{ to: customerPath(uid, 'popups'), label: 'All popups' }}>
         {d.popups.length === 0 ? (
           <None>No popups.</None>
         ) : (

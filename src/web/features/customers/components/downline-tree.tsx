@@ -52,18 +52,18 @@ function Node({
   return (
     <li>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 36 }}>
-        {hasChildren ? (
-          <IconButton
-            size="small"
-            aria-expanded={open}
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${node.fullName}`}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
-          </IconButton>
-        ) : (
-          <Box sx={{ width: 34 }} aria-hidden />
-        )}
+        <Box sx={{ width: 32, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
+          {hasChildren && (
+            <IconButton
+              size="small"
+              aria-expanded={open}
+              aria-label={`${open ? 'Collapse' : 'Expand'} ${node.fullName}`}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
+            </IconButton>
+          )}
+        </Box>
         <Link component={RouterLink} to={customerPath(node.uid)}>
           {node.fullName}
         </Link>

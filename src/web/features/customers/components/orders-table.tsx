@@ -5,12 +5,12 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { customerPath, orderPath } from './labels';
+import { ScrollTable } from './scroll-table';
 
 type Row = OrderRow & { customerUid?: string; customerName?: string };
 
@@ -25,7 +25,7 @@ export function OrdersTable({
   showCustomer?: boolean;
 }) {
   return (
-    <TableContainer>
+    <ScrollTable label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
@@ -70,6 +70,6 @@ export function OrdersTable({
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollTable>
   );
 }

@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '@web/components/empty-state';
@@ -16,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { useCustomerPopups } from '../api/customers';
 import { customerPath } from './labels';
 import { LoadError, Loading } from './loading';
+import { ScrollTable } from './scroll-table';
 import { SectionTitle } from './section-title';
 
 const PHASE = ['Open now', 'Opens soon', ''] as const;
@@ -36,7 +36,7 @@ export function PopupStatus({ popup }: { popup: Popup }) {
 /** Popups in spec 1 §4 order (the server sorts; see src/domain/customers/popups.ts). */
 export function PopupsTable({ uid, popups, label }: { uid: string; popups: Popup[]; label: string }) {
   return (
-    <TableContainer>
+    <ScrollTable label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
@@ -67,7 +67,7 @@ export function PopupsTable({ uid, popups, label }: { uid: string; popups: Popup
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollTable>
   );
 }
 

@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -19,6 +18,7 @@ import {
   MembershipChip,
   typeLabel,
 } from './labels';
+import { ScrollTable } from './scroll-table';
 
 const NameLink = ({ row }: { row: CustomerSearchRow }) => (
   <Link component={RouterLink} to={customerPath(row.uid)} sx={{ fontWeight: 600 }}>
@@ -29,49 +29,51 @@ const NameLink = ({ row }: { row: CustomerSearchRow }) => (
 /** Rows of spec 1 §2 / issue 7: name, account number, type, country, status, membership, sponsor. */
 export function SearchResultsTable({ rows }: { rows: CustomerSearchRow[] }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Customers found">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Account number</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Country</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Membership</TableCell>
-            <TableCell>Sponsor</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.uid} hover>
-              <TableCell>
-                <NameLink row={row} />
-                {row.email && (
-                  <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-                    {row.email}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>
-                <CopyableText value={String(row.phoenixId)} label="Account number" monospace />
-              </TableCell>
-              <TableCell>{typeLabel(row.userType)}</TableCell>
-              <TableCell>{countryLabel(row.countryId)}</TableCell>
-              <TableCell>
-                <AccountStatusChip status={row.accountStatus} />
-              </TableCell>
-              <TableCell>
-                <MembershipChip status={row.membershipStatus} />
-              </TableCell>
-              <TableCell>
-                <AccountRefLink person={row.sponsor} />
-              </TableCell>
+    <Paper variant="outlined">
+      <ScrollTable label="Customers found">
+        <Table size="small" aria-label="Customers found">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Account number</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell>Country</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Membership</TableCell>
+              <TableCell>Sponsor</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.uid} hover>
+                <TableCell>
+                  <NameLink row={row} />
+                  {row.email && (
+                    <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+                      {row.email}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <CopyableText value={String(row.phoenixId)} label="Account number" monospace />
+                </TableCell>
+                <TableCell>{typeLabel(row.userType)}</TableCell>
+                <TableCell>{countryLabel(row.countryId)}</TableCell>
+                <TableCell>
+                  <AccountStatusChip status={row.accountStatus} />
+                </TableCell>
+                <TableCell>
+                  <MembershipChip status={row.membershipStatus} />
+                </TableCell>
+                <TableCell>
+                  <AccountRefLink person={row.sponsor} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollTable>
+    </Paper>
   );
 }
 
