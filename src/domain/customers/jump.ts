@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JUMP_HINT } from './jump-hint';
 
 // The jump box of the top bar (issue 7): an account number (123 or M123), an order number (the
 // order number staff read, also shown as F… or X… per spec 2 §2, or the 9-digit downstream
@@ -12,7 +13,7 @@ export type JumpQuery =
   | { kind: 'email'; email: string }
   | { kind: 'invalid' };
 
-export const JUMP_HINT = 'Enter an account number (123 or M123), an order number or an email.';
+export { JUMP_HINT };
 
 const MAX_DIGITS = 15;
 

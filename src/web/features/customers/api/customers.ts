@@ -9,7 +9,6 @@ import {
   PopupDetailAnswer,
   PopupsAnswer,
 } from '@domain/customers/customer';
-import { ResolveAnswer } from '@domain/customers/jump';
 import { CUSTOMER_SEARCH_PAGE_SIZE, CustomerSearchAnswer } from '@domain/customers/search';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
@@ -35,8 +34,6 @@ export function useCustomerSearch(q: string) {
     placeholderData: (previous) => previous,
   });
 }
-
-export const resolveJump = (q: string) => api.get('/api/customers/resolve', ResolveAnswer, { query: { q } });
 
 export function useCustomerSummary(uid: string) {
   return useQuery({

@@ -1,20 +1,22 @@
-import { JUMP_HINT } from '@domain/customers/jump';
+import { JUMP_HINT } from '@domain/customers/jump-hint';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import ClickAwayListener from '@mui/material/ClickAwayListener';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { resolveJump } from '../api/customers';
-import { customerPath, orderPath } from './labels';
 
 // The jump box of the top bar (issue 7): an account number, order number or email, then Enter.
 // "/" focuses it from anywhere but a text field. On phones it folds into a search button.
@@ -23,6 +25,9 @@ import { customerPath, orderPath } from './labels';
 export const ORDER_SCREENS_AVAILABLE = false;
 
 const INPUT_ID = 'jump-box-input';
+// Written out here rather than imported, to keep the top bar's bundle small.
+const customerPath = (uid: string, tab = 'dashboard') => `/customers/${encodeURIComponent(uid)}/${tab}`;
+const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}/info`;
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -35,7 +40,6 @@ export function JumpBox({ compact }: { compact: boolean }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<ReactNode>(null);
-  const anchor = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const expanded = !compact || open;
 
@@ -69,6 +73,7 @@ export function JumpBox({ compact }: { compact: boolean }) {
     if (!q) return setMessage(JUMP_HINT);
     setBusy(true);
     try {
+      const { resolveJump } = await import('../api/resolve');
       const { data } = await resolveJump(q);
       if (data.kind === 'customer') return land(customerPath(data.uid));
       if (ORDER_SCREENS_AVAILABLE && data.orderId) return land(orderPath(data.orderId));
@@ -110,61 +115,75 @@ export function JumpBox({ compact }: { compact: boolean }) {
 
   return (
     <Slot compact={compact}>
-      <ClickAwayListener onClickAway={() => setMessage(null)}>
+      <Box
+        role="search"
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMessage(null);
+        }}
+        sx={(theme) => ({
+          position: 'relative',
+          display: 'flex',
+          alignItems: 'center',
+          borderRadius: 1,
+          bgcolor: alpha(theme.palette.common.white, 0.15),
+          '&:focus-within': { bgcolor: alpha(theme.palette.common.white, 0.25) },
+          px: 1,
+          width: compact ? '100%' : { sm: 220, md: 300 },
+          flex: compact ? 1 : undefined,
+        })}
+      >
+        <SearchIcon fontSize="small" aria-hidden />
+        {/* A plain input: the top bar is on every screen, so it carries as little script as it can. */}
         <Box
-          ref={anchor}
-          role="search"
-          sx={(theme) => ({
-            display: 'flex',
-            alignItems: 'center',
-            borderRadius: 1,
-            bgcolor: alpha(theme.palette.common.white, 0.15),
-            '&:focus-within': { bgcolor: alpha(theme.palette.common.white, 0.25) },
-            px: 1,
-            width: compact ? '100%' : { sm: 220, md: 300 },
-            flex: compact ? 1 : undefined,
-          })}
-        >
-          <SearchIcon fontSize="small" aria-hidden />
-          <InputBase
-            inputRef={input}
-            id={INPUT_ID}
-            value={text}
-            placeholder="Account, order or email  ( / )"
-            onChange={(e) => {
-              setText(e.target.value);
-              setMessage(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') void jump();
-              if (e.key === 'Escape') close();
-            }}
-            inputProps={{
-              'aria-label': 'Jump to an account number, order number or email',
-              'aria-describedby': message ? 'jump-box-message' : undefined,
-              'aria-busy': busy,
-              enterKeyHint: 'go',
-              autoComplete: 'off',
-            }}
-            sx={{ color: 'inherit', ml: 1, flex: 1, fontSize: 14, '& input::placeholder': { opacity: 0.85 } }}
-          />
-          {compact && (
-            <IconButton size="small" color="inherit" aria-label="Close the jump box" onClick={close}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          )}
-          <Popper
-            open={message != null}
-            anchorEl={anchor.current}
-            placement="bottom-start"
-            sx={{ zIndex: 'modal' }}
+          component="input"
+          ref={input}
+          id={INPUT_ID}
+          type="text"
+          value={text}
+          placeholder="Account, order or email  ( / )"
+          aria-label="Jump to an account number, order number or email"
+          aria-describedby={message ? 'jump-box-message' : undefined}
+          aria-busy={busy}
+          enterKeyHint="go"
+          autoComplete="off"
+          onChange={(e: ChangeEvent<HTMLInputElement>) => {
+            setText(e.target.value);
+            setMessage(null);
+          }}
+          onKeyDown={(e: ReactKeyboardEvent<HTMLInputElement>) => {
+            if (e.key === 'Enter') void jump();
+            if (e.key === 'Escape') close();
+          }}
+          sx={{
+            color: 'inherit',
+            font: 'inherit',
+            fontSize: 14,
+            bgcolor: 'transparent',
+            border: 0,
+            outline: 0,
+            ml: 1,
+            py: 1,
+            flex: 1,
+            minWidth: 0,
+            '&::placeholder': { color: 'inherit', opacity: 0.85 },
+          }}
+        />
+        {compact && (
+          <IconButton size="small" color="inherit" aria-label="Close the jump box" onClick={close}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        )}
+        {message != null && (
+          <Paper
+            id="jump-box-message"
+            role="alert"
+            elevation={4}
+            sx={{ position: 'absolute', top: '100%', left: 0, mt: 0.5, p: 1.5, width: 'min(360px, 90vw)' }}
           >
-            <Paper id="jump-box-message" role="alert" elevation={4} sx={{ p: 1.5, mt: 0.5, maxWidth: 360 }}>
-              <Typography variant="body2">{message}</Typography>
-            </Paper>
-          </Popper>
-        </Box>
-      </ClickAwayListener>
+            <Typography variant="body2">{message}</Typography>
+          </Paper>
+        )}
+      </Box>
     </Slot>
   );
 }

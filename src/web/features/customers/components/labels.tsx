@@ -5,12 +5,11 @@ import { accountStatusName, countryName, userTypeName } from '@domain/reference/
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
+import { customerPath } from './paths';
 
 // How customer facts read on every customer screen (spec 1 §3 names).
 
-export const customerPath = (uid: string, tab = 'dashboard') =>
-  `/customers/${encodeURIComponent(uid)}/${tab}`;
-export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}/info`;
+export { customerPath, orderPath } from './paths';
 
 export const typeLabel = (id: number) => userTypeName(id) ?? `Type ${id}`;
 export const statusLabel = (id: number) => accountStatusName(id) ?? `Status ${id}`;
