@@ -89,6 +89,14 @@ test.describe('customers', () => {
 
     await page.goto('/customers?q=zzqxv');
     await expect(page.getByText(NO_MATCHES)).toBeVisible();
+
+    // A full page offers more results (pages from 1).
+    await page.goto('/customers?q=ma');
+    const found = page.getByRole('table', { name: 'Customers found' }).getByRole('row');
+    await expect(found).toHaveCount(21);
+    await page.getByRole('button', { name: 'More results' }).click();
+    await expect.poll(() => found.count()).toBeGreaterThan(21);
+
     await page.goto(`/customers?q=${host.phoenixId}`);
     await expect(searchBox(page)).toHaveValue(String(host.phoenixId));
     await expect(page.getByRole('link', { name: fullName })).toBeVisible();
@@ -104,6 +112,14 @@ test.describe('customers', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: `${shopper.firstName} ${shopper.lastName}` }),
     ).toBeVisible();
+
+    // An order number says where the order belongs until the order screens exist.
+    const orders = (await (await page.request.get(`/api/customers/${host.uid}/orders`)).json()).data;
+    await jumpBox(page).fill(String(orders[0].orderId));
+    await jumpBox(page).press('Enter');
+    await expect(page.getByRole('alert')).toContainText('order screens are not available yet');
+    await page.getByRole('link', { name: 'Open the customer’s orders' }).click();
+    await expect(page).toHaveURL(new RegExp(`/customers/${host.uid}/orders$`));
 
     await jumpBox(page).fill('M999999999');
     await jumpBox(page).press('Enter');

@@ -178,7 +178,15 @@ export function JumpBox({ compact }: { compact: boolean }) {
             id="jump-box-message"
             role="alert"
             elevation={4}
-            sx={{ position: 'absolute', top: '100%', left: 0, mt: 0.5, p: 1.5, width: 'min(360px, 90vw)' }}
+            sx={{
+              position: 'absolute',
+              top: '100%',
+              left: 0,
+              mt: 0.5,
+              p: 1.5,
+              // On phones the box is the narrow part of the bar: the message takes its width.
+              ...(compact ? { right: 0 } : { width: 'min(360px, 90vw)' }),
+            }}
           >
             <Typography variant="body2">{message}</Typography>
           </Paper>
