@@ -1,13 +1,28 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rows } from '../../platform/db';
-import { FUZZY_FULL_THRESHOLD, FUZZY_WORD_THRESHOLD, prefixUpperBound, type SearchTier } from './search-plan';
+import {
+  CLOSE_WORD_PREFIX,
+  CLOSE_WORD_SCAN,
+  CLOSE_WORD_SIMILARITY,
+  CLOSE_WORDS,
+  type CloseWord,
+  closeNameTiers,
+  FUZZY_CANDIDATES,
+  prefixUpperBound,
+  type SearchTier,
+  splitFullName,
+} from './search-plan';
 
 // Customer search queries (spec 1 §2, §7). Every tier is an index-ordered scan:
 // - names: btree (lower(last_name) collate "C", lower(first_name) collate "C", phoenix_id) and
 //   (lower(first_name) …, lower(last_name) …, phoenix_id); prefixes are index ranges, so even a
 //   one-letter prefix reads only the rows of the page;
 // - emails: btree (lower(email) collate "C", phoenix_id);
-// - typos: the pg_trgm GIN index on lower(first_name || ' ' || last_name) with `<%` / `%`;
+// - typos: first the names on file that share the typed word's first letters (a loose index scan
+//   of the name btree: one probe per distinct name) ranked by trigram similarity, each then read
+//   as an exact name; only when none of those is found, the pg_trgm GIN index on
+//   lower(first_name || ' ' || last_name) with `<%` / `%` (its posting lists are long on a big
+//   table, so it is the last resort);
 // - account numbers: the unique index on phoenix_id.
 
 const LAST = sql`lower(a.last_name) collate "C"`;
@@ -25,52 +40,53 @@ const startsWith = (column: SQL, prefix: string) =>
 interface TierSql {
   where: SQL;
   order: SQL;
-  fuzzy: boolean;
+  /** Trigram tiers: the similarity threshold their operator uses. */
+  fuzzy: number | null;
 }
 
 function tierSql(tier: SearchTier): TierSql {
   switch (tier.kind) {
     case 'emailExact':
-      return { where: sql`${EMAIL} = ${tier.email}`, order: sql`${EMAIL}, a.phoenix_id`, fuzzy: false };
+      return { where: sql`${EMAIL} = ${tier.email}`, order: sql`${EMAIL}, a.phoenix_id`, fuzzy: null };
     case 'emailPrefix':
-      return { where: startsWith(EMAIL, tier.prefix), order: sql`${EMAIL}, a.phoenix_id`, fuzzy: false };
+      return { where: startsWith(EMAIL, tier.prefix), order: sql`${EMAIL}, a.phoenix_id`, fuzzy: null };
     case 'lastExact':
-      return { where: sql`${LAST} = ${tier.last}`, order: BY_LAST, fuzzy: false };
+      return { where: sql`${LAST} = ${tier.last}`, order: BY_LAST, fuzzy: null };
     case 'firstExact':
-      return { where: sql`${FIRST} = ${tier.first}`, order: BY_FIRST, fuzzy: false };
+      return { where: sql`${FIRST} = ${tier.first}`, order: BY_FIRST, fuzzy: null };
     case 'lastPrefix':
-      return { where: startsWith(LAST, tier.last), order: BY_LAST, fuzzy: false };
+      return { where: startsWith(LAST, tier.last), order: BY_LAST, fuzzy: null };
     case 'firstPrefix':
-      return { where: startsWith(FIRST, tier.first), order: BY_FIRST, fuzzy: false };
+      return { where: startsWith(FIRST, tier.first), order: BY_FIRST, fuzzy: null };
     case 'fullExact':
       return {
         where: sql`(${FIRST} = ${tier.first} and ${LAST} = ${tier.last})`,
         order: BY_FIRST,
-        fuzzy: false,
+        fuzzy: null,
       };
     case 'firstExactLastPrefix':
       return {
         where: sql`(${FIRST} = ${tier.first} and ${startsWith(LAST, tier.last)})`,
         order: BY_FIRST,
-        fuzzy: false,
+        fuzzy: null,
       };
     case 'bothPrefix':
       return {
         where: sql`(${startsWith(FIRST, tier.first)} and ${startsWith(LAST, tier.last)})`,
         order: BY_FIRST,
-        fuzzy: false,
+        fuzzy: null,
       };
     case 'fuzzyWord':
       return {
         where: sql`${tier.text} <% ${FULL_NAME}`,
         order: sql`word_similarity(${tier.text}, ${FULL_NAME}) desc, ${BY_LAST}`,
-        fuzzy: true,
+        fuzzy: tier.threshold,
       };
     case 'fuzzyFull':
       return {
         where: sql`${FULL_NAME} % ${tier.text}`,
         order: sql`similarity(${FULL_NAME}, ${tier.text}) desc, ${BY_LAST}`,
-        fuzzy: true,
+        fuzzy: tier.threshold,
       };
   }
 }
@@ -89,20 +105,62 @@ function filterSql(filter: SearchFilter): SQL[] {
 }
 
 /** The trigram thresholds hold for this transaction only (set_config … is_local). */
-async function withTrigramThresholds<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+async function withTrigramThreshold<T>(
+  db: Db,
+  threshold: number,
+  run: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_WORD_THRESHOLD)}, true),
-                 set_config('pg_trgm.similarity_threshold', ${String(FUZZY_FULL_THRESHOLD)}, true)`,
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true),
+                 set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`,
     );
     return run(tx);
   });
 }
 
 /**
+ * Distinct names on file starting like `word` (loose index scan), close to it by trigram
+ * similarity: those sharing its first two letters, else (a slip in the second letter) its first.
+ */
+async function closeWords(db: Db, column: SQL, word: string): Promise<CloseWord[]> {
+  if (word.length < CLOSE_WORD_PREFIX + 1) return [];
+  const close = await closeWordsFrom(db, column, word, word.slice(0, CLOSE_WORD_PREFIX));
+  return close.length > 0 ? close : closeWordsFrom(db, column, word, word.slice(0, 1));
+}
+
+async function closeWordsFrom(db: Db, column: SQL, word: string, lo: string): Promise<CloseWord[]> {
+  const hi = prefixUpperBound(lo);
+  const found = await rows<{ word: string; similarity: number }>(
+    db,
+    sql`with recursive v(n, steps) as (
+          select min(${column}), 1 from accounts a where ${column} >= ${lo} and ${column} < ${hi}
+          union all
+          select (select min(${column}) from accounts a where ${column} > v.n and ${column} < ${hi}), v.steps + 1
+            from v where v.n is not null and v.steps < ${CLOSE_WORD_SCAN})
+        select n as word, similarity(n, ${word})::float8 as similarity from v
+         where n is not null and similarity(n, ${word}) >= ${CLOSE_WORD_SIMILARITY}
+         order by 2 desc, 1 limit ${CLOSE_WORDS}`,
+  );
+  return found.map((r) => ({ word: r.word, similarity: Number(r.similarity) }));
+}
+
+/** The exact-name tiers a typo expands to (see closeNameTiers). */
+async function similarSpellings(
+  db: Db,
+  tier: Extract<SearchTier, { kind: 'fuzzyWord' | 'fuzzyFull' }>,
+): Promise<SearchTier[]> {
+  const [firstWord, lastWord] = tier.kind === 'fuzzyWord' ? [tier.text, tier.text] : splitFullName(tier.text);
+  const first = await closeWords(db, FIRST, firstWord);
+  const last = await closeWords(db, LAST, lastWord);
+  return closeNameTiers(tier, { first, last });
+}
+
+/**
  * Uids of rows `skip` … `skip + take` of the ranked result: tier by tier, each tier without the
  * rows of the tiers before it. A tier that lies wholly before the page is only counted (capped
- * at what is left to skip), never read out.
+ * at what is left to skip), never read out. The similar-spelling tiers run only when no exact or
+ * prefix tier matched anything: they are for typos, and they are the costly ones.
  */
 export async function searchNameUids(
   db: Db,
@@ -115,18 +173,34 @@ export async function searchNameUids(
   const earlier: SQL[] = [];
   const base = filterSql(filter);
   let toSkip = skip;
-  for (const tier of tiers) {
-    if (found.length >= take) break;
+  let matched = false;
+  const queue = [...tiers];
+  const expanded = new Set<SearchTier>();
+  while (queue.length > 0 && found.length < take) {
+    const tier = queue.shift()!;
     const t = tierSql(tier);
+    if (t.fuzzy !== null && matched) break;
+    if ((tier.kind === 'fuzzyWord' || tier.kind === 'fuzzyFull') && !expanded.has(tier)) {
+      // Names spelled alike first; the trigram scan itself only if none of them is found.
+      expanded.add(tier);
+      queue.unshift(...(await similarSpellings(db, tier)), tier);
+      continue;
+    }
     const where = sql.join([...base, t.where, ...earlier.map((w) => sql`(${w}) is not true`)], sql` and `);
     earlier.push(t.where);
+    // A trigram tier ranks at most FUZZY_CANDIDATES matching rows (the heap scan stops there).
+    const from =
+      t.fuzzy === null
+        ? sql`accounts a where ${where}`
+        : sql`(select * from accounts a where ${where} limit ${FUZZY_CANDIDATES}) a`;
     const read = async (q: DbOrTx) => {
       if (toSkip > 0) {
         const [counted] = await rows<{ n: number }>(
           q,
-          sql`select count(*)::int as n from (select 1 from accounts a where ${where} limit ${toSkip}) x`,
+          sql`select count(*)::int as n from (select 1 from ${from} limit ${toSkip}) x`,
         );
         const n = counted?.n ?? 0;
+        if (n > 0) matched = true;
         if (n < toSkip) {
           toSkip -= n;
           return;
@@ -134,13 +208,14 @@ export async function searchNameUids(
       }
       const page = await rows<{ uid: string }>(
         q,
-        sql`select a.uid from accounts a where ${where} order by ${t.order} limit ${take - found.length} offset ${toSkip}`,
+        sql`select a.uid from ${from} order by ${t.order} limit ${take - found.length} offset ${toSkip}`,
       );
       toSkip = 0;
+      if (page.length > 0) matched = true;
       for (const r of page) found.push(r.uid);
     };
-    if (t.fuzzy) await withTrigramThresholds(db, read);
-    else await read(db);
+    if (t.fuzzy === null) await read(db);
+    else await withTrigramThreshold(db, t.fuzzy, read);
   }
   return found;
 }
