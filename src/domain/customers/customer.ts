@@ -145,6 +145,8 @@ export const Downline = z.object({
   depth: z.number().int(),
   directCount: z.number().int(),
   totalCount: z.number().int(),
+  /** The count stopped at its cap: there are more than `totalCount`. */
+  totalCapped: z.boolean(),
   nodes: z.array(DownlineNode),
   /** More rows than the answer carries (the tree is browsed a few levels at a time). */
   truncated: z.boolean(),
@@ -183,9 +185,10 @@ export const CustomerDashboard = z.object({
   openCarts: z.array(CartSummary),
   popups: z.array(Popup),
   recentChanges: z.array(RecentChange),
+  /** Downline sizes; `capped` when the total stopped at the dashboard's cap (shown as "10,000+"). */
   downline: z.object({
-    sponsor: z.object({ direct: z.number().int(), total: z.number().int() }),
-    enroller: z.object({ direct: z.number().int(), total: z.number().int() }),
+    sponsor: z.object({ direct: z.number().int(), total: z.number().int(), capped: z.boolean() }),
+    enroller: z.object({ direct: z.number().int(), total: z.number().int(), capped: z.boolean() }),
   }),
 });
 export type CustomerDashboard = z.infer<typeof CustomerDashboard>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, socials } from '../../db/schema';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { downlineCounts } from './genealogy.repo';
 
 let t: TestApp;
 let agent: SignedIn;
@@ -159,7 +160,14 @@ describe('GET /api/customers/{uid}/downline', () => {
     const d = await insertAccount(db, { sponsorId: b.phoenixId, lastName: 'D' });
     await insertAccount(db, { sponsorId: d.phoenixId, lastName: 'E' });
     const one = (await get(`/api/customers/${root.uid}/downline`)).json().data;
-    expect(one).toMatchObject({ tree: 'sponsor', depth: 1, directCount: 2, totalCount: 4, truncated: false });
+    expect(one).toMatchObject({
+      tree: 'sponsor',
+      depth: 1,
+      directCount: 2,
+      totalCount: 4,
+      totalCapped: false,
+      truncated: false,
+    });
     expect(one.nodes.map((n: { uid: string; directCount: number }) => [n.uid, n.directCount])).toEqual([
       [b.uid, 1],
       [c.uid, 0],
@@ -176,6 +184,17 @@ describe('GET /api/customers/{uid}/downline', () => {
       [c.uid, 1, root.phoenixId],
       [d.uid, 2, b.phoenixId],
     ]);
+    // A capped count stops early and says so (the dashboard counts up to 10,000).
+    expect(await downlineCounts(db, 'sponsor', root.phoenixId, 2)).toEqual({
+      direct: 2,
+      total: 2,
+      capped: true,
+    });
+    expect(await downlineCounts(db, 'sponsor', root.phoenixId, 4)).toEqual({
+      direct: 2,
+      total: 4,
+      capped: false,
+    });
     const enroller = (await get(`/api/customers/${root.uid}/downline?tree=enroller`)).json().data;
     expect(enroller).toMatchObject({ tree: 'enroller', directCount: 1, totalCount: 1 });
   });

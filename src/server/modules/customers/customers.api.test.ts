@@ -130,7 +130,10 @@ describe('GET /api/customers/{uid}/summary and /dashboard', () => {
       changedBy: 'agent@example.com',
       paths: ['firstName'],
     });
-    expect(d.downline).toEqual({ sponsor: { direct: 2, total: 3 }, enroller: { direct: 1, total: 1 } });
+    expect(d.downline).toEqual({
+      sponsor: { direct: 2, total: 3, capped: false },
+      enroller: { direct: 1, total: 1, capped: false },
+    });
     expect(d.customer.membershipStatus).toBe('N/A');
     expect(d.enrollmentDateUtc).toBe('2024-01-02T00:00:00.000Z');
   });

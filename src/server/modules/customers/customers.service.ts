@@ -66,6 +66,9 @@ async function refs(ctx: AppContext, ids: number[]): Promise<Map<number, Account
   return map;
 }
 
+/** The dashboard counts a downline up to here and shows more as "10,000+". */
+const DASHBOARD_COUNT_CAP = 10_000;
+
 const title = (id: number | null) => (id == null ? null : { id, name: titleName(id)! });
 
 /** The account at a glance (issue 7 Dashboard): a handful of indexed reads, run together. */
@@ -100,8 +103,8 @@ export async function dashboard(ctx: AppContext, uid: string): Promise<CustomerD
           from change_events where collection = 'account-log' and entity_id = ${uid}
           order by date_changed_utc desc, id desc limit 5`,
       ),
-      downlineCounts(db, 'sponsor', phoenixId),
-      downlineCounts(db, 'enroller', phoenixId),
+      downlineCounts(db, 'sponsor', phoenixId, DASHBOARD_COUNT_CAP),
+      downlineCounts(db, 'enroller', phoenixId, DASHBOARD_COUNT_CAP),
     ]);
   return {
     customer: summaryOf(account),
@@ -173,6 +176,8 @@ export async function cart(ctx: AppContext, uid: string, cartId: string) {
 }
 
 const DOWNLINE_ROW_LIMIT = 200;
+/** The genealogy screen counts further than the dashboard, which must open fast (issue 7 performance). */
+const DOWNLINE_COUNT_CAP = 1_000_000;
 
 export async function downline(
   ctx: AppContext,
@@ -183,7 +188,7 @@ export async function downline(
   const account = await requireAccount(ctx, uid);
   const phoenixId = Number(account.phoenix_id);
   const [counts, nodes] = await Promise.all([
-    downlineCounts(ctx.db, tree, phoenixId),
+    downlineCounts(ctx.db, tree, phoenixId, DOWNLINE_COUNT_CAP),
     downlineNodes(ctx.db, tree, phoenixId, depth, DOWNLINE_ROW_LIMIT + 1),
   ]);
   return {
@@ -192,6 +197,7 @@ export async function downline(
     depth,
     directCount: counts.direct,
     totalCount: counts.total,
+    totalCapped: counts.capped,
     nodes: nodes.slice(0, DOWNLINE_ROW_LIMIT),
     truncated: nodes.length > DOWNLINE_ROW_LIMIT,
   };

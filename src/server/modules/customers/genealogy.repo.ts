@@ -7,12 +7,16 @@ import { type DbOrTx, rows } from '../../platform/db';
 
 const PARENT = { sponsor: sql.raw('sponsor_id'), enroller: sql.raw('enroller_id') } as const;
 
-/** Accounts directly below, and the whole downline (UNION keeps a cycle from looping). */
+/**
+ * Accounts directly below, and the whole downline up to `cap` (UNION keeps a cycle from looping; the
+ * recursion is evaluated lazily, so the cap also bounds the work for the top of a large company).
+ */
 export async function downlineCounts(
   db: DbOrTx,
   tree: GenealogyTree,
   phoenixId: number,
-): Promise<{ direct: number; total: number }> {
+  cap: number,
+): Promise<{ direct: number; total: number; capped: boolean }> {
   const parent = PARENT[tree];
   const [r] = await rows<{ direct: number; total: number }>(
     db,
@@ -23,9 +27,10 @@ export async function downlineCounts(
           where a.phoenix_id <> ${phoenixId}
         )
         select (select count(*) from accounts where ${parent} = ${phoenixId} and phoenix_id <> ${phoenixId})::int as direct,
-               (select count(*) from down)::int as total`,
+               (select count(*) from (select 1 from down limit ${cap + 1}) counted)::int as total`,
   );
-  return { direct: r?.direct ?? 0, total: r?.total ?? 0 };
+  const total = r?.total ?? 0;
+  return { direct: r?.direct ?? 0, total: Math.min(total, cap), capped: total > cap };
 }
 
 interface NodeSqlRow {

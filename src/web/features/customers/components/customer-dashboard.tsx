@@ -2,7 +2,7 @@ import type { CustomerDashboard as Dashboard } from '@domain/customers/customer'
 import { countryCode } from '@domain/reference/lists';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatDateTime, formatMoney } from '@web/lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '@web/lib/format';
 import { useCustomerDashboard } from '../api/customers';
 import { CartsTable } from './carts';
 import { DashboardCard, None } from './dashboard-card';
@@ -19,6 +19,9 @@ import {
 import { LoadError, Loading } from './loading';
 import { OrdersTable } from './orders-table';
 import { PopupsTable } from './popups';
+
+const downlineText = (c: Dashboard['downline']['sponsor']) =>
+  `${formatCount(c.direct)} direct · ${formatCount(c.total)}${c.capped ? '+' : ''} in all`;
 
 const CREDIT_CURRENCY = { us: 'USD', ca: 'CAD' } as const;
 const CREDIT_COUNTRY = { us: 'United States', ca: 'Canada' } as const;
@@ -89,8 +92,8 @@ export function CustomerDashboard({ uid }: { uid: string }) {
         <DashboardCard title="Downline">
           <Facts
             items={[
-              ['Sponsor tree', `${d.downline.sponsor.direct} direct · ${d.downline.sponsor.total} in all`],
-              ['Enroller tree', `${d.downline.enroller.direct} direct · ${d.downline.enroller.total} in all`],
+              ['Sponsor tree', downlineText(d.downline.sponsor)],
+              ['Enroller tree', downlineText(d.downline.enroller)],
             ]}
           />
           <Box sx={{ mt: 1.5 }}>
