@@ -6,7 +6,9 @@ import { addMonths, DAY } from './time';
 
 // Product credit per country with its ledger, in cents (spec 1 §3). Grants come first; orders
 // spend them oldest first; refunds paid in credit add grants of their own. Balance is what is
-// left on grants that have not expired (or never expire).
+// left on grants that have not expired (or never expire). The ledger is append-only and the
+// balance is the sum of its amounts: each order's spend and each lapse of unused credit is an
+// entry of its own (negative), beside the grants whose remainingValue shows what is left of them.
 
 interface Grant {
   amountCents: number;
@@ -48,6 +50,7 @@ const NOTES: Record<number, string> = {
 
 export class CreditAccount {
   private readonly grants: Grant[] = [];
+  private readonly spends: { cents: number; at: Date; orderId: string }[] = [];
   private spent = 0;
 
   constructor(
@@ -66,8 +69,10 @@ export class CreditAccount {
     return this.grants.reduce((s, g) => s + g.amountCents, 0) - this.spent;
   }
 
-  spend(cents: number): void {
+  spend(cents: number, at: Date, orderId: string): void {
+    if (cents <= 0) return;
     this.spent += cents;
+    this.spends.push({ cents, at, orderId });
   }
 
   refund(amountCents: number, at: Date, orderId: string, createdBy: string): void {
@@ -140,6 +145,25 @@ export class CreditAccount {
         balance += g.remainingCents;
         if (g.expiresAt && (!expiration || g.expiresAt < expiration)) expiration = g.expiresAt;
       }
+    }
+    const debit = (amountCents: number, createdAt: Date, reason: string, orderId: string | null) =>
+      writer.add(productCreditLedger, {
+        accountUid: this.draft.uid,
+        country,
+        amountCents: -amountCents,
+        remainingValueCents: 0,
+        expirationDate: null,
+        doesNotExpire: false,
+        reasonId: null,
+        reason,
+        orderId,
+        createdBy: 'system',
+        createdAt,
+      });
+    for (const s of this.spends) debit(s.cents, s.at, 'Applied to order', s.orderId);
+    for (const g of this.grants) {
+      if (g.expiresAt && g.expiresAt <= clock.now && g.remainingCents > 0)
+        debit(g.remainingCents, g.expiresAt, 'Unused credit lapsed', null);
     }
     const last = this.grants[this.grants.length - 1];
     writer.add(productCredit, {

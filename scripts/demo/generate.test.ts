@@ -52,6 +52,20 @@ describe('demo generator', () => {
     }
   });
 
+  it('keeps every product credit balance equal to the sum of its ledger, never below 0', () => {
+    const sums = new Map<string, number>();
+    for (const e of sink.rows('product_credit_ledger')) {
+      const key = `${e.accountUid}/${e.country}`;
+      sums.set(key, (sums.get(key) ?? 0) + Number(e.amountCents));
+    }
+    const balances = sink.rows('product_credit');
+    expect(balances.length).toBeGreaterThan(20);
+    for (const b of balances) {
+      expect(Number(b.balanceCents)).toBe(sums.get(`${b.accountUid}/${b.country}`));
+      expect(Number(b.balanceCents)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('writes orders whose totals add up and whose payments cover them', () => {
     const orders = sink.rows('orders');
     expect(orders.length).toBeGreaterThan(800);

@@ -32,9 +32,9 @@ export function addOrders(ctx: GenContext, draft: AccountDraft, credit: CreditAc
 
   for (const spec of specs) {
     const priced = priceOrder(ctx, draft, spec, credit.available);
-    credit.spend(priced.appliedCreditCents);
     if (priced.grandTotalCents > 0 && !cards) cards = addCards(ctx, draft);
     const orderDocId = rng.alphanumeric(20);
+    credit.spend(priced.appliedCreditCents, spec.createdAt, orderDocId);
     const orderId = orderNumber(ctx.counters.orders++, ctx.seed);
     if (spec.purchase) spec.purchase.orderId = orderDocId;
     const capturedAt =

@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './modules/accounts/accounts.module';
+import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
@@ -11,6 +13,7 @@ import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
 import { queryRoutes } from './modules/query/query.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
@@ -88,6 +91,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(healthRoutes(ctx));
   await app.register(customersRoutes(ctx));
   await app.register(queryRoutes(ctx, [customersGraphql]));
+  await app.register(accountsRoutes(ctx));
+  await app.register(addressesRoutes(ctx));
+  await app.register(productCreditRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 

@@ -1,5 +1,6 @@
 import { userUid } from '@domain/platform/ids';
 import { z } from 'zod';
+import { EMAIL_PATTERN, MESSAGES } from '../validation';
 import { STAFF_DIRECTORIES, STAFF_ROLES } from './roles';
 
 // Session and sign-in contracts (spec 1 §3 User session, §7 Session).
@@ -14,7 +15,12 @@ export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'back-office';
 export const SESSION_COOKIE = 'bo_session';
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Must be a valid email address'));
+/** The form-rules library's email rule (spec 3 §5), stored in lower case. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.string().regex(EMAIL_PATTERN, MESSAGES.email));
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Please enter ${PASSWORD_MIN_LENGTH} or more characters`)

@@ -154,7 +154,11 @@ export const shippingAddresses = pgTable(
     melissaVerificationDateUtc: utc('melissa_verification_date_utc'),
     dateLastModified: utc('date_last_modified').notNull().defaultNow(),
   },
-  (t) => [index('shipping_addresses_account_idx').on(t.accountUid)],
+  (t) => [
+    index('shipping_addresses_account_idx').on(t.accountUid),
+    // At most one default shipping address per account; the default move runs in one transaction.
+    uniqueIndex('shipping_addresses_one_default_key').on(t.accountUid).where(sql`${t.isDefaultShipping}`),
+  ],
 );
 
 /** Product credit balance per account and country ('us' | 'ca'); amounts in cents. */

@@ -20,9 +20,27 @@ const tabs: RouteObject[] = [
     ),
     handle: handle({ title: 'Customer dashboard' }),
   },
-  upcomingScreen('detail', 'Customer detail'),
-  upcomingScreen('address', 'Addresses'),
-  upcomingScreen('credit', 'Product credit'),
+  {
+    path: 'detail',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-detail-page').then((m) => m.CustomerDetailPage),
+    ),
+    handle: handle({ title: 'Customer detail' }),
+  },
+  {
+    path: 'address',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-address-page').then((m) => m.CustomerAddressPage),
+    ),
+    handle: handle({ title: 'Addresses' }),
+  },
+  {
+    path: 'credit',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-credit-page').then((m) => m.CustomerCreditPage),
+    ),
+    handle: handle({ title: 'Product credit' }),
+  },
   {
     path: 'orders',
     lazy: lazyPage(() =>
@@ -30,7 +48,13 @@ const tabs: RouteObject[] = [
     ),
     handle: handle({ title: 'Customer orders' }),
   },
-  upcomingScreen('audit', 'Account audit'),
+  {
+    path: 'audit',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-audit-page').then((m) => m.CustomerAuditPage),
+    ),
+    handle: handle({ title: 'Account audit' }),
+  },
   {
     path: 'popups',
     lazy: lazyPage(() =>

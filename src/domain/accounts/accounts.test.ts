@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { UpdateProfileRequest } from './profile';
+import { maskTaxNumber, SetTaxNumberRequest, taxNumberKind } from './tax-number';
+
+const profile = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'Ada@Example.com',
+  userType: 3,
+  dateOfBirth: '',
+  telephone: '(801) 555-0134',
+  genderId: null,
+  defaultLanguageId: 1,
+  countryId: 1,
+  ...over,
+});
+const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
+
+describe('customer detail form rules (spec 1 §5, DESIGN §5)', () => {
+  it('stores the phone without punctuation, the email in lower case, and no date of birth for a client', () => {
+    expect(UpdateProfileRequest.parse(profile())).toMatchObject({
+      telephone: '8015550134',
+      email: 'ada@example.com',
+      dateOfBirth: null,
+    });
+  });
+
+  it('requires an adult date of birth for consultants, members and employees', () => {
+    for (const userType of [1, 2, 4]) {
+      expect(firstIssue(UpdateProfileRequest.safeParse(profile({ userType })))).toBe(
+        'Must provide valid date',
+      );
+      expect(
+        firstIssue(UpdateProfileRequest.safeParse(profile({ userType, dateOfBirth: '2015-06-01' }))),
+      ).toBe('Must provide valid date: Must be over 18');
+      expect(UpdateProfileRequest.parse(profile({ userType, dateOfBirth: '04/02/1980' })).dateOfBirth).toBe(
+        '1980-04-02',
+      );
+    }
+  });
+
+  it('takes an empty date of birth for clients, prospects and guests, but not a future one', () => {
+    for (const userType of [3, 5, 7])
+      expect(UpdateProfileRequest.safeParse(profile({ userType })).success).toBe(true);
+    expect(firstIssue(UpdateProfileRequest.safeParse(profile({ dateOfBirth: '2999-01-01' })))).toBe(
+      'Invalid Date: date not required',
+    );
+  });
+
+  it('names the required fields with the spec wording', () => {
+    expect(firstIssue(UpdateProfileRequest.safeParse(profile({ firstName: ' ' })))).toBe(
+      'First name is required',
+    );
+    expect(firstIssue(UpdateProfileRequest.safeParse(profile({ userType: undefined })))).toBe(
+      'Account type is required',
+    );
+    expect(firstIssue(UpdateProfileRequest.safeParse(profile({ email: 'a@b' })))).toBe(
+      'Must be a valid email address',
+    );
+  });
+});
+
+describe('tax numbers', () => {
+  it('knows the kind from the country and the entity flag', () => {
+    expect([
+      taxNumberKind(1, false),
+      taxNumberKind(1, true),
+      taxNumberKind(2, false),
+      taxNumberKind(2, true),
+    ]).toEqual(['ssn', 'taxId', 'sin', 'businessNumber']);
+  });
+
+  it('masks every kind, never showing more than the last digits', () => {
+    expect(maskTaxNumber('123451234', 'ssn')).toBe('***-**-1234');
+    expect(maskTaxNumber('123456789', 'sin')).toBe('***-***-789');
+    expect(maskTaxNumber('123456789', 'taxId')).toBe('**-***6789');
+    expect(maskTaxNumber('123456789RT0001', 'businessNumber')).toBe('***********0001');
+    expect(maskTaxNumber(null, 'ssn')).toBeNull();
+  });
+
+  it('takes one 9-digit TIN, and an entity name for an entity', () => {
+    expect(SetTaxNumberRequest.parse({ uid: 'A1', ssn: '123-45-6789', isEntity: false }).ssn).toBe(
+      '123456789',
+    );
+    expect(firstIssue(SetTaxNumberRequest.safeParse({ uid: 'A1', ssn: '12-345', isEntity: false }))).toBe(
+      'TIN must be numeric and 9 digits in length',
+    );
+    expect(SetTaxNumberRequest.safeParse({ uid: 'A1', isEntity: false }).success).toBe(false);
+    expect(
+      firstIssue(SetTaxNumberRequest.safeParse({ uid: 'A1', taxId: '12-3456789', isEntity: true })),
+    ).toBe('Entity name is required for an entity');
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { GENDERS, LANGUAGES, USER_TYPES } from '../reference/lists';
+import {
+  DISTRIBUTOR_DOB_TYPES,
+  dateOfBirthFor,
+  emailOptional,
+  MESSAGES,
+  name,
+  phone,
+  requiredNumber,
+} from '../validation';
+
+// Customer detail form (spec 1 §5, DESIGN §5), built from the form-rules library
+// (src/domain/validation, spec 3 §5): first name, last name and account type required; email
+// valid; date of birth optional for Client, Prospect and Guest, required and at least 18 years
+// for Consultant, Member and Employee; phone (stored without punctuation), gender, language and
+// country optional.
+
+export const ADULT_ONLY_TYPES = DISTRIBUTOR_DOB_TYPES;
+
+const USER_TYPE_IDS = USER_TYPES.map((t) => t.id) as number[];
+const GENDER_IDS = GENDERS.map((g) => g.id) as number[];
+const LANGUAGE_IDS = LANGUAGES.map((l) => l.id) as number[];
+
+const optionalId = (ids: number[], label: string) =>
+  z
+    .number()
+    .int()
+    .refine((v) => ids.includes(v), `Choose a ${label}`)
+    .nullable();
+
+export const UpdateProfileRequest = z
+  .object({
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    email: emailOptional().transform((v) => v?.toLowerCase() ?? null),
+    userType: requiredNumber('Account type')
+      .int()
+      .refine((v) => USER_TYPE_IDS.includes(v), MESSAGES.required('Account type')),
+    /** MM/DD/YYYY or YYYY-MM-DD; checked against the account type below. */
+    dateOfBirth: z.string().nullish(),
+    telephone: phone(),
+    genderId: optionalId(GENDER_IDS, 'gender').optional().default(null),
+    defaultLanguageId: optionalId(LANGUAGE_IDS, 'language').optional().default(null),
+    countryId: z
+      .number()
+      .int()
+      .refine((v) => v === 1 || v === 2, 'Choose a country')
+      .nullish(),
+  })
+  .superRefine((value, ctx) => {
+    const result = dateOfBirthFor(value.userType).safeParse(value.dateOfBirth ?? '');
+    if (!result.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dateOfBirth'],
+        message: result.error.issues[0]?.message ?? MESSAGES.date,
+      });
+  })
+  .transform((value) => ({
+    ...value,
+    dateOfBirth: dateOfBirthFor(value.userType).safeParse(value.dateOfBirth ?? '').data ?? null,
+  }));
+export type UpdateProfileInput = z.input<typeof UpdateProfileRequest>;
+export type UpdateProfileRequest = z.output<typeof UpdateProfileRequest>;

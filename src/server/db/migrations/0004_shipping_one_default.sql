@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "shipping_addresses_one_default_key" ON "shipping_addresses" USING btree ("account_uid") WHERE "shipping_addresses"."is_default_shipping";

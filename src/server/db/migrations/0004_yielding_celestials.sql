@@ -1,3 +1,0 @@
-CREATE INDEX "accounts_search_last_first_idx" ON "accounts" USING btree ((lower("last_name") collate "C"),(lower("first_name") collate "C"),"phoenix_id");--> statement-breakpoint
-CREATE INDEX "accounts_search_first_last_idx" ON "accounts" USING btree ((lower("first_name") collate "C"),(lower("last_name") collate "C"),"phoenix_id");--> statement-breakpoint
-CREATE INDEX "accounts_search_email_idx" ON "accounts" USING btree ((lower("email") collate "C"),"phoenix_id");

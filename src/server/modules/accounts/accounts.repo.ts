@@ -1,0 +1,102 @@
+import type { AccountRef } from '@domain/accounts/account';
+import { maskTaxNumber, taxNumberKind } from '@domain/accounts/tax-number';
+import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { accounts, accountTypeHistory, termsRecords } from '../../db/schema';
+import { type DbOrTx, rows } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+
+// Queries of the accounts module: one account, the people it refers to, and its genealogy.
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type Tree = 'sponsor' | 'enroller';
+
+export const NO_ACCOUNT = 'No customer account with that id.';
+
+/** The account, locked for the rest of the transaction when `forUpdate`. */
+export async function loadAccount(tx: DbOrTx, uid: string, forUpdate = false): Promise<AccountRow> {
+  const query = tx.select().from(accounts).where(eq(accounts.uid, uid)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound(NO_ACCOUNT);
+  return row;
+}
+
+export async function accountByPhoenixId(tx: DbOrTx, phoenixId: number): Promise<AccountRow | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.phoenixId, phoenixId)).limit(1);
+  return row;
+}
+
+export const fullName = (row: { firstName: string; lastName: string }) =>
+  `${row.firstName} ${row.lastName}`.trim();
+
+/** Sponsor or enroller as {uid, phoenixId, fullName}; 1 is the company (spec 1 §4 defaults). */
+export async function accountRef(tx: DbOrTx, phoenixId: number | null | undefined): Promise<AccountRef> {
+  const id = phoenixId ?? COMPANY_SPONSOR_ID;
+  const row = await accountByPhoenixId(tx, id);
+  if (row) return { uid: row.uid, phoenixId: id, fullName: fullName(row) };
+  return { uid: null, phoenixId: id, fullName: id === COMPANY_SPONSOR_ID ? 'Company' : `Account ${id}` };
+}
+
+export async function termsOf(tx: DbOrTx, uid: string) {
+  return tx
+    .select()
+    .from(termsRecords)
+    .where(eq(termsRecords.accountUid, uid))
+    .orderBy(desc(termsRecords.orderDate));
+}
+
+export async function typeHistoryOf(tx: DbOrTx, uid: string) {
+  return tx
+    .select()
+    .from(accountTypeHistory)
+    .where(eq(accountTypeHistory.accountUid, uid))
+    .orderBy(asc(accountTypeHistory.changedAt), asc(accountTypeHistory.id));
+}
+
+/**
+ * The account type the downstream (Phoenix) account holds: once an account has been a
+ * consultant, its Phoenix account stays a consultant account (type 1) — which is what lets a
+ * member be restored to consultant (spec 1 §4).
+ */
+export function phoenixAccountType(row: AccountRow, history: { fromType: number | null; toType: number }[]) {
+  const wasConsultant = history.some((h) => h.fromType === 1 || h.toType === 1);
+  return wasConsultant ? 1 : row.userType;
+}
+
+export async function directDownlineCount(tx: DbOrTx, phoenixId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from accounts where sponsor_id = ${phoenixId} and phoenix_id <> ${phoenixId}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Whether `candidate` sits anywhere below `root` in the tree (recursive CTE over the sponsor or
+ * enroller column). Used to refuse a move that would create a cycle.
+ */
+export async function isInDownline(
+  tx: DbOrTx,
+  tree: Tree,
+  root: number,
+  candidate: number,
+): Promise<boolean> {
+  if (root === candidate) return true;
+  const column = tree === 'sponsor' ? sql.raw('sponsor_id') : sql.raw('enroller_id');
+  const found = await rows<{ hit: number }>(
+    tx,
+    sql`with recursive down(phoenix_id) as (
+          select phoenix_id from accounts where ${column} = ${root} and phoenix_id <> ${root}
+          union
+          select a.phoenix_id from accounts a join down d on a.${column} = d.phoenix_id
+        )
+        select 1 as hit from down where phoenix_id = ${candidate} limit 1`,
+  );
+  return found.length > 0;
+}
+
+/** What the change log shows of an account: the tax number only masked (spec: never in full). */
+export function auditView(row: AccountRow) {
+  const { taxNumber, updatedAt: _updated, createdAt: _created, ...rest } = row;
+  return { ...rest, taxNumber: maskTaxNumber(taxNumber, taxNumberKind(row.countryId, row.isEntity)) };
+}

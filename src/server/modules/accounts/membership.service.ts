@@ -1,0 +1,131 @@
+import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
+import {
+  canRestoreMemberToConsultant,
+  isActiveMember,
+  manualMembershipChange,
+} from '@domain/customers/membership';
+import { USER_TYPE } from '@domain/reference/lists';
+import { accountTypeHistory } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
+import { AppError, badRequest } from '../../platform/errors';
+import type { StaffPrincipal } from '../../platform/sessions';
+import { isFlagOn } from '../flags/flags.service';
+import { updateAccount } from './account-change';
+import { loadAccount, phoenixAccountType, termsOf, typeHistoryOf } from './accounts.repo';
+
+// Membership operations (spec 1 §4 Manual membership change, Account operations; §8 messages).
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const membershipError = (detail: string) => badRequest(`${ACCOUNT_MESSAGES.membershipFailed}${detail}`);
+
+async function addTypeHistory(
+  tx: DbOrTx,
+  staff: StaffPrincipal,
+  uid: string,
+  entry: { fromType: number; toType: number; recordedAs: string; reason: string | null },
+) {
+  await tx.insert(accountTypeHistory).values({ accountUid: uid, changedBy: staff.email, ...entry });
+}
+
+/**
+ * `POST /api/cs/membership/status/{uid}`: only with the membershipManualUpgrade flag on and only
+ * for a change the table allows; recorded as manual upgrade or downgrade with the reason.
+ * An upgrade to member starts a year of membership when none is running.
+ */
+export async function changeMembershipStatus(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  uid: string,
+  input: { userType: number; reason: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await isFlagOn(tx, 'membershipManualUpgrade')))
+      throw new AppError(
+        403,
+        `${ACCOUNT_MESSAGES.membershipFailed}Manual membership change is turned off`,
+        'FEATURE_DISABLED',
+      );
+    const before = await loadAccount(tx, uid, true);
+    const recordedAs = manualMembershipChange(before.userType, input.userType);
+    if (!recordedAs) throw membershipError(ACCOUNT_MESSAGES.invalidMembershipChange);
+    const now = Date.now();
+    const patch: { userType: number; memberExpirationDateUtc?: Date; nextRenewalDateUtc?: Date } = {
+      userType: input.userType,
+    };
+    if (input.userType === USER_TYPE.member) {
+      const current = before.memberExpirationDateUtc?.getTime() ?? 0;
+      if (current <= now) {
+        patch.memberExpirationDateUtc = new Date(now + YEAR_MS);
+        patch.nextRenewalDateUtc = patch.memberExpirationDateUtc;
+      }
+    }
+    await addTypeHistory(tx, staff, uid, {
+      fromType: before.userType,
+      toType: input.userType,
+      recordedAs,
+      reason: input.reason,
+    });
+    const after = await updateAccount(tx, staff, before, `membership.${recordedAs.replace(' ', '-')}`, patch);
+    return { after, recordedAs };
+  });
+}
+
+export async function updateExpiration(ctx: AppContext, staff: StaffPrincipal, uid: string, date: Date) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadAccount(tx, uid, true);
+    if (before.userType !== USER_TYPE.member)
+      throw badRequest(`${ACCOUNT_MESSAGES.expirationFailed}the account is not a member`);
+    return updateAccount(tx, staff, before, 'membership.expiration', {
+      memberExpirationDateUtc: date,
+      nextRenewalDateUtc: date,
+    });
+  });
+}
+
+/** Lapse: an active member's membership ends now (it stays a member account, no longer active). */
+export async function lapseMember(ctx: AppContext, staff: StaffPrincipal, uid: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadAccount(tx, uid, true);
+    const terms = await termsOf(tx, uid);
+    if (before.userType !== USER_TYPE.member || !isActiveMember(terms, before.memberExpirationDateUtc))
+      throw badRequest(`${ACCOUNT_MESSAGES.lapseFailed}the account is not an active member`);
+    return updateAccount(tx, staff, before, 'membership.lapse', {
+      memberExpirationDateUtc: new Date(),
+      nextRenewalDateUtc: null,
+    });
+  });
+}
+
+/** Offered only when the Phoenix account is a consultant account and the customer a member (spec 1 §4). */
+export async function restoreMemberToConsultant(ctx: AppContext, staff: StaffPrincipal, uid: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadAccount(tx, uid, true);
+    const history = await typeHistoryOf(tx, uid);
+    if (!canRestoreMemberToConsultant(phoenixAccountType(before, history), before.userType))
+      throw badRequest(ACCOUNT_MESSAGES.restoreMemberFailed);
+    await addTypeHistory(tx, staff, uid, {
+      fromType: before.userType,
+      toType: USER_TYPE.consultant,
+      recordedAs: 'restore to consultant',
+      reason: null,
+    });
+    return updateAccount(tx, staff, before, 'membership.restoreToConsultant', {
+      userType: USER_TYPE.consultant,
+    });
+  });
+}
+
+export async function accountTypeHistoryOf(ctx: AppContext, uid: string) {
+  await loadAccount(ctx.db, uid);
+  const rows = await typeHistoryOf(ctx.db, uid);
+  return rows.map((r) => ({
+    id: r.id,
+    fromType: r.fromType,
+    toType: r.toType,
+    reason: r.reason,
+    recordedAs: r.recordedAs,
+    changedBy: r.changedBy,
+    changedAt: r.changedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,203 @@
+import { ACCOUNT_MESSAGES, INVALID_TAX_COMMENT_PREFIX } from '@domain/accounts/messages';
+import { type SetTaxNumberRequest, TAX_NUMBER_LABELS, taxNumberKind } from '@domain/accounts/tax-number';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { accountComments, customerLoginTokens, invalidTaxNumberAttempts } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { renderEmail } from '../../platform/email-layout';
+import { AppError, badRequest } from '../../platform/errors';
+import { newToken, sha256 } from '../../platform/ids';
+import { enqueueEmail } from '../../platform/outbox';
+import type { StaffPrincipal } from '../../platform/sessions';
+import { recordAccountEvent, updateAccount } from './account-change';
+import { fullName, loadAccount } from './accounts.repo';
+
+// Account operations of spec 1 §4 and §7: status, emails, sign in as the customer, tax number.
+
+/** Sign-in-as tokens live five minutes and work once. */
+export const CUSTOMER_TOKEN_TTL_MS = 5 * 60 * 1000;
+/** The customer site; on a local host the local customer site is used (spec 1 §4). */
+export const CUSTOMER_SITE_URL = 'https://www.counterbase.example';
+const LOCAL_CUSTOMER_SITE_URL = 'http://localhost:3000';
+
+export const customerSiteFor = (hostname: string) =>
+  /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(hostname) ? LOCAL_CUSTOMER_SITE_URL : CUSTOMER_SITE_URL;
+
+export async function updateStatus(ctx: AppContext, staff: StaffPrincipal, uid: string, status: number) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadAccount(tx, uid, true);
+    return updateAccount(tx, staff, before, 'account.status', { accountStatus: status });
+  });
+}
+
+/** Queues the terms and conditions acceptance email (outbox) to the given or the account's email. */
+export async function resendTermsEmail(ctx: AppContext, staff: StaffPrincipal, uid: string, email?: string) {
+  await ctx.db.transaction(async (tx) => {
+    const account = await loadAccount(tx, uid);
+    const to = email ?? account.email;
+    if (!to) throw badRequest(`${ACCOUNT_MESSAGES.termsEmailFailed}The account has no email address.`);
+    const url = `${CUSTOMER_SITE_URL}/terms/accept`;
+    await enqueueEmail(tx, {
+      template: 'customer.termsAcceptance',
+      to,
+      subject: 'Please accept our terms and conditions',
+      ...renderEmail({
+        title: 'Your membership terms and conditions',
+        paragraphs: [
+          `Hello ${account.firstName},`,
+          'Please review and accept the terms and conditions of your membership to keep its benefits.',
+        ],
+        action: { label: 'Review and accept', url },
+        footer: 'Sent at your request by Customer Service',
+      }),
+      payload: { uid, url },
+      entityId: uid,
+    });
+    await recordAccountEvent(tx, staff, uid, 'email.termsAcceptance', {
+      differences: [{ kind: 'N', path: ['emails', 'termsAcceptance'], rhs: to }],
+    });
+  });
+  ctx.wakeOutbox();
+}
+
+/** `POST /api/cs/account/{uid}/reset-password`: the customer gets the reset-password email. */
+export async function sendResetPassword(ctx: AppContext, staff: StaffPrincipal, uid: string) {
+  await ctx.db.transaction(async (tx) => {
+    const account = await loadAccount(tx, uid);
+    if (!account.email) throw badRequest(ACCOUNT_MESSAGES.resetPasswordFailed);
+    const url = `${CUSTOMER_SITE_URL}/forgotpassword?email=${encodeURIComponent(account.email)}`;
+    await enqueueEmail(tx, {
+      template: 'customer.passwordReset',
+      to: account.email,
+      subject: 'Reset your password',
+      ...renderEmail({
+        title: 'Reset your password',
+        paragraphs: [
+          `Hello ${account.firstName},`,
+          'Customer Service sent you this email so you can choose a new password.',
+        ],
+        action: { label: 'Choose a new password', url },
+      }),
+      payload: { uid },
+      entityId: uid,
+    });
+    await recordAccountEvent(tx, staff, uid, 'email.passwordReset', {
+      differences: [{ kind: 'N', path: ['emails', 'passwordReset'], rhs: account.email }],
+    });
+  });
+  ctx.wakeOutbox();
+}
+
+/**
+ * Sign in as the customer: a single-use, short-lived token whose hash only is stored, audited
+ * with the staff member who asked. The answer is the customer site's login URL.
+ */
+export async function createCustomerToken(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  uid: string,
+  hostname: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const account = await loadAccount(tx, uid);
+    if (account.accountStatus !== 1)
+      throw badRequest(`${ACCOUNT_MESSAGES.signInAsFailed}: the account is terminated.`);
+    const token = newToken() + newToken();
+    const expiresAt = new Date(Date.now() + CUSTOMER_TOKEN_TTL_MS);
+    await tx
+      .insert(customerLoginTokens)
+      .values({ tokenHash: sha256(token), accountUid: uid, createdBy: staff.email, expiresAt });
+    await recordAccountEvent(tx, staff, uid, 'account.signInAs', {
+      differences: [
+        { kind: 'N', path: ['signInAs'], rhs: { by: staff.email, expiresAt: expiresAt.toISOString() } },
+      ],
+    });
+    return {
+      url: `${customerSiteFor(hostname)}/login/token?token=${encodeURIComponent(token)}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  });
+}
+
+/** The customer site exchanges the token once for the account it signs in to. */
+export async function redeemCustomerToken(ctx: AppContext, token: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(customerLoginTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(customerLoginTokens.tokenHash, sha256(token)),
+          isNull(customerLoginTokens.usedAt),
+          gt(customerLoginTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!row) throw new AppError(401, 'This sign-in link has expired or was already used.', 'TOKEN_INVALID');
+    const account = await loadAccount(tx, row.accountUid);
+    return {
+      uid: account.uid,
+      phoenixId: account.phoenixId,
+      fullName: fullName(account),
+      createdBy: row.createdBy,
+    };
+  });
+}
+
+/**
+ * The invalid tax-number attempts of an account (spec 1 §7 invalid-tax-number/attempts). When the
+ * last attempt's code is not yet in the account's comments, the spec's system comment is added.
+ */
+export async function invalidTaxAttempts(ctx: AppContext, uid: string) {
+  return ctx.db.transaction(async (tx) => {
+    await loadAccount(tx, uid);
+    const attempts = await tx
+      .select()
+      .from(invalidTaxNumberAttempts)
+      .where(eq(invalidTaxNumberAttempts.accountUid, uid))
+      .orderBy(desc(invalidTaxNumberAttempts.attemptedAt), desc(invalidTaxNumberAttempts.id));
+    let commentAdded = false;
+    const last = attempts[0];
+    if (last) {
+      const text = `${INVALID_TAX_COMMENT_PREFIX}${last.code}`;
+      const existing = await tx
+        .select({ id: accountComments.id })
+        .from(accountComments)
+        .where(and(eq(accountComments.accountUid, uid), eq(accountComments.description, text)))
+        .limit(1);
+      if (existing.length === 0) {
+        await tx
+          .insert(accountComments)
+          .values({ accountUid: uid, description: text, name: 'System', system: true });
+        await recordAccountEvent(tx, null, uid, 'account.systemComment', {
+          differences: [{ kind: 'N', path: ['comments'], rhs: text }],
+        });
+        commentAdded = true;
+      }
+    }
+    return {
+      data: attempts.map((a) => ({ code: a.code, attemptedAt: a.attemptedAt.toISOString() })),
+      commentAdded,
+    };
+  });
+}
+
+/** `POST /api/cs/taxNumber`: stores the digits; reads and the change log only ever show it masked. */
+export async function setTaxNumber(ctx: AppContext, staff: StaffPrincipal, input: SetTaxNumberRequest) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadAccount(tx, input.uid, true);
+    const kind = taxNumberKind(before.countryId, input.isEntity);
+    const number = input[kind];
+    if (number === undefined)
+      throw badRequest(ACCOUNT_MESSAGES.tinInvalid, [
+        {
+          path: kind,
+          message: `Enter the ${TAX_NUMBER_LABELS[kind]} of this ${input.isEntity ? 'entity' : 'person'}`,
+        },
+      ]);
+    return updateAccount(tx, staff, before, 'account.taxNumber', {
+      taxNumber: number,
+      isEntity: input.isEntity,
+      entityName: input.isEntity ? (input.entityName ?? null) : null,
+    });
+  });
+}

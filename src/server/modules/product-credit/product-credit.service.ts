@@ -1,0 +1,138 @@
+import {
+  adjustmentIssues,
+  type CountryCredit,
+  CREDIT_COUNTRIES,
+  creditMaximum,
+  type LedgerEntry,
+  type ProductCredit,
+  reasonById,
+  type UpdateBalanceValues,
+} from '@domain/product-credit';
+import { dollarsToCents, todayIso } from '@domain/validation';
+import { and, eq } from 'drizzle-orm';
+import { productCredit, productCreditLedger } from '../../db/schema';
+import { recordChange } from '../../platform/audit';
+import { type AppContext, actorOf } from '../../platform/context';
+import { badRequest, notFound } from '../../platform/errors';
+import type { StaffPrincipal } from '../../platform/sessions';
+import * as repo from './product-credit.repo';
+
+// Product credit per country with its ledger (spec 1 §3, §7 updateBalance). The ledger is
+// append-only; the balance is the sum of its amounts and is written in the transaction that
+// appends the entry, on the locked balance row.
+
+const NO_CUSTOMER = 'No customer with that id.';
+
+function toEntry(row: repo.LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    amount: row.amountCents,
+    remainingValue: row.remainingValueCents,
+    expirationDate: row.expirationDate?.toISOString() ?? null,
+    doesNotExpire: row.doesNotExpire,
+    reasonId: row.reasonId,
+    reasonName: row.reasonId == null ? null : (reasonById(row.reasonId)?.name ?? null),
+    reason: row.reason,
+    orderId: row.orderId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function countryCredit(ctx: AppContext, uid: string, country: repo.Country, balance?: repo.BalanceRow) {
+  const { rows, total } = await repo.ledger(ctx.db, uid, country);
+  return {
+    country,
+    balance: balance?.balanceCents ?? 0,
+    expirationDate: balance?.expirationDate?.toISOString() ?? null,
+    ledger: rows.map(toEntry),
+    ledgerTruncated: total > rows.length,
+  } satisfies CountryCredit;
+}
+
+export async function getProductCredit(ctx: AppContext, uid: string): Promise<ProductCredit> {
+  const account = await repo.findAccount(ctx.db, uid);
+  if (!account) throw notFound(NO_CUSTOMER);
+  const rows = await repo.balances(ctx.db, uid);
+  const [us, ca] = await Promise.all(
+    CREDIT_COUNTRIES.map((c) =>
+      countryCredit(
+        ctx,
+        uid,
+        c,
+        rows.find((r) => r.country === c),
+      ),
+    ),
+  );
+  return { userType: account.userType, maximum: creditMaximum(account.userType), us: us!, ca: ca! };
+}
+
+/** End of the chosen day (UTC) as the instant the credit stops being usable. */
+const endOfDay = (isoDate: string) => new Date(`${isoDate}T23:59:59.999Z`);
+
+export async function updateBalance(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  uid: string,
+  input: UpdateBalanceValues,
+  neverExpire: boolean,
+  now: Date = new Date(),
+): Promise<CountryCredit> {
+  const country = input.country;
+  const balance = await ctx.db.transaction(async (tx) => {
+    const account = await repo.findAccount(tx, uid);
+    if (!account) throw notFound(NO_CUSTOMER);
+    const locked = await repo.lockBalance(tx, uid, country);
+    const issues = adjustmentIssues(input, {
+      userType: account.userType,
+      neverExpire,
+      balanceCents: locked.balanceCents,
+      today: todayIso(now),
+    });
+    // A 400 rolls the transaction back, so the balance row created by the lock is not kept either.
+    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+
+    const cents = dollarsToCents(input.amount);
+    const grant = cents > 0;
+    const doesNotExpire = grant && neverExpire;
+    const expiresAt = grant && !neverExpire && input.expirationDate ? endOfDay(input.expirationDate) : null;
+    const [entry] = await tx
+      .insert(productCreditLedger)
+      .values({
+        accountUid: uid,
+        country,
+        amountCents: cents,
+        remainingValueCents: grant ? cents : 0,
+        expirationDate: expiresAt,
+        doesNotExpire,
+        reasonId: input.reasonId,
+        reason: input.reason,
+        createdBy: staff.email,
+        createdAt: now,
+      })
+      .returning();
+    // The balance's expiration is the soonest expiry of credit added; taking credit away leaves it.
+    const expirationDate =
+      expiresAt && (!locked.expirationDate || expiresAt < locked.expirationDate)
+        ? expiresAt
+        : locked.expirationDate;
+    const [after] = await tx
+      .update(productCredit)
+      .set({ balanceCents: locked.balanceCents + cents, expirationDate, updatedAt: now })
+      .where(and(eq(productCredit.accountUid, uid), eq(productCredit.country, country)))
+      .returning();
+    await recordChange(tx, {
+      collection: 'account-log',
+      entityId: uid,
+      action: 'productCredit.adjust',
+      actor: actorOf(staff),
+      before: { productCredit: { [country]: { balance: locked.balanceCents } } },
+      after: {
+        productCredit: { [country]: { balance: after!.balanceCents } },
+        ledgerEntry: toEntry(entry!),
+      },
+    });
+    return after!;
+  });
+  return countryCredit(ctx, uid, country, balance);
+}

@@ -1,0 +1,10 @@
+import { principalOf, useSession } from '@web/features/auth/api/session';
+import { AccountDetail } from '@web/features/customer-account/components/account-detail';
+import { useParams } from 'react-router';
+
+/** `/customers/{uid}/detail`: the tab's content; the customer layout shows who the customer is. */
+export function CustomerDetailPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  return <AccountDetail key={id} uid={id} principal={principalOf(session)} />;
+}

@@ -1,0 +1,215 @@
+import {
+  ADDRESS_COUNTRIES,
+  ADDRESS_MESSAGES,
+  AddressInput,
+  addressLabels,
+  regionsOf,
+  type ShippingAddress,
+} from '@domain/addresses';
+import { formatCompany, formatName, formatPhone, formatZip } from '@domain/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useAlert } from '@web/components/alert/alert-context';
+import { applyServerIssues } from '@web/components/form/apply-server-issues';
+import { FormMaskedField } from '@web/components/form/form-masked-field';
+import { FormTextField } from '@web/components/form/form-text-field';
+import { errorMessage } from '@web/lib/api-client';
+import { useEffect, useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { useAddAddress, useUpdateAddress } from '../api/addresses';
+
+type Values = z.input<typeof AddressInput>;
+type Output = z.output<typeof AddressInput>;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'companyName',
+  'address',
+  'address2',
+  'city',
+  'region',
+  'postalCode',
+  'countryId',
+  'telephone',
+] as const;
+
+function initialValues(address: ShippingAddress | null, countryId: 1 | 2): Values {
+  if (!address)
+    return {
+      firstName: '',
+      lastName: '',
+      companyName: '',
+      address: '',
+      address2: '',
+      city: '',
+      region: '',
+      postalCode: '',
+      countryId,
+      telephone: '',
+    };
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    companyName: address.companyName ?? '',
+    address: address.address,
+    address2: address.address2 ?? '',
+    city: address.city,
+    region: address.region,
+    postalCode: address.postalCode,
+    countryId: address.countryId === 2 ? 2 : 1,
+    telephone: address.telephone ? formatPhone(address.telephone) : '',
+  };
+}
+
+interface AddressFormDialogProps {
+  uid: string;
+  /** The address to edit; null adds a new one. */
+  address: ShippingAddress | null;
+  /** Country a new address starts in (the account's country). */
+  defaultCountryId: 1 | 2;
+  onClose: () => void;
+}
+
+/** Add or edit a shipping address with the rules of spec 1 §5 (the same schema the server checks). */
+export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: AddressFormDialogProps) {
+  const add = useAddAddress(uid);
+  const update = useUpdateAddress(uid);
+  const alert = useAlert();
+  const fullScreen = useMediaQuery('(max-width:667px)');
+  const titleId = useId();
+  const { control, handleSubmit, setError, setValue, getValues } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(AddressInput),
+    defaultValues: initialValues(address, defaultCountryId),
+  });
+  const countryId = useWatch({ control, name: 'countryId' });
+  const labels = addressLabels(countryId);
+
+  // Switching country empties the state/province and reshapes the code for the new country.
+  const previousCountry = useRef(countryId);
+  useEffect(() => {
+    if (previousCountry.current === countryId) return;
+    previousCountry.current = countryId;
+    setValue('region', '');
+    setValue('postalCode', formatZip(getValues('postalCode') ?? '', countryId));
+  }, [countryId, setValue, getValues]);
+
+  const pending = add.isPending || update.isPending;
+  const onSubmit = handleSubmit((values) => {
+    const body = { ...values, telephone: values.telephone ?? '' } satisfies Values;
+    const options = {
+      onSuccess: (answer: { message: string }) => {
+        alert.success(answer.message || ADDRESS_MESSAGES.success);
+        onClose();
+      },
+      onError: (error: unknown) => {
+        if (!applyServerIssues(error, setError, FIELDS))
+          alert.error(errorMessage(error, ADDRESS_MESSAGES.failure));
+      },
+    };
+    if (address) update.mutate({ id: address.id, body }, options);
+    else add.mutate(body, options);
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+    >
+      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{address ? 'Edit address' : 'Add address'}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <FormMaskedField
+              control={control}
+              name="firstName"
+              label="First Name"
+              mask={formatName}
+              required
+              autoFocus
+            />
+            <FormMaskedField control={control} name="lastName" label="Last Name" mask={formatName} required />
+            <FormMaskedField
+              control={control}
+              name="companyName"
+              label="Company"
+              mask={formatCompany}
+              sx={{ gridColumn: '1 / -1' }}
+            />
+            <FormTextField
+              control={control}
+              name="countryId"
+              label="Country"
+              select
+              required
+              sx={{ gridColumn: '1 / -1' }}
+            >
+              {ADDRESS_COUNTRIES.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormTextField
+              control={control}
+              name="address"
+              label="Address"
+              required
+              sx={{ gridColumn: '1 / -1' }}
+            />
+            <FormTextField
+              control={control}
+              name="address2"
+              label="Apt/Floor/Suite"
+              sx={{ gridColumn: '1 / -1' }}
+            />
+            <FormTextField control={control} name="city" label="City" required />
+            <FormTextField control={control} name="region" label={labels.region} select required>
+              {regionsOf(countryId).map(([code, name]) => (
+                <MenuItem key={code} value={code}>
+                  {name}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormMaskedField
+              control={control}
+              name="postalCode"
+              label={labels.postalCode}
+              mask={(v) => formatZip(v, countryId)}
+              required
+              autoComplete="postal-code"
+            />
+            <FormMaskedField
+              control={control}
+              name="telephone"
+              label="Telephone"
+              mask={formatPhone}
+              type="tel"
+              autoComplete="tel"
+              placeholder="(555) 555-5555"
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={pending}>
+            {address ? 'Save address' : 'Add address'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import type { QuickSearchConsultant } from '@domain/customers/quick-search';
+import { SEARCH_DEBOUNCE_MS } from '@domain/reference/constants';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useState } from 'react';
+import { useConsultantSearch } from '../api/account';
+
+interface ConsultantPickerProps {
+  label: string;
+  countryId: number;
+  value: QuickSearchConsultant | null;
+  onChange: (value: QuickSearchConsultant | null) => void;
+}
+
+/** Consultant quick search (spec 1 §7): a name, or an account number (digits or M + digits). */
+export function ConsultantPicker({ label, countryId, value, onChange }: ConsultantPickerProps) {
+  const [text, setText] = useState('');
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const search = useConsultantSearch(debounced, countryId);
+  return (
+    <Autocomplete
+      value={value}
+      onChange={(_event, next) => onChange(next)}
+      inputValue={text}
+      onInputChange={(_event, next) => setText(next)}
+      options={search.data ?? []}
+      filterOptions={(options) => options}
+      getOptionLabel={(o) => `${o.fullName} (#${o.phoenixId})`}
+      isOptionEqualToValue={(a, b) => a.uid === b.uid}
+      loading={search.isFetching}
+      noOptionsText={debounced.trim().length < 2 ? 'Type a name or an account number' : 'No consultant found'}
+      renderOption={({ key, ...props }, o) => (
+        <Box component="li" key={key} {...props}>
+          <Box>
+            <Typography variant="body2">{o.fullName}</Typography>
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              #{o.phoenixId}
+              {o.email ? ` · ${o.email}` : ''}
+            </Typography>
+          </Box>
+        </Box>
+      )}
+      renderInput={(params) => <TextField {...params} label={label} size="small" />}
+      sx={{ flex: 1, minWidth: 220 }}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import type { AccountRecord } from '@domain/accounts/account';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
+import { type UpdateProfileInput, UpdateProfileRequest } from '@domain/accounts/profile';
+import { COUNTRIES, GENDERS, LANGUAGES, USER_TYPES } from '@domain/reference/lists';
+import { formatPhone } from '@domain/validation/masks';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useAlert } from '@web/components/alert/alert-context';
+import { applyServerIssues } from '@web/components/form/apply-server-issues';
+import { FormTextField } from '@web/components/form/form-text-field';
+import { errorMessage } from '@web/lib/api-client';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useUpdateProfile } from '../api/account';
+import { NumberSelect } from './number-select';
+import { SectionCard } from './section-card';
+
+type Output = z.output<typeof UpdateProfileRequest>;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'userType',
+  'dateOfBirth',
+  'telephone',
+  'genderId',
+  'defaultLanguageId',
+  'countryId',
+] as const;
+
+const valuesOf = (a: AccountRecord): UpdateProfileInput => ({
+  firstName: a.firstName,
+  lastName: a.lastName,
+  email: a.email ?? '',
+  userType: a.userType,
+  dateOfBirth: a.dateOfBirth ?? '',
+  telephone: formatPhone(a.telephone ?? ''),
+  genderId: a.genderId,
+  defaultLanguageId: a.defaultLanguageId,
+  countryId: a.countryId,
+});
+
+/** Editable profile (spec 1 §2 Customer detail, §5 rules); the server checks the same rules. */
+export function ProfileForm({ account, canEdit }: { account: AccountRecord; canEdit: boolean }) {
+  const update = useUpdateProfile(account.uid);
+  const alert = useAlert();
+  const { control, handleSubmit, setError, reset, formState } = useForm<UpdateProfileInput, unknown, Output>({
+    resolver: zodResolver(UpdateProfileRequest),
+    values: valuesOf(account),
+    resetOptions: { keepDirtyValues: false },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(
+      { ...values, dateOfBirth: values.dateOfBirth ?? null },
+      {
+        onSuccess: (answer) => {
+          alert.success(answer.message);
+          reset(valuesOf(answer.data));
+        },
+        onError: (error) => {
+          applyServerIssues(error, setError, FIELDS);
+          alert.error(errorMessage(error, ACCOUNT_MESSAGES.customerFailed));
+        },
+      },
+    ),
+  );
+
+  return (
+    <SectionCard title="Profile">
+      <form onSubmit={onSubmit} noValidate aria-label="Profile">
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <FormTextField control={control} name="firstName" label="First name" required disabled={!canEdit} />
+          <FormTextField control={control} name="lastName" label="Last name" required disabled={!canEdit} />
+          <FormTextField control={control} name="email" label="Email" type="email" disabled={!canEdit} />
+          <NumberSelect
+            control={control}
+            name="userType"
+            label="Account type"
+            options={USER_TYPES}
+            required
+          />
+          <FormTextField
+            control={control}
+            name="dateOfBirth"
+            label="Date of birth"
+            type="date"
+            disabled={!canEdit}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Controller
+            control={control}
+            name="telephone"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Phone"
+                type="tel"
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(formatPhone(event.target.value))}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                disabled={!canEdit}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? '(###) ###-####'}
+              />
+            )}
+          />
+          <NumberSelect control={control} name="genderId" label="Gender" options={GENDERS} optional />
+          <NumberSelect
+            control={control}
+            name="defaultLanguageId"
+            label="Language"
+            options={LANGUAGES}
+            optional
+          />
+          <NumberSelect control={control} name="countryId" label="Country" options={COUNTRIES} optional />
+        </Box>
+        {canEdit && (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
+            <Button
+              onClick={() => reset(valuesOf(account))}
+              disabled={!formState.isDirty || update.isPending}
+            >
+              Discard changes
+            </Button>
+            <Button type="submit" variant="contained" loading={update.isPending}>
+              Save profile
+            </Button>
+          </Box>
+        )}
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,37 @@
+import { CountryCredit, ProductCredit, type UpdateBalanceRequest } from '@domain/product-credit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { z } from 'zod';
+
+// Credit tab (spec 1 §2 Credit, §7 updateBalance).
+
+const CreditAnswer = z.object({ success: z.literal(true), data: ProductCredit });
+const Adjusted = z.object({ success: z.literal(true), message: z.string(), data: CountryCredit });
+export const productCreditKey = (uid: string) => ['customers', uid, 'productCredit'] as const;
+
+export function useProductCredit(uid: string) {
+  return useQuery({
+    queryKey: productCreditKey(uid),
+    queryFn: ({ signal }) =>
+      api
+        .get(`/api/cs/customer/${encodeURIComponent(uid)}/productCredit`, CreditAnswer, { signal })
+        .then((r) => r.data),
+  });
+}
+
+export function useAdjustCredit(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, neverExpire }: { body: UpdateBalanceRequest; neverExpire: boolean }) =>
+      api.post(`/api/cs/updateBalance/${encodeURIComponent(uid)}`, Adjusted, body, {
+        query: { neverExpire: neverExpire ? 1 : 0 },
+      }),
+    onSuccess: ({ data }) => {
+      // The answer holds the adjusted country; show it at once, then read both again.
+      queryClient.setQueryData<ProductCredit>(productCreditKey(uid), (current) =>
+        current ? { ...current, [data.country]: data } : current,
+      );
+      return queryClient.invalidateQueries({ queryKey: productCreditKey(uid) });
+    },
+  });
+}
