@@ -26,9 +26,10 @@ export function AccountStatusChip({ status }: { status: number }) {
   );
 }
 
+// Only colours whose outlined text keeps 4.5:1 on the page background (WCAG AA).
 const MEMBERSHIP_COLOR = {
   Member: 'primary',
-  'Pending Terms': 'warning',
+  'Pending Terms': 'default',
   Expired: 'default',
   Declined: 'default',
   'N/A': 'default',
