@@ -1,5 +1,3 @@
-// Before anything that builds a zod schema.
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

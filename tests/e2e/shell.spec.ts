@@ -45,9 +45,7 @@ test.describe('menu per role', () => {
       await signIn(page, DEMO_STAFF[role]);
       await expect.poll(() => menuEntries(page)).toEqual(expected);
       // Only developers get the developer-mode switch and the flags dialog.
-      await expect(page.getByRole('switch', { name: 'Developer mode' })).toHaveCount(
-        role === 'developer' ? 1 : 0,
-      );
+      await expect(page.getByRole('switch', { name: 'Dev mode' })).toHaveCount(role === 'developer' ? 1 : 0);
       await expect(page.getByRole('button', { name: 'Feature flags' })).toHaveCount(
         role === 'developer' ? 1 : 0,
       );
@@ -59,7 +57,7 @@ test('developer mode changes where Promo Tool and Incentives lead', async ({ pag
   await signIn(page, DEMO_STAFF.developer);
   const promoTool = menu(page).getByRole('link', { name: 'Promo Tool' });
   const incentives = menu(page).getByRole('link', { name: 'Incentives' });
-  const devMode = page.getByRole('switch', { name: 'Developer mode' });
+  const devMode = page.getByRole('switch', { name: 'Dev mode' });
   await expect(devMode).toBeChecked();
   await expect(promoTool).toHaveAttribute('href', '/promos/list');
   await expect(incentives).toHaveAttribute('href', '/incentives/milestone1');
@@ -75,7 +73,7 @@ test('developer mode changes where Promo Tool and Incentives lead', async ({ pag
       '/promos/tool',
     );
   } finally {
-    const box = page.getByRole('switch', { name: 'Developer mode' });
+    const box = page.getByRole('switch', { name: 'Dev mode' });
     if (!(await box.isChecked())) await box.click();
     await expect(box).toBeChecked();
   }

@@ -45,3 +45,7 @@ export const UpdateStaffUserRequest = z
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type UpdateStaffUserRequest = z.infer<typeof UpdateStaffUserRequest>;
+
+/** The answer to creating a staff user: what happened and what comes next. */
+export const staffCreatedMessage = (name: string) =>
+  `Administrator ${name} created; a set-password email is on its way`;

@@ -10,9 +10,7 @@ export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const SET_PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-/** Header a cookie-authenticated mutating request must carry (CSRF). */
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_HEADER_VALUE = 'back-office';
+export { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf';
 export const SESSION_COOKIE = 'bo_session';
 
 /** The form-rules library's email rule (spec 3 §5), stored in lower case. */

@@ -6,7 +6,13 @@ export const RecentActivity = z.object({
   id: z.number().int(),
   collection: z.string(),
   entityId: z.string(),
+  /**
+   * Who or what the change is about, by name (the staff user, the customer), so it is never
+   * mistaken for the actor; null when the record has no name (an order) or is gone.
+   */
+  subjectName: z.string().nullable(),
   action: z.string(),
+  /** Who made the change. */
   changedBy: z.string(),
   changedByName: z.string().nullable(),
   dateChangedUtc: z.string(),

@@ -15,15 +15,7 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const ERROR_CODES = {
-  insufficientPermissions: 'INSUFFICIENT_PERMISSIONS',
-  unauthenticated: 'UNAUTHENTICATED',
-  csrf: 'CSRF_HEADER_MISSING',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  badRequest: 'BAD_REQUEST',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-} as const;
+export { ERROR_CODES, TIMED_OUT } from './error-codes';
 
 /** Page of a list: the spec pages from 1 and calls a page exhausted when it comes back short. */
 export const PageQuery = z.object({
@@ -38,6 +30,3 @@ export const paged = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
     total: z.number().int(),
   });
-
-/** Client-side: what a call gives when the server does not answer in time (spec 1 §7). */
-export const TIMED_OUT = { success: false, error: 'Timed Out' } as const;

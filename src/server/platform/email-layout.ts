@@ -1,4 +1,5 @@
-// One branded layout for every email, with a plain-text twin.
+// One branded layout for every email, with a plain-text twin. The card is fluid up to 560 px
+// and long links break, so the email fits a phone's mail app (and the Outbox preview at 375 px).
 
 export function escapeHtml(value: string): string {
   return value
@@ -25,12 +26,12 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     .join('');
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#8c3b5c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(content.action.label)}</a></p>
-       <p style="margin:0 0 16px;font-size:13px;color:#6d5f63">If the button does not work, paste this address into your browser:<br>${escapeHtml(content.action.url)}</p>`
+       <p style="margin:0 0 16px;font-size:13px;color:#6d5f63;word-break:break-all">If the button does not work, paste this address into your browser:<br>${escapeHtml(content.action.url)}</p>`
     : '';
   const footer = escapeHtml(content.footer ?? 'Customer Service Back Office');
   const html = `<!doctype html><html><body style="margin:0;background:#f7f1f3;font-family:Arial,Helvetica,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:10px;overflow:hidden">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%;max-width:560px;background:#ffffff;border-radius:10px;overflow:hidden">
 <tr><td style="background:#8c3b5c;padding:18px 28px;color:#ffffff;font-size:18px;font-weight:700">Customer Service Back Office</td></tr>
 <tr><td style="padding:28px">
 <h1 style="margin:0 0 16px;font-size:20px;color:#2a2024">${escapeHtml(content.title)}</h1>

@@ -32,8 +32,8 @@ export function BrandLogo({ compact = false, color = 'currentColor' }: BrandLogo
           component="span"
           sx={{ fontWeight: 600, fontSize: 18, letterSpacing: '0.02em', whiteSpace: 'nowrap', lineHeight: 1 }}
         >
-          Counterbase
-          <Box component="span" sx={{ fontWeight: 400, opacity: 0.8, ml: 0.75 }}>
+          Customer Service{' '}
+          <Box component="span" sx={{ fontWeight: 400, opacity: 0.8 }}>
             Back Office
           </Box>
         </Box>

@@ -35,7 +35,11 @@ export function CopyableText({ value, label, monospace = false, display }: Copya
   }, [copied]);
 
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, minWidth: 0 }}>
+    // Never wider than its container: a long value ellipsises and the copy button stays in view.
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, minWidth: 0, maxWidth: '100%' }}
+    >
       <Box
         component="span"
         title={value}
@@ -54,7 +58,7 @@ export function CopyableText({ value, label, monospace = false, display }: Copya
           size="small"
           aria-label={`Copy ${label.toLowerCase()}`}
           onClick={async () => setCopied(await copy(value))}
-          sx={{ p: 0.5 }}
+          sx={{ p: 0.5, flexShrink: 0 }}
         >
           {copied ? (
             <CheckIcon sx={{ fontSize: 16, color: 'success.main' }} />

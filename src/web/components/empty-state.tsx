@@ -10,11 +10,21 @@ interface EmptyStateProps {
   actions?: ReactNode;
   /** Compact for use inside a card; full for a whole screen. */
   size?: 'compact' | 'full';
+  /** The title is the screen's own h1 when nothing else names the screen (404, no access). */
+  pageTitle?: boolean;
 }
 
 /** "Nothing here" in one consistent shape: no results, no data yet, screen not available yet. */
-export function EmptyState({ title, description, icon, actions, size = 'compact' }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  icon,
+  actions,
+  size = 'compact',
+  pageTitle = false,
+}: EmptyStateProps) {
   const full = size === 'full';
+  const heading = pageTitle ? 'h1' : full ? 'h2' : 'p';
   return (
     <Box
       role="status"
@@ -46,7 +56,7 @@ export function EmptyState({ title, description, icon, actions, size = 'compact'
           {icon}
         </Box>
       )}
-      <Typography variant={full ? 'h2' : 'subtitle1'} component={full ? 'h2' : 'p'} sx={{ fontWeight: 600 }}>
+      <Typography variant={full ? 'h2' : 'subtitle1'} component={heading} sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
       {description && (

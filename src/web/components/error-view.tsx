@@ -23,7 +23,8 @@ interface ErrorViewProps {
 export function ErrorView({ message, detail, fullPage = false, actions }: ErrorViewProps) {
   return (
     <Box
-      role="alert"
+      // Without the shell around it, the page is the main landmark itself.
+      component={fullPage ? 'main' : 'div'}
       sx={{
         minHeight: fullPage ? '100vh' : '50vh',
         display: 'flex',
@@ -37,14 +38,16 @@ export function ErrorView({ message, detail, fullPage = false, actions }: ErrorV
       }}
     >
       <ReportProblemOutlinedIcon aria-hidden sx={{ fontSize: 56, color: 'secondary.main' }} />
-      <Typography variant="h2" component="h1" sx={{ maxWidth: 560 }}>
-        {message}
-      </Typography>
-      {detail && (
-        <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 520 }}>
-          {detail}
+      <Box role="alert" sx={{ display: 'contents' }}>
+        <Typography variant="h2" component="h1" sx={{ maxWidth: 560 }}>
+          {message}
         </Typography>
-      )}
+        {detail && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 520 }}>
+            {detail}
+          </Typography>
+        )}
+      </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
         <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>
           Refresh

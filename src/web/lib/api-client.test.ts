@@ -2,7 +2,15 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
 import { CALL_TIMEOUT_MS } from '@domain/reference/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, buildUrl, SuccessOnly, settle } from './api-client';
+import {
+  ApiError,
+  api,
+  buildUrl,
+  checkedInDevelopment,
+  SuccessMessage,
+  SuccessOnly,
+  settle,
+} from './api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -77,5 +85,102 @@ describe('api client', () => {
     expect(buildUrl('/api/a', { q: '', role: undefined, page: 2, status: 'all' })).toBe(
       '/api/a?page=2&status=all',
     );
+  });
+
+  it('keeps the issues of a 400 answer for the form to show', async () => {
+    mockFetch(async () =>
+      json(400, { success: false, error: 'Invalid input', issues: [{ path: 'email', message: 'Required' }] }),
+    );
+    const error = await api.post('/api/x', SuccessOnly, {}).catch((e) => e);
+    expect(error.body).toEqual({
+      success: false,
+      error: 'Invalid input',
+      issues: [{ path: 'email', message: 'Required' }],
+    });
+  });
+
+  it('checks simple answers without zod', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch(async () => json(200, { success: true }));
+    expect(await api.post('/api/x', SuccessOnly)).toEqual({ success: true });
+    const missing = await api.post('/api/x', SuccessMessage).catch((e) => e);
+    expect(missing).toBeInstanceOf(ApiError);
+  });
+
+  it('checks a first-screen contract against the real schema in development (tests run as development)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const contract = checkedInDevelopment(async () => z.object({ id: z.number() }));
+    mockFetch(async () => json(200, { id: 7 }));
+    expect(await api.get('/api/x', contract)).toEqual({ id: 7 });
+    mockFetch(async () => json(200, { id: 'seven' }));
+    expect(await api.get('/api/x', contract).catch((e) => e)).toBeInstanceOf(ApiError);
+  });
+});
+
+describe('a lost session (401)', () => {
+  function browserAt(path: string, search = '') {
+    const assign = vi.fn();
+    vi.stubGlobal('window', { location: { pathname: path, search, assign } });
+    return assign;
+  }
+
+  /** Whether the call settled (resolved or rejected) within a few turns of the event loop. */
+  async function settles(call: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    call.then(
+      () => {
+        settled = true;
+      },
+      () => {
+        settled = true;
+      },
+    );
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    return settled;
+  }
+
+  it('sends a read to login at once with a full page load, keeping the way back', async () => {
+    const assign = browserAt('/administrators', '?q=robin');
+    mockFetch(async () => json(401, { success: false, error: 'Please sign in.', code: 'UNAUTHENTICATED' }));
+    const call = api.get('/api/administrators', SuccessOnly);
+    // The page is being replaced: the screen gets neither data nor an error to flash.
+    expect(await settles(call)).toBe(false);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith(`/login?next=${encodeURIComponent('/administrators?q=robin')}`);
+  });
+
+  it('does the same for a change (POST, PATCH) and for an answer without a body', async () => {
+    const assign = browserAt('/outbox');
+    mockFetch(async () => new Response(null, { status: 401 }));
+    expect(await settles(api.post('/api/outbox/3/retry', SuccessOnly))).toBe(false);
+    expect(await settles(api.patch('/api/administrators/x', SuccessOnly, { role: 'agent' }))).toBe(false);
+    expect(assign).toHaveBeenCalledTimes(2);
+    expect(assign).toHaveBeenLastCalledWith('/login?next=%2Foutbox');
+  });
+
+  it('from the dashboard, goes to plain /login (the dashboard is where login leads anyway)', async () => {
+    const assign = browserAt('/');
+    mockFetch(async () => json(401, { success: false, error: 'Please sign in.' }));
+    expect(await settles(api.get('/api/dashboard', SuccessOnly))).toBe(false);
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('leaves a public call (sign-in, session check, password pages) to show the 401 itself', async () => {
+    const assign = browserAt('/login');
+    mockFetch(async () =>
+      json(401, { success: false, error: 'The email or password is incorrect.', code: 'UNAUTHENTICATED' }),
+    );
+    const error = await api.post('/api/auth/login', SuccessOnly, {}, { public: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(401);
+    expect(error.body.error).toBe('The email or password is incorrect.');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('does not treat 403 (signed in, not allowed) as a lost session', async () => {
+    const assign = browserAt('/outbox');
+    mockFetch(async () => json(403, { success: false, error: 'No.', code: 'INSUFFICIENT_PERMISSIONS' }));
+    expect(await api.get('/api/outbox', SuccessOnly).catch((e) => e)).toBeInstanceOf(ApiError);
+    expect(assign).not.toHaveBeenCalled();
   });
 });

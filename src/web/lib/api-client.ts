@@ -1,12 +1,61 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
-import { ERROR_CODES, ErrorBody, TIMED_OUT } from '@domain/platform/envelope';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/csrf';
+import type { ErrorBody } from '@domain/platform/envelope';
+import { ERROR_CODES, TIMED_OUT } from '@domain/platform/error-codes';
 import { CALL_TIMEOUT_MS } from '@domain/reference/constants';
-import { z } from 'zod';
 import { reloadToLogin } from './login-redirect';
 
 // The one way the browser talks to /api (DESIGN §3). Every failure becomes an ApiError whose
 // `body` is the server's `{success:false, error, code?, issues?}` envelope, so screens show
 // `error` and forms map `issues` onto fields.
+//
+// This module loads no zod (it is on the first screen of every visit, and zod alone weighs more
+// than the login form): answers are checked against any schema with zod's `safeParse` shape, and
+// the calls of the first screens pass a contract that is checked in development only
+// (`checkedInDevelopment`); the server checks every answer against the same contract before
+// sending it.
+
+type ParseResult<T> = { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+
+/** What an answer is checked against: a zod schema, or anything with the same `safeParse`. */
+export interface AnswerSchema<T> {
+  safeParse(value: unknown): ParseResult<T>;
+}
+
+/** A contract loaded on demand and checked in development builds only (see above). */
+export interface DevelopmentCheck<T> {
+  readonly loadContract: () => Promise<AnswerSchema<T>>;
+}
+
+export type AnswerContract<T> = AnswerSchema<T> | DevelopmentCheck<T>;
+export type AnswerOf<C> = C extends AnswerContract<infer T> ? T : never;
+
+/**
+ * For the calls of the first screens (session, sign-in, shell, dashboard): the contract module and
+ * zod are loaded only in development, where the answer is checked as any other; a production
+ * build takes the server's answer, which the server has checked against the same contract.
+ */
+export function checkedInDevelopment<T>(loadContract: () => Promise<AnswerSchema<T>>): DevelopmentCheck<T> {
+  return { loadContract };
+}
+
+async function check<T>(contract: AnswerContract<T>, json: unknown): Promise<ParseResult<T>> {
+  if ('safeParse' in contract) return contract.safeParse(json);
+  if (!import.meta.env.DEV) return { success: true, data: json as T };
+  return (await contract.loadContract()).safeParse(json);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A schema for answers simple enough to check by hand. */
+function answerSchema<T>(matches: (value: Record<string, unknown>) => boolean): AnswerSchema<T> {
+  return {
+    safeParse: (value) =>
+      isRecord(value) && matches(value)
+        ? { success: true, data: value as T }
+        : { success: false, error: { issues: [{ message: 'Unexpected answer' }] } },
+  };
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -50,9 +99,11 @@ const UNEXPECTED = 'The server sent an unexpected answer. Refresh the page and t
 const FORBIDDEN = 'You do not have permission to do that.';
 
 /** `{success:true}` answers that carry nothing else. */
-export const SuccessOnly = z.object({ success: z.literal(true) });
+export const SuccessOnly = answerSchema<{ success: true }>((v) => v.success === true);
 /** `{success:true, message}` answers; the message is shown in the alert bar. */
-export const SuccessMessage = z.object({ success: z.literal(true), message: z.string() });
+export const SuccessMessage = answerSchema<{ success: true; message: string }>(
+  (v) => v.success === true && typeof v.message === 'string',
+);
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
@@ -74,10 +125,26 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const isIssue = (value: unknown) =>
+  isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+
+/** The envelope of ErrorBody (src/domain/platform/envelope.ts), checked by hand. */
+function isErrorBody(json: unknown): json is ErrorBody {
+  return (
+    isRecord(json) &&
+    json.success === false &&
+    typeof json.error === 'string' &&
+    (json.code === undefined || typeof json.code === 'string') &&
+    (json.issues === undefined || (Array.isArray(json.issues) && json.issues.every(isIssue)))
+  );
+}
+
 function errorBodyFrom(status: number, json: unknown): ErrorBody {
-  const parsed = ErrorBody.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const record = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
+  if (isErrorBody(json)) {
+    const { success, error, code, issues } = json;
+    return { success, error, ...(code === undefined ? {} : { code }), ...(issues ? { issues } : {}) };
+  }
+  const record = isRecord(json) ? json : {};
   const code = typeof record.code === 'string' ? record.code : undefined;
   const text = typeof record.error === 'string' ? record.error : record.message;
   if (typeof text === 'string' && text) return { success: false, error: text, code };
@@ -85,12 +152,12 @@ function errorBodyFrom(status: number, json: unknown): ErrorBody {
   return { success: false, error: `Request failed (${status}).`, code };
 }
 
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<C extends AnswerContract<unknown>>(
   method: Method,
   path: string,
-  schema: S,
+  contract: C,
   options: RequestOptions = {},
-): Promise<z.output<S>> {
+): Promise<AnswerOf<C>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -125,6 +192,10 @@ export async function apiRequest<S extends z.ZodType>(
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
+  // The session is gone (signed out elsewhere, expired, or the staff member was deactivated):
+  // whatever the screen was doing, go to login at once with a full reload, and come back here
+  // after signing in (spec 1 §2 Access behaviour). Public calls (sign-in, session check, the
+  // password pages) take a 401 as an answer instead.
   if (response.status === 401 && !options.public) {
     reloadToLogin();
     // The page is being replaced; leave the caller pending instead of flashing an error.
@@ -132,7 +203,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
   if (!response.ok) throw new ApiError(response.status, errorBodyFrom(response.status, json));
 
-  const parsed = schema.safeParse(json);
+  const parsed = (await check(contract, json)) as ParseResult<AnswerOf<C>>;
   if (!parsed.success) {
     console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
     throw new ApiError(response.status, { success: false, error: UNEXPECTED });
@@ -140,17 +211,19 @@ export async function apiRequest<S extends z.ZodType>(
   return parsed.data;
 }
 
+type Contract = AnswerContract<unknown>;
+
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    apiRequest('GET', path, schema, options),
-  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
-    apiRequest('POST', path, schema, { ...options, body: body ?? {} }),
-  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
-    apiRequest('PUT', path, schema, { ...options, body: body ?? {} }),
-  patch: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
-    apiRequest('PATCH', path, schema, { ...options, body: body ?? {} }),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    apiRequest('DELETE', path, schema, options),
+  get: <C extends Contract>(path: string, contract: C, options?: RequestOptions) =>
+    apiRequest('GET', path, contract, options),
+  post: <C extends Contract>(path: string, contract: C, body?: unknown, options?: RequestOptions) =>
+    apiRequest('POST', path, contract, { ...options, body: body ?? {} }),
+  put: <C extends Contract>(path: string, contract: C, body?: unknown, options?: RequestOptions) =>
+    apiRequest('PUT', path, contract, { ...options, body: body ?? {} }),
+  patch: <C extends Contract>(path: string, contract: C, body?: unknown, options?: RequestOptions) =>
+    apiRequest('PATCH', path, contract, { ...options, body: body ?? {} }),
+  delete: <C extends Contract>(path: string, contract: C, options?: RequestOptions) =>
+    apiRequest('DELETE', path, contract, options),
 };
 
 /** The text to show for any failure, in the alert bar or under a form. */

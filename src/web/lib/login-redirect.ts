@@ -1,5 +1,5 @@
 // Where the login page sends a user back to. Only same-origin paths are accepted so that a
-// crafted `?next=https://…` link can not bounce a signed-in agent to another site.
+// crafted `?next=https://…` link cannot bounce a signed-in agent to another site.
 
 export const LOGIN_PATH = '/login';
 const NEXT_PARAM = 'next';

@@ -54,6 +54,8 @@ describe('administrators', () => {
       promoAccess: true,
     });
     expect(res.statusCode).toBe(200);
+    // Says what happened and what comes next, not a generic "Successfully submitted".
+    expect(res.json().message).toBe('Administrator Dana Reyes created; a set-password email is on its way');
     const user = res.json().data;
     expect(user).toMatchObject({
       email: 'dana.reyes@example.com',

@@ -2,6 +2,7 @@ import {
   CreateStaffUserRequest,
   StaffListQuery,
   StaffUser,
+  staffCreatedMessage,
   UpdateStaffUserRequest,
 } from '@domain/auth/administrators';
 import { ok } from '@domain/platform/envelope';
@@ -43,11 +44,10 @@ export function administratorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ success: z.literal(true), data: StaffUser, message: z.string() }) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await service.createStaff(ctx, request.staff!, request.body),
-        message: 'Successfully submitted',
-      }),
+      async (request) => {
+        const data = await service.createStaff(ctx, request.staff!, request.body);
+        return { success: true as const, data, message: staffCreatedMessage(data.name) };
+      },
     );
 
     app.patch(

@@ -45,6 +45,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     id: number;
     collection: string;
     entity_id: string;
+    subject_name: string | null;
     action: string;
     changed_by: string;
     changed_by_name: string | null;
@@ -52,9 +53,15 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     changes: number;
   }>(
     db,
-    sql`select id::int as id, collection, entity_id, action, changed_by, changed_by_name, date_changed_utc,
-          jsonb_array_length(differences)::int as changes
-        from change_events order by date_changed_utc desc, id desc limit 15`,
+    // The subject's name comes from its record: staff-log is keyed by staff user id, account-log
+    // by account uid (spec 1 §3); other collections have no name to show.
+    sql`select c.id::int as id, c.collection, c.entity_id, c.action, c.changed_by, c.changed_by_name,
+          c.date_changed_utc, jsonb_array_length(c.differences)::int as changes,
+          coalesce(s.name, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')) as subject_name
+        from (select * from change_events order by date_changed_utc desc, id desc limit 15) c
+        left join staff_users s on c.collection = 'staff-log' and s.id::text = c.entity_id
+        left join accounts a on c.collection = 'account-log' and a.uid = c.entity_id
+        order by c.date_changed_utc desc, c.id desc`,
   );
 
   const counts = new Map(byState.map((r) => [r.state, r.n]));
@@ -88,6 +95,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       id: a.id,
       collection: a.collection,
       entityId: a.entity_id,
+      subjectName: a.subject_name,
       action: a.action,
       changedBy: a.changed_by,
       changedByName: a.changed_by_name,

@@ -7,6 +7,7 @@ export function NotFoundPage() {
   return (
     <EmptyState
       size="full"
+      pageTitle
       icon={<SearchOff />}
       title="Page not found"
       description="Nothing lives at this address. Check the link, or choose a screen from the menu."

@@ -54,7 +54,7 @@ export function ResetPasswordPage() {
   const valid = Boolean(token) && info.data?.data.valid === true;
   if (!valid) {
     return (
-      <AuthCard title="This link can not be used" footer={backToLogin}>
+      <AuthCard title="This link cannot be used" footer={backToLogin}>
         <Stack spacing={2.5}>
           <Alert severity="warning" role="alert">
             {RESET_LINK_INVALID}

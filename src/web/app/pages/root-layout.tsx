@@ -1,4 +1,4 @@
-import LinearProgress from '@mui/material/LinearProgress';
+import { LoadingBar } from '@web/components/loading-bar';
 import { Outlet } from 'react-router';
 import { DocumentTitle } from '../shell/document-title';
 import { ProgressBar } from '../shell/progress-bar';
@@ -16,11 +16,5 @@ export function RootLayout() {
 
 /** First load, before the session check and the first screen's chunk have arrived. */
 export function InitialLoading() {
-  return (
-    <LinearProgress
-      color="secondary"
-      aria-label="Loading the back office"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3 }}
-    />
-  );
+  return <LoadingBar label="Loading the back office" />;
 }

@@ -104,6 +104,8 @@ export function AppShell() {
           variant="temporary"
           open={drawerOpen}
           onClose={closeDrawer}
+          // As an overlay the menu is a dialog, and a dialog needs a name.
+          slotProps={{ paper: { 'aria-label': 'Menu' } }}
           sx={{ '& .MuiDrawer-paper': paperSx }}
         >
           <MenuBody footer={<SignedInAs session={session} />} header={<BrandLogo />}>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { handleOf } from '../router/route-handle';
 
-const PRODUCT = 'Counterbase Back Office';
+const PRODUCT = 'Customer Service Back Office';
 
 /** The browser tab names the screen, so an agent with many tabs can find the right one. */
 export function DocumentTitle() {

@@ -62,7 +62,7 @@ describe('side menu (spec 1 §2 Shell, DESIGN §4)', () => {
     expect(targets(false).Incentives).toBe('/incentives');
   });
 
-  it('ignores a stray devMode for roles that can not have it', () => {
+  it('ignores a stray devMode for roles that cannot have it', () => {
     const items = menuItems({ principal: as('leader'), devMode: true, incentivesEnabled: true });
     expect(items.find((i) => i.label === 'Promo Tool')?.to).toBe('/promos/tool');
   });

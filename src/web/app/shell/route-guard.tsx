@@ -29,6 +29,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return (
       <EmptyState
         size="full"
+        pageTitle
         icon={<LockOutlined />}
         title="You do not have access to this screen"
         description="Your role does not include it. Ask a leader if you need it for your work."
@@ -45,6 +46,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       return (
         <EmptyState
           size="full"
+          pageTitle
           icon={<ToggleOffOutlined />}
           title="This screen is switched off"
           description={`The “${flag}” feature flag is off in this environment.`}

@@ -5,13 +5,30 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { BrandLogo } from '@web/components/brand-logo';
-import { DevModeSwitch } from '@web/features/auth/components/dev-mode-switch';
 import { LogoutButton } from '@web/features/auth/components/logout-button';
 import { JumpBox } from '@web/features/customers/components/jump-box';
-import { FlagsButton } from '@web/features/flags/components/flags-button';
 import type { LayoutTier } from '@web/lib/use-layout-tier';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DraftsMarker } from './drafts-marker';
+
+/** Developers' tools, a chunk of their own: no other role downloads them (issue 15). */
+function developerTool<P extends object>(load: () => Promise<ComponentType<P>>) {
+  // A chunk that cannot be loaded leaves the tool out rather than failing the whole shell.
+  const Nothing: ComponentType<P> = () => null;
+  return lazy(() =>
+    load().then(
+      (Component) => ({ default: Component }),
+      () => ({ default: Nothing }),
+    ),
+  );
+}
+const DevModeSwitch = developerTool(() =>
+  import('@web/features/auth/components/dev-mode-switch').then((m) => m.DevModeSwitch),
+);
+const FlagsButton = developerTool(() =>
+  import('@web/features/flags/components/flags-button').then((m) => m.FlagsButton),
+);
 
 interface TopBarProps {
   principal: Principal | null;
@@ -59,9 +76,16 @@ export function TopBar({ principal, devMode, drafts, tier, menuOpen, onToggleMen
         {drafts && <DraftsMarker />}
         {/* The jump box fills the free space (issue 7): account number, order number or email. */}
         <JumpBox compact={phone} />
-        {developer && <DevModeSwitch devMode={devMode} showLabel={!phone} />}
-        {developer && <FlagsButton />}
-        <LogoutButton compact={phone} />
+        {/* The controls keep their size; room for more (e.g. a search box) comes from the spacer. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 1 }, flexShrink: 0 }}>
+          {developer && (
+            <Suspense fallback={null}>
+              <DevModeSwitch devMode={devMode} compact={phone} />
+              <FlagsButton compact={phone} />
+            </Suspense>
+          )}
+          <LogoutButton compact={phone} />
+        </Box>
       </Toolbar>
     </AppBar>
   );

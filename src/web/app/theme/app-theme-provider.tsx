@@ -1,5 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { useSessionQuery } from '@web/features/auth/api/session';
 import { type ReactNode, useMemo } from 'react';
 import { createAppTheme } from './create-app-theme';
@@ -9,7 +9,10 @@ import { themeVariantFor } from './palettes';
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { data: session } = useSessionQuery();
   const variant = themeVariantFor(session?.appEnv);
-  const theme = useMemo(() => createAppTheme(variant), [variant]);
+  // What @mui/material's ThemeProvider renders for a theme without CSS variables or colour schemes
+  // (ours, create-app-theme.ts); imported directly, it leaves the CSS-variables provider and its
+  // colour-scheme script out of every screen's JavaScript (issue 15).
+  const theme = useMemo(() => ({ ...createAppTheme(variant), vars: null }), [variant]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -11,6 +11,7 @@ const breakpoints = {
 const fontFamily =
   '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif';
 
+/** A plain theme: no `cssVariables`, no `colorSchemes` (the build leaves MUI's CSS-variables themes out, see scripts/mui-theme-without-css-variables.ts). */
 export function createAppTheme(variant: ThemeVariant): Theme {
   return createTheme({
     breakpoints,

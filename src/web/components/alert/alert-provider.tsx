@@ -1,7 +1,6 @@
-import { ALERT_AUTO_HIDE_MS } from '@domain/reference/constants';
-import Alert from '@mui/material/Alert';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { withChunkTimeout } from '@web/lib/chunk-load';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import type { AlertBarProps } from './alert-bar';
 import { type AlertApi, AlertContext, type AlertSeverity } from './alert-context';
 
 interface AlertState {
@@ -9,6 +8,25 @@ interface AlertState {
   message: string;
   severity: AlertSeverity;
 }
+
+/** Shown only if the alert bar's chunk cannot be loaded (e.g. the connection dropped). */
+function PlainAlert({ open, message, severity }: AlertBarProps) {
+  if (!open) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="alert-bar"
+      data-severity={severity}
+      style={{ position: 'fixed', bottom: 24, left: 16, right: 16, textAlign: 'center' }}
+    >
+      {message}
+    </div>
+  );
+}
+
+// The Snackbar and its transitions are not needed until the first alert: keeping them out of the
+// first screen's JavaScript (issue 15).
+const AlertBar = lazy(() => withChunkTimeout(import('./alert-bar')).catch(() => ({ default: PlainAlert })));
 
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [alert, setAlert] = useState<AlertState | null>(null);
@@ -25,32 +43,20 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     [show],
   );
 
-  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
-    // A click elsewhere on the page should not dismiss a message the agent has not read yet.
-    if (reason === 'clickaway') return;
-    setOpen(false);
-  };
-
   return (
     <AlertContext.Provider value={api}>
       {children}
-      <Snackbar
-        key={alert?.key}
-        open={open}
-        autoHideDuration={ALERT_AUTO_HIDE_MS}
-        onClose={handleClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          data-testid="alert-bar"
-          onClose={handleClose}
-          severity={alert?.severity ?? 'success'}
-          variant="filled"
-          sx={{ width: '100%', maxWidth: 560, alignItems: 'center' }}
-        >
-          {alert?.message}
-        </Alert>
-      </Snackbar>
+      {alert && (
+        <Suspense fallback={null}>
+          <AlertBar
+            alertKey={alert.key}
+            open={open}
+            message={alert.message}
+            severity={alert.severity}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </AlertContext.Provider>
   );
 }

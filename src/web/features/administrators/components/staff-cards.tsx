@@ -24,7 +24,12 @@ export function StaffCards({ users, actions }: { users: StaffUser[]; actions: St
       }}
     >
       {users.map((user) => (
-        <Box component="li" key={user.id} sx={{ p: 2, opacity: user.active ? 1 : 0.8 }}>
+        <Box
+          component="li"
+          key={user.id}
+          // Tinted, not faded, like the table's inactive rows (contrast stays above 4.5:1).
+          sx={{ p: 2, bgcolor: user.active ? undefined : 'background.default' }}
+        >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
             <StaffIdentity user={user} isSelf={user.id === actions.currentUserId} />
             <RowActions user={user} actions={actions} />

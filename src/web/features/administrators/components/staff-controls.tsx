@@ -29,7 +29,7 @@ export function RoleSelect({ user, actions }: ControlProps) {
   const self = isSelf(user, actions);
   const locked = !self && !manageable(user, actions);
   return (
-    <Tooltip title={self ? 'You can not change your own role' : locked ? OUTRANKED : ''}>
+    <Tooltip title={self ? 'You cannot change your own role' : locked ? OUTRANKED : ''}>
       <TextField
         select
         size="small"
@@ -37,7 +37,9 @@ export function RoleSelect({ user, actions }: ControlProps) {
         onChange={(event) => actions.changeRole(user, event.target.value as StaffRole)}
         disabled={self || locked || !user.active || actions.busyId === user.id}
         slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
-        sx={{ width: 188 }}
+        // Wide enough for the longest role, "Sales Operator Manager", without an ellipsis; table
+        // text size, so the table still fits beside the docked menu at 1280 px.
+        sx={{ width: 220, maxWidth: '100%', '& .MuiInputBase-root': { fontSize: 14 } }}
       >
         {STAFF_ROLES.map((role) => (
           <MenuItem
@@ -119,7 +121,7 @@ export function RowActions({ user, actions }: ControlProps) {
         </span>
       </Tooltip>
       {user.active ? (
-        <Tooltip title={self ? 'You can not deactivate yourself' : locked ? OUTRANKED : 'Deactivate'}>
+        <Tooltip title={self ? 'You cannot deactivate yourself' : locked ? OUTRANKED : 'Deactivate'}>
           <span>
             <IconButton
               aria-label={`Deactivate ${user.name}`}

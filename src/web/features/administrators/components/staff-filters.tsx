@@ -17,8 +17,15 @@ export function StaffFilters({ filters, onChange }: StaffFiltersProps) {
       sx={{
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr 1fr' },
-        '& > :first-of-type': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
+        // Phones: search, then role and status side by side, then the directory on a row of its
+        // own so "Both directories" is never cut; wide screens: all four in one row.
+        gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr', md: '2fr 1fr 1fr 1fr' },
+        gridTemplateAreas: {
+          xs: '"q q" "role status" "directory directory"',
+          sm: '"q q q" "role directory status"',
+          md: '"q role directory status"',
+        },
+        '& > :first-of-type': { gridArea: 'q' },
       }}
     >
       <SearchField
@@ -28,6 +35,7 @@ export function StaffFilters({ filters, onChange }: StaffFiltersProps) {
       />
       <TextField
         select
+        sx={{ gridArea: 'role' }}
         label="Role"
         size="small"
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
@@ -43,6 +51,7 @@ export function StaffFilters({ filters, onChange }: StaffFiltersProps) {
       </TextField>
       <TextField
         select
+        sx={{ gridArea: 'directory' }}
         label="Directory"
         size="small"
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
@@ -58,6 +67,7 @@ export function StaffFilters({ filters, onChange }: StaffFiltersProps) {
       </TextField>
       <TextField
         select
+        sx={{ gridArea: 'status' }}
         label="Status"
         size="small"
         value={filters.status}

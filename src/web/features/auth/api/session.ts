@@ -1,16 +1,19 @@
-import { SessionInfo } from '@domain/auth/contracts';
+import type { SessionInfo } from '@domain/auth/contracts';
 import type { Principal } from '@domain/auth/permissions';
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 
 // The session check (spec 1 §3 User session). It always answers 200; `isLogged` says whether
 // the cookie still holds a live session.
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
+// Every screen asks for the session first: its contract (and zod) load in development only.
+const SessionAnswer = checkedInDevelopment(() => import('@domain/auth/contracts').then((m) => m.SessionInfo));
+
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => api.get('/api/auth/session', SessionInfo, { signal, public: true }),
+  queryFn: ({ signal }) => api.get('/api/auth/session', SessionAnswer, { signal, public: true }),
   staleTime: 30_000,
 });
 

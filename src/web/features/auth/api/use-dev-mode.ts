@@ -1,10 +1,14 @@
-import { SessionInfo } from '@domain/auth/contracts';
-import { ok } from '@domain/platform/envelope';
+import type { SessionInfo } from '@domain/auth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 import { sessionQueryKey } from './session';
 
-const DevModeResponse = ok(SessionInfo);
+// In the top bar of every screen: the contract (and zod) load in development only.
+const DevModeResponse = checkedInDevelopment(() =>
+  Promise.all([import('@domain/auth/contracts'), import('@domain/platform/envelope')]).then(
+    ([auth, envelope]) => envelope.ok(auth.SessionInfo),
+  ),
+);
 
 /** Developer mode (spec 1 §4): developers switch it in the top bar; the server keeps it on the session. */
 export function useSetDevMode() {

@@ -1,10 +1,7 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import { FormTextField } from '@web/components/form/form-text-field';
 import { useState } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { PasswordVisibilityToggle } from './password-visibility-toggle';
 
 interface PasswordFieldProps<T extends FieldValues, TOut> {
   control: Control<T, unknown, TOut>;
@@ -26,17 +23,7 @@ export function PasswordField<T extends FieldValues, TOut = T>(props: PasswordFi
       required
       slotProps={{
         input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? 'Hide password' : 'Show password'}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
+          endAdornment: <PasswordVisibilityToggle visible={visible} onToggle={() => setVisible((v) => !v)} />,
         },
       }}
     />

@@ -6,21 +6,13 @@ import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import { errorMessage } from '@web/lib/api-client';
-import { withChunkTimeout } from '@web/lib/chunk-load';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useDashboard } from '../api/use-dashboard';
 import { DashboardStats } from './dashboard-stats';
+import { OrdersByDayChart } from './orders-by-day-chart';
 import { RecentActivity } from './recent-activity';
 import { StatCardSkeleton } from './stat-card';
 
-// The chart library (@mui/x-charts and d3) is most of the dashboard's code: it comes in its own
-// chunk, fetched while the figures load, so the page and its skeleton do not wait for it.
-let chartModule: Promise<typeof import('./orders-by-day-chart')> | undefined;
-const loadChart = () => {
-  chartModule ??= withChunkTimeout(import('./orders-by-day-chart'));
-  return chartModule;
-};
-const OrdersByDayChart = lazy(() => loadChart().then((m) => ({ default: m.OrdersByDayChart })));
 const CHART_HEIGHT = 300;
 
 function Panel({
@@ -73,10 +65,6 @@ function DashboardSkeleton() {
 /** Dashboard `/`: today's orders, work waiting, refunds, 14 days of orders, recent changes. */
 export function DashboardOverview() {
   const dashboard = useDashboard();
-  useEffect(() => {
-    // A failure shows when the chart renders (the route's error view), not here.
-    loadChart().catch(() => {});
-  }, []);
   if (dashboard.isPending) return <DashboardSkeleton />;
   if (dashboard.isError) {
     return (
@@ -100,9 +88,7 @@ export function DashboardOverview() {
       </Grid>
       <Grid size={{ xs: 12, lg: 8 }}>
         <Panel title="Orders per day" subheader="Last 14 days, by order state">
-          <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
-            <OrdersByDayChart days={data.ordersByDay} height={CHART_HEIGHT} />
-          </Suspense>
+          <OrdersByDayChart days={data.ordersByDay} height={CHART_HEIGHT} />
         </Panel>
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>

@@ -7,53 +7,30 @@ import ListItemText from '@mui/material/ListItemText';
 import { EmptyState } from '@web/components/empty-state';
 import { formatDateTime, formatRelativeTime } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
+import { actorOf, describeChange } from './activity-wording';
 
 /** Where each audit collection's entity is looked at (spec 1 §3 account-log, spec 2 orders-log). */
-function linkFor(activity: Activity): { to: string; noun: string } | null {
+function linkFor(activity: Activity): string | null {
   switch (activity.collection) {
     case 'account-log':
-      return {
-        to: `/customers/${encodeURIComponent(activity.entityId)}/detail`,
-        noun: `customer ${activity.entityId}`,
-      };
+      return `/customers/${encodeURIComponent(activity.entityId)}/detail`;
     case 'orders-log':
-      return {
-        to: `/orders/${encodeURIComponent(activity.entityId)}/info`,
-        noun: `order ${activity.entityId}`,
-      };
+      return `/orders/${encodeURIComponent(activity.entityId)}/info`;
     case 'staff-log':
-      return { to: '/administrators', noun: 'staff user' };
+      return '/administrators';
     default:
       return null;
   }
 }
 
-/** Audit actions are codes ("password.set", "roleChanged"); show them as words ("Password set"). */
-export function humanizeAction(action: string): string {
-  const words = action
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .split(/[.\s_-]+/)
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 function ActivityText({ activity }: { activity: Activity }) {
-  const link = linkFor(activity);
-  const who = activity.changedByName ?? activity.changedBy;
-  const what = link?.noun ?? `${activity.collection} ${activity.entityId}`;
   const changes = activity.changes === 1 ? '1 change' : `${activity.changes} changes`;
   return (
     <ListItemText
-      primary={
-        <>
-          <strong>{humanizeAction(activity.action)}</strong> · {what}
-        </>
-      }
+      primary={<strong>{describeChange(activity)}</strong>}
       secondary={
         <>
-          {who} ·{' '}
+          {actorOf(activity)} ·{' '}
           <time dateTime={activity.dateChangedUtc} title={formatDateTime(activity.dateChangedUtc)}>
             {formatRelativeTime(activity.dateChangedUtc)}
           </time>{' '}
@@ -82,7 +59,7 @@ export function RecentActivity({ items }: { items: Activity[] }) {
         // Each entry is a list item, with the link inside it (a list holds items, not links).
         return link ? (
           <ListItem key={activity.id} disablePadding>
-            <ListItemButton component={RouterLink} to={link.to} sx={{ borderRadius: 1 }}>
+            <ListItemButton component={RouterLink} to={link} sx={{ borderRadius: 1 }}>
               <ActivityText activity={activity} />
             </ListItemButton>
           </ListItem>

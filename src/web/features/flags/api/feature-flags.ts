@@ -1,14 +1,22 @@
-import { ok } from '@domain/platform/envelope';
-import { FeatureFlag, type FeatureFlagName, FeatureFlagsResponse } from '@domain/platform/feature-flags';
+import type { FeatureFlagName, FeatureFlagsResponse } from '@domain/platform/feature-flags';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
+
+// Read by the shell of every screen: the contracts (and zod) load in development only.
+const flagsContracts = () => import('@domain/platform/feature-flags');
+const FlagsAnswer = checkedInDevelopment(() => flagsContracts().then((m) => m.FeatureFlagsResponse));
+const FlagAnswer = checkedInDevelopment(() =>
+  Promise.all([flagsContracts(), import('@domain/platform/envelope')]).then(([flags, envelope]) =>
+    envelope.ok(flags.FeatureFlag),
+  ),
+);
 
 const flagsKey = ['feature-flags'] as const;
 
 export function useFeatureFlags() {
   return useQuery({
     queryKey: flagsKey,
-    queryFn: ({ signal }) => api.get('/api/flags', FeatureFlagsResponse, { signal }),
+    queryFn: ({ signal }) => api.get('/api/flags', FlagsAnswer, { signal }),
     staleTime: 60_000,
   });
 }
@@ -23,7 +31,7 @@ export function useSetFeatureFlag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, enabled }: { name: string; enabled: boolean }) =>
-      api.put(`/api/flags/${encodeURIComponent(name)}`, ok(FeatureFlag), { enabled }),
+      api.put(`/api/flags/${encodeURIComponent(name)}`, FlagAnswer, { enabled }),
     onSuccess: ({ data: updated }) =>
       queryClient.setQueryData<FeatureFlagsResponse>(flagsKey, (current) =>
         current

@@ -49,7 +49,11 @@ function Facts({ message }: { message: OutboxMessage }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: 'max-content 1fr', md: 'max-content 1fr max-content 1fr' },
+        // minmax(0, …): a long value shortens (copy button kept) instead of widening the dialog.
+        gridTemplateColumns: {
+          xs: 'max-content minmax(0, 1fr)',
+          md: 'max-content minmax(0, 1fr) max-content minmax(0, 1fr)',
+        },
         columnGap: 2,
         rowGap: 0.75,
         m: 0,
