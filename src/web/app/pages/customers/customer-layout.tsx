@@ -30,6 +30,7 @@ export function CustomerLayout() {
     return (
       <EmptyState
         size="full"
+        pageTitle
         icon={<PersonOffOutlined />}
         title={missing ? 'Customer not found' : 'The customer could not be loaded'}
         description={
