@@ -6,6 +6,8 @@ import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
+import { customersGraphql } from './modules/customers/customers.graphql';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
@@ -87,7 +89,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(dashboardRoutes(ctx));
   await app.register(customerSearchRoutes(ctx));
   await app.register(healthRoutes(ctx));
-  await app.register(queryRoutes(ctx));
+  await app.register(customersRoutes(ctx));
+  await app.register(queryRoutes(ctx, [customersGraphql]));
   await app.register(accountsRoutes(ctx));
   await app.register(addressesRoutes(ctx));
   await app.register(productCreditRoutes(ctx));

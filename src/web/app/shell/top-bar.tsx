@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { BrandLogo } from '@web/components/brand-logo';
 import { LogoutButton } from '@web/features/auth/components/logout-button';
+import { JumpBox } from '@web/features/customers/components/jump-box';
 import type { LayoutTier } from '@web/lib/use-layout-tier';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -40,7 +41,7 @@ interface TopBarProps {
 
 export const MENU_ID = 'side-menu';
 
-/** spec 1 §2 Shell: menu toggle, logo to the dashboard, developer-mode switch, flags, Logout. */
+/** spec 1 §2 Shell: menu toggle, logo to the dashboard, jump box, developer-mode switch, flags, Logout. */
 export function TopBar({ principal, devMode, drafts, tier, menuOpen, onToggleMenu }: TopBarProps) {
   const phone = tier === 'phone';
   const developer = can(principal, 'developer.tools');
@@ -73,7 +74,8 @@ export function TopBar({ principal, devMode, drafts, tier, menuOpen, onToggleMen
           <BrandLogo compact={phone} />
         </Box>
         {drafts && <DraftsMarker />}
-        <Box sx={{ flexGrow: 1, minWidth: 0 }} />
+        {/* The jump box fills the free space (issue 7): account number, order number or email. */}
+        <JumpBox compact={phone} />
         {/* The controls keep their size; room for more (e.g. a search box) comes from the spacer. */}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 1 }, flexShrink: 0 }}>
           {developer && (

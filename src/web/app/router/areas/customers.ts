@@ -1,60 +1,101 @@
-import type { Params, RouteObject } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { lazyPage } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
-import { customerSubject, upcomingScreen } from './upcoming';
+import { upcomingScreen } from './upcoming';
 
-const toCustomer = { label: 'Customer dashboard', to: (p: Params) => `/customers/${p.id ?? ''}/dashboard` };
+// Customers (spec 1 §2): the search, then one layout for /customers/{uid}/… (header and tabs) with
+// each tab nested inside it. {uid} is the account uid.
 
-const customerScreens: [string, string][] = [
-  ['dashboard', 'Customer dashboard'],
-  ['orders', 'Customer orders'],
-  ['popups', 'Popups'],
-  ['carts', 'Customer carts'],
-];
+const handle = (h: RouteHandle) => h;
 
-export const customerRoutes: RouteObject[] = [
-  upcomingScreen('customers', 'Customers'),
-  ...customerScreens.map(([path, title]) =>
-    upcomingScreen(`customers/:id/${path}`, title, {
-      subject: customerSubject,
-      parent: path === 'dashboard' ? { label: 'Customers', to: '/customers' } : toCustomer,
-    }),
-  ),
+const tabs: RouteObject[] = [
   {
-    path: 'customers/:id/address',
-    lazy: lazyPage(() =>
-      import('../../pages/customers/customer-address-page').then((m) => m.CustomerAddressPage),
-    ),
-    handle: { title: 'Addresses', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+    index: true,
+    loader: ({ params }) => redirect(`/customers/${encodeURIComponent(params.id ?? '')}/dashboard`),
   },
   {
-    path: 'customers/:id/credit',
+    path: 'dashboard',
     lazy: lazyPage(() =>
-      import('../../pages/customers/customer-credit-page').then((m) => m.CustomerCreditPage),
+      import('../../pages/customers/customer-dashboard-page').then((m) => m.CustomerDashboardPage),
     ),
-    handle: { title: 'Product credit', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+    handle: handle({ title: 'Customer dashboard' }),
   },
   {
-    path: 'customers/:id/detail',
+    path: 'detail',
     lazy: lazyPage(() =>
       import('../../pages/customers/customer-detail-page').then((m) => m.CustomerDetailPage),
     ),
-    handle: { title: 'Customer detail', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+    handle: handle({ title: 'Customer detail' }),
   },
   {
-    path: 'customers/:id/audit',
+    path: 'address',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-address-page').then((m) => m.CustomerAddressPage),
+    ),
+    handle: handle({ title: 'Addresses' }),
+  },
+  {
+    path: 'credit',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-credit-page').then((m) => m.CustomerCreditPage),
+    ),
+    handle: handle({ title: 'Product credit' }),
+  },
+  {
+    path: 'orders',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-orders-page').then((m) => m.CustomerOrdersPage),
+    ),
+    handle: handle({ title: 'Customer orders' }),
+  },
+  {
+    path: 'audit',
     lazy: lazyPage(() =>
       import('../../pages/customers/customer-audit-page').then((m) => m.CustomerAuditPage),
     ),
-    handle: { title: 'Account audit', subject: customerSubject, parent: toCustomer } satisfies RouteHandle,
+    handle: handle({ title: 'Account audit' }),
   },
-  upcomingScreen('customers/:id/popups/:popupId', 'Popup detail', {
-    subject: (p) => `${customerSubject(p)} · popup ${p.popupId ?? ''}`,
-    parent: { label: 'Popups', to: (p) => `/customers/${p.id ?? ''}/popups` },
-  }),
-  upcomingScreen('customers/:id/carts/:cartId', 'Cart detail', {
-    subject: (p) => `${customerSubject(p)} · cart ${p.cartId ?? ''}`,
-    parent: { label: 'Customer carts', to: (p) => `/customers/${p.id ?? ''}/carts` },
-  }),
+  {
+    path: 'popups',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-popups-page').then((m) => m.CustomerPopupsPage),
+    ),
+    handle: handle({ title: 'Popups' }),
+  },
+  {
+    path: 'popups/:popupId',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-popup-page').then((m) => m.CustomerPopupPage),
+    ),
+    handle: handle({ title: 'Popup detail' }),
+  },
+  {
+    path: 'carts',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-carts-page').then((m) => m.CustomerCartsPage),
+    ),
+    handle: handle({ title: 'Customer carts' }),
+  },
+  {
+    path: 'carts/:cartId',
+    lazy: lazyPage(() => import('../../pages/customers/customer-cart-page').then((m) => m.CustomerCartPage)),
+    handle: handle({ title: 'Cart detail' }),
+  },
+];
+
+export const customerRoutes: RouteObject[] = [
+  {
+    path: 'customers',
+    lazy: lazyPage(() =>
+      import('../../pages/customers/customer-search-page').then((m) => m.CustomerSearchPage),
+    ),
+    handle: handle({ title: 'Customers' }),
+  },
+  {
+    path: 'customers/:id',
+    lazy: lazyPage(() => import('../../pages/customers/customer-layout').then((m) => m.CustomerLayout)),
+    handle: handle({ title: 'Customer' }),
+    children: tabs,
+  },
   upcomingScreen('carts', 'Carts'),
 ];

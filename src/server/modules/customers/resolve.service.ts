@@ -1,0 +1,88 @@
+import {
+  classifyJumpQuery,
+  JUMP_HINT,
+  jumpNotFoundMessage,
+  type ResolveTarget,
+} from '@domain/customers/jump';
+import { orderNumberLabel } from '@domain/customers/order-status';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import { rows } from '../../platform/db';
+import { badRequest, notFound } from '../../platform/errors';
+
+// The jump box (issue 7): where an account number, order number or email leads. Each probe is one
+// unique-index lookup (accounts.phoenix_id, orders.order_id, orders.phoenix_order_id, lower(email)).
+
+interface AccountHit {
+  uid: string;
+  phoenix_id: number;
+  full_name: string;
+}
+interface OrderHit {
+  id: string;
+  order_id: number;
+  customer_uid: string;
+  customer_user_type: number;
+}
+
+const customerTarget = (a: AccountHit): ResolveTarget => ({
+  kind: 'customer',
+  uid: a.uid,
+  label: `${a.full_name} · ${Number(a.phoenix_id)}`,
+});
+const orderTarget = (o: OrderHit): ResolveTarget => ({
+  kind: 'order',
+  uid: o.customer_uid,
+  orderId: o.id,
+  label: `Order ${orderNumberLabel(o.order_id, o.customer_user_type)}`,
+});
+
+async function account(ctx: AppContext, where: ReturnType<typeof sql>) {
+  const [hit] = await rows<AccountHit>(
+    ctx.db,
+    sql`select uid, phoenix_id::float8 as phoenix_id, first_name || ' ' || last_name as full_name
+        from accounts where ${where} order by phoenix_id limit 1`,
+  );
+  return hit ? customerTarget(hit) : undefined;
+}
+
+/** orders.order_id is an integer column: a larger number can only be a downstream number. */
+const INT_MAX = 2_147_483_647;
+
+async function order(ctx: AppContext, value: number) {
+  const byNumber =
+    value <= INT_MAX
+      ? sql`(select 0 as rank, * from orders where order_id = ${value} limit 1) union all `
+      : sql``;
+  const [hit] = await rows<OrderHit>(
+    ctx.db,
+    sql`select id, order_id::int as order_id, customer_uid, customer_user_type::int as customer_user_type
+        from (${byNumber}(select 1 as rank, * from orders where phoenix_order_id = ${value} limit 1)) o
+        order by rank limit 1`,
+  );
+  return hit ? orderTarget(hit) : undefined;
+}
+
+export async function resolve(ctx: AppContext, q: string): Promise<ResolveTarget> {
+  const query = classifyJumpQuery(q);
+  let found: ResolveTarget | undefined;
+  switch (query.kind) {
+    case 'invalid':
+      throw badRequest(JUMP_HINT, [{ path: 'querystring.q', message: JUMP_HINT }]);
+    case 'account':
+      found = await account(ctx, sql`phoenix_id = ${query.phoenixId}`);
+      break;
+    case 'order':
+      found = await order(ctx, query.orderNumber);
+      break;
+    case 'number':
+      // An account number first: staff type account numbers far more often than order numbers.
+      found = (await account(ctx, sql`phoenix_id = ${query.value}`)) ?? (await order(ctx, query.value));
+      break;
+    case 'email':
+      found = await account(ctx, sql`lower(email) = ${query.email}`);
+      break;
+  }
+  if (!found) throw notFound(jumpNotFoundMessage(q));
+  return found;
+}

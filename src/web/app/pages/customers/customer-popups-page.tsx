@@ -1,0 +1,6 @@
+import { CustomerPopups } from '@web/features/customers/components/popups';
+import { useParams } from 'react-router';
+
+export function CustomerPopupsPage() {
+  return <CustomerPopups uid={useParams().id ?? ''} />;
+}

@@ -1,0 +1,102 @@
+import {
+  CartDetailAnswer,
+  CartsAnswer,
+  CustomerDashboardAnswer,
+  CustomerOrdersAnswer,
+  CustomerSummaryAnswer,
+  DownlineAnswer,
+  type GenealogyTree,
+  PopupDetailAnswer,
+  PopupsAnswer,
+} from '@domain/customers/customer';
+import { CUSTOMER_SEARCH_PAGE_SIZE, CustomerSearchAnswer } from '@domain/customers/search';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+
+// Customer screens' reads (issue 7). Keys start with ['customers', uid] so a change to an account
+// can refresh every view of it with one invalidation.
+
+const base = (uid: string) => `/api/customers/${encodeURIComponent(uid)}`;
+export const customerKey = (uid: string) => ['customers', uid] as const;
+
+/** Customer search (spec 1 §2): pages from 1, another page offered while one comes back full. */
+export function useCustomerSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: ['customers', 'search', q],
+    enabled: q.length > 0,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/api/customers', CustomerSearchAnswer, {
+        signal,
+        query: { q, page: pageParam, limit: CUSTOMER_SEARCH_PAGE_SIZE },
+      }),
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCustomerSummary(uid: string) {
+  return useQuery({
+    queryKey: [...customerKey(uid), 'summary'],
+    queryFn: ({ signal }) => api.get(`${base(uid)}/summary`, CustomerSummaryAnswer, { signal }),
+    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
+  });
+}
+
+export function useCustomerDashboard(uid: string) {
+  return useQuery({
+    queryKey: [...customerKey(uid), 'dashboard'],
+    queryFn: ({ signal }) => api.get(`${base(uid)}/dashboard`, CustomerDashboardAnswer, { signal }),
+  });
+}
+
+/** The customer's orders, 20 a page from page 1 (spec 1 §9). */
+export function useCustomerOrders(uid: string) {
+  return useInfiniteQuery({
+    queryKey: [...customerKey(uid), 'orders'],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`${base(uid)}/orders`, CustomerOrdersAnswer, { signal, query: { page: pageParam } }),
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+}
+
+export function useCustomerPopups(uid: string) {
+  return useQuery({
+    queryKey: [...customerKey(uid), 'popups'],
+    queryFn: ({ signal }) => api.get(`${base(uid)}/popups`, PopupsAnswer, { signal }),
+  });
+}
+
+export function useCustomerPopup(uid: string, popupId: string) {
+  return useQuery({
+    queryKey: [...customerKey(uid), 'popups', popupId],
+    queryFn: ({ signal }) =>
+      api.get(`${base(uid)}/popups/${encodeURIComponent(popupId)}`, PopupDetailAnswer, { signal }),
+  });
+}
+
+export function useCustomerCarts(uid: string) {
+  return useQuery({
+    queryKey: [...customerKey(uid), 'carts'],
+    queryFn: ({ signal }) => api.get(`${base(uid)}/carts`, CartsAnswer, { signal }),
+  });
+}
+
+export function useCustomerCart(uid: string, cartId: string) {
+  return useQuery({
+    queryKey: [...customerKey(uid), 'carts', cartId],
+    queryFn: ({ signal }) =>
+      api.get(`${base(uid)}/carts/${encodeURIComponent(cartId)}`, CartDetailAnswer, { signal }),
+  });
+}
+
+/** Part of a genealogy tree: `depth` levels below the account, with its whole-downline count. */
+export function useDownline(uid: string, tree: GenealogyTree, depth: number, enabled = true) {
+  return useQuery({
+    queryKey: [...customerKey(uid), 'downline', tree, depth],
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get(`${base(uid)}/downline`, DownlineAnswer, { signal, query: { tree, depth } }),
+  });
+}

@@ -1,0 +1,81 @@
+import { NO_MATCHES_MESSAGE } from '@domain/customers/search';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { EmptyState } from '@web/components/empty-state';
+import { SearchField } from '@web/components/search-field';
+import { errorMessage } from '@web/lib/api-client';
+import { formatCount } from '@web/lib/format';
+import { useLayoutTier } from '@web/lib/use-layout-tier';
+import { useCustomerSearch } from '../api/customers';
+import { useSearchQuery } from '../hooks/use-search-query';
+import { downloadCsv, searchResultsCsv } from './export-csv';
+import { SearchResultsList, SearchResultsTable } from './search-results';
+
+/** /customers (spec 1 §2 Customer search): one box, name or account number, paged from 1. */
+export function CustomerSearch() {
+  const { text, setText, q } = useSearchQuery();
+  const search = useCustomerSearch(q);
+  const phone = useLayoutTier() === 'phone';
+  const rows = search.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <Box sx={{ flex: '1 1 320px', maxWidth: 560, '& .MuiTextField-root': { width: '100%' } }}>
+          <SearchField label="Name, email or account number" value={text} onChange={setText} autoFocus />
+        </Box>
+        {rows.length > 0 && (
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => downloadCsv(`customers-${q.replace(/[^\w-]+/g, '_')}.csv`, searchResultsCsv(rows))}
+          >
+            Export CSV
+          </Button>
+        )}
+      </Box>
+      <Box sx={{ minHeight: 4, mb: 1 }}>{search.isFetching && <LinearProgress aria-label="Searching" />}</Box>
+      {!q ? (
+        <EmptyState
+          icon={<PersonSearchOutlined />}
+          title="Find a customer"
+          description="Type a first or last name, “first last”, the start of an email, or an account number (123 or M123)."
+        />
+      ) : search.isError ? (
+        <Alert severity="error">{errorMessage(search.error, 'The search failed. Please try again.')}</Alert>
+      ) : search.isPending ? (
+        <Box role="status" aria-label="Searching" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress />
+        </Box>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<SearchOffOutlined />} title={NO_MATCHES_MESSAGE} />
+      ) : (
+        <>
+          <Typography variant="body2" role="status" sx={{ color: 'text.secondary', mb: 1 }}>
+            {formatCount(rows.length)} {rows.length === 1 ? 'customer' : 'customers'} shown
+            {search.hasNextPage ? ' · more available' : ''}
+          </Typography>
+          {phone ? <SearchResultsList rows={rows} /> : <SearchResultsTable rows={rows} />}
+          {search.hasNextPage && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+              <Button
+                variant="outlined"
+                onClick={() => search.fetchNextPage()}
+                loading={search.isFetchingNextPage}
+              >
+                More results
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </>
+  );
+}
