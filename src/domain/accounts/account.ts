@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBERSHIP_STATUSES } from '../reference/lists';
+import { AccountRef, MembershipStatusValue } from '../customers/search';
 import { TaxNumberView } from './tax-number';
 
 // The account record of the account tool (spec 1 §3): the customer profile merged with account
@@ -7,12 +7,7 @@ import { TaxNumberView } from './tax-number';
 // dates. `GET /api/cs/customer/{uid}`.
 
 /** Another account referred to by this one (sponsor, enroller); phoenixId 1 is the company. */
-export const AccountRef = z.object({
-  uid: z.string().nullable(),
-  phoenixId: z.number().int(),
-  fullName: z.string(),
-});
-export type AccountRef = z.infer<typeof AccountRef>;
+export { AccountRef };
 
 export const TermsRecordView = z.object({
   orderId: z.string().nullable(),
@@ -52,7 +47,7 @@ export const AccountRecord = z.object({
   nextRenewalDateUTC: z.string().nullable(),
   memberExpirationDateUTC: z.string().nullable(),
   bobTCs: z.array(TermsRecordView),
-  membershipStatus: z.enum([...MEMBERSHIP_STATUSES, 'N/A']),
+  membershipStatus: MembershipStatusValue,
   activeMember: z.boolean(),
   consultantPreferences: z.record(z.string(), ConsultantPreferenceView),
   /** Whether an account type history exists for this account (spec 1 §7 accountTypeHistory). */

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { ok } from '../platform/envelope';
 import { decimalInt, userUid } from '../platform/ids';
-import { MEMBERSHIP_STATUSES } from '../reference/lists';
-import { AccountRef } from './search';
+import { AccountRef, MembershipStatusValue } from './search';
 
 // Read contracts of the customer screens (spec 1 §2–§4): the header every tab shows, the
 // dashboard, orders, popups, carts and genealogy. Dates are ISO strings; money is integer cents.
 
 export const CustomerParams = z.object({ uid: userUid('Not a customer id') });
-export const MembershipStatusValue = z.enum([...MEMBERSHIP_STATUSES, 'N/A']);
 
 /** Who the customer is: the header of every customer tab. */
 export const CustomerSummary = z.object({
@@ -212,6 +210,5 @@ export const AccountInfo = CustomerSummary.extend({
 export type AccountInfo = z.infer<typeof AccountInfo>;
 export const AccountInfoAnswer = ok(AccountInfo);
 
-/** The company: sponsor and enroller id 1 (spec 1 §9). */
-export const COMPANY_NAME = 'The company';
+export { COMPANY_NAME, MembershipStatusValue } from './search';
 export const CUSTOMER_NOT_FOUND = 'No customer with that id.';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalInt } from '../platform/ids';
+import { COMPANY_SPONSOR_ID } from '../reference/constants';
 import { MEMBERSHIP_STATUSES } from '../reference/lists';
 
 // Customer search (spec 1 §2, §5): digits only, or M followed by digits, is an account number
@@ -38,6 +39,15 @@ export const AccountRef = z.object({
 });
 export type AccountRef = z.infer<typeof AccountRef>;
 
+/** The company: sponsor and enroller id 1 (spec 1 §9). */
+export const COMPANY_NAME = 'The company';
+
+/** The name shown for a referred-to account that is not on file: the company for id 1. */
+export const missingAccountName = (phoenixId: number): string =>
+  phoenixId === COMPANY_SPONSOR_ID ? COMPANY_NAME : `Account ${phoenixId}`;
+
+export const MembershipStatusValue = z.enum([...MEMBERSHIP_STATUSES, 'N/A']);
+
 export const CustomerSearchRow = z.object({
   uid: z.string(),
   phoenixId: z.number().int(),
@@ -47,7 +57,7 @@ export const CustomerSearchRow = z.object({
   userType: z.number().int(),
   countryId: z.number().int(),
   accountStatus: z.number().int(),
-  membershipStatus: z.enum([...MEMBERSHIP_STATUSES, 'N/A']),
+  membershipStatus: MembershipStatusValue,
   sponsor: AccountRef,
 });
 export type CustomerSearchRow = z.infer<typeof CustomerSearchRow>;

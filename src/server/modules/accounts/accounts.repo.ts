@@ -1,5 +1,5 @@
-import type { AccountRef } from '@domain/accounts/account';
 import { maskTaxNumber, taxNumberKind } from '@domain/accounts/tax-number';
+import { type AccountRef, missingAccountName } from '@domain/customers/search';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { accounts, accountTypeHistory, termsRecords } from '../../db/schema';
@@ -34,7 +34,7 @@ export async function accountRef(tx: DbOrTx, phoenixId: number | null | undefine
   const id = phoenixId ?? COMPANY_SPONSOR_ID;
   const row = await accountByPhoenixId(tx, id);
   if (row) return { uid: row.uid, phoenixId: id, fullName: fullName(row) };
-  return { uid: null, phoenixId: id, fullName: id === COMPANY_SPONSOR_ID ? 'Company' : `Account ${id}` };
+  return { uid: null, phoenixId: id, fullName: missingAccountName(id) };
 }
 
 export async function termsOf(tx: DbOrTx, uid: string) {

@@ -5,16 +5,13 @@ import {
   type CustomerSearchQuery,
   type CustomerSearchRow,
   classifyCustomerQuery,
+  missingAccountName,
 } from '@domain/customers/search';
-import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { USER_TYPE } from '@domain/reference/lists';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import * as repo from './customer-search.repo';
 import { pageWindow, planNameSearch } from './search-plan';
-
-/** Shown for sponsor id 1 when the company account itself is not on file (spec 1 §9). */
-const COMPANY_NAME = 'Company';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
@@ -60,9 +57,7 @@ function toRow(r: repo.SearchRowRecord, now: Date): CustomerSearchRow {
       fullName:
         r.sponsor_uid !== null
           ? fullName(r.sponsor_first_name, r.sponsor_last_name)
-          : sponsorId === COMPANY_SPONSOR_ID
-            ? COMPANY_NAME
-            : '',
+          : missingAccountName(sponsorId),
     },
   };
 }

@@ -1,6 +1,5 @@
 import {
   type AccountInfo,
-  COMPANY_NAME,
   CUSTOMER_NOT_FOUND,
   type CustomerDashboard,
   type CustomerOrdersAnswer,
@@ -9,7 +8,7 @@ import {
   type PopupDetail,
 } from '@domain/customers/customer';
 import { orderPopups } from '@domain/customers/popups';
-import type { AccountRef } from '@domain/customers/search';
+import { type AccountRef, missingAccountName } from '@domain/customers/search';
 import { titleName } from '@domain/customers/titles';
 import { COMPANY_SPONSOR_ID, ORDER_LIST_PAGE_SIZE } from '@domain/reference/constants';
 import { COUNTRIES } from '@domain/reference/lists';
@@ -44,7 +43,7 @@ export async function summary(ctx: AppContext, uid: string) {
   return summaryOf(await requireAccount(ctx, uid));
 }
 
-/** Sponsor and enroller as links: id 1 (or an id no account holds) reads as the company. */
+/** Sponsor and enroller as links: id 1 reads as the company, an id no account holds by its number. */
 async function refs(ctx: AppContext, ids: number[]): Promise<Map<number, AccountRef>> {
   const wanted = [...new Set(ids.filter((id) => id !== COMPANY_SPONSOR_ID))];
   const found =
@@ -59,7 +58,7 @@ async function refs(ctx: AppContext, ids: number[]): Promise<Map<number, Account
               )})`,
         );
   const map = new Map<number, AccountRef>();
-  for (const id of ids) map.set(id, { uid: null, phoenixId: id, fullName: COMPANY_NAME });
+  for (const id of ids) map.set(id, { uid: null, phoenixId: id, fullName: missingAccountName(id) });
   for (const r of found) {
     map.set(Number(r.phoenix_id), { uid: r.uid, phoenixId: Number(r.phoenix_id), fullName: r.full_name });
   }
