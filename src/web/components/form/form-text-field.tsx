@@ -8,6 +8,8 @@ type FormTextFieldProps<T extends FieldValues, TOut> = Omit<
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   label: string;
+  /** An input mask of the form-rules library (formatPhone, formatZip …), applied as the user types (spec 3 §5). */
+  mask?: (value: string) => string;
 };
 
 /** A labelled MUI text field bound to react-hook-form; the zod message shows under it. Also a select with `select`. */
@@ -15,6 +17,7 @@ export function FormTextField<T extends FieldValues, TOut = T>({
   control,
   name,
   helperText,
+  mask,
   ...props
 }: FormTextFieldProps<T, TOut>) {
   return (
@@ -26,7 +29,7 @@ export function FormTextField<T extends FieldValues, TOut = T>({
           {...props}
           name={field.name}
           value={field.value ?? ''}
-          onChange={field.onChange}
+          onChange={mask ? (event) => field.onChange(mask(event.target.value)) : field.onChange}
           onBlur={field.onBlur}
           inputRef={field.ref}
           disabled={field.disabled || props.disabled}

@@ -18,7 +18,6 @@ import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
 import { applyServerIssues } from '@web/components/form/apply-server-issues';
-import { FormMaskedField } from '@web/components/form/form-masked-field';
 import { FormTextField } from '@web/components/form/form-text-field';
 import { errorMessage } from '@web/lib/api-client';
 import { useEffect, useId, useRef } from 'react';
@@ -131,7 +130,7 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
         <DialogTitle id={titleId}>{address ? 'Edit address' : 'Add address'}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormMaskedField
+            <FormTextField
               control={control}
               name="firstName"
               label="First Name"
@@ -139,8 +138,8 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
               required
               autoFocus
             />
-            <FormMaskedField control={control} name="lastName" label="Last Name" mask={formatName} required />
-            <FormMaskedField
+            <FormTextField control={control} name="lastName" label="Last Name" mask={formatName} required />
+            <FormTextField
               control={control}
               name="companyName"
               label="Company"
@@ -182,7 +181,7 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
                 </MenuItem>
               ))}
             </FormTextField>
-            <FormMaskedField
+            <FormTextField
               control={control}
               name="postalCode"
               label={labels.postalCode}
@@ -190,7 +189,7 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
               required
               autoComplete="postal-code"
             />
-            <FormMaskedField
+            <FormTextField
               control={control}
               name="telephone"
               label="Telephone"

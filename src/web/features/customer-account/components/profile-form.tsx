@@ -6,12 +6,11 @@ import { formatPhone } from '@domain/validation/masks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
 import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { FormTextField } from '@web/components/form/form-text-field';
 import { errorMessage } from '@web/lib/api-client';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useUpdateProfile } from '../api/account';
 import { NumberSelect } from './number-select';
@@ -90,23 +89,14 @@ export function ProfileForm({ account, canEdit }: { account: AccountRecord; canE
             disabled={!canEdit}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <Controller
+          <FormTextField
             control={control}
             name="telephone"
-            render={({ field, fieldState }) => (
-              <TextField
-                label="Phone"
-                type="tel"
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={(event) => field.onChange(formatPhone(event.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={!canEdit}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? '(###) ###-####'}
-              />
-            )}
+            label="Phone"
+            type="tel"
+            mask={formatPhone}
+            disabled={!canEdit}
+            helperText="(###) ###-####"
           />
           <NumberSelect control={control} name="genderId" label="Gender" options={GENDERS} optional />
           <NumberSelect

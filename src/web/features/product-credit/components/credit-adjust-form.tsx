@@ -19,7 +19,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { applyServerIssues } from '@web/components/form/apply-server-issues';
-import { FormMaskedField } from '@web/components/form/form-masked-field';
 import { FormSwitch } from '@web/components/form/form-switch';
 import { FormTextField } from '@web/components/form/form-text-field';
 import { errorMessage } from '@web/lib/api-client';
@@ -146,7 +145,7 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
             <FormSwitch control={control} name="neverExpire" label="Never expires" />
           </Box>
           {!neverExpire && (
-            <FormMaskedField
+            <FormTextField
               control={control}
               name="expirationDate"
               label="Expiration date"
