@@ -17,11 +17,12 @@ import { QuickNameSearchAnswer } from '@domain/customers/quick-search';
 import { ok } from '@domain/platform/envelope';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, SuccessMessage } from '@web/lib/api-client';
+import { customerQueryKey } from '@web/lib/query-keys';
 import { z } from 'zod';
 
 // The customer detail and audit tabs talk to the accounts module (spec 1 §7 /cs/… calls).
 
-export const accountKey = (uid: string) => ['customer-account', uid] as const;
+export const accountKey = (uid: string) => [...customerQueryKey(uid), 'account'] as const;
 const enc = encodeURIComponent;
 
 export function useAccountRecord(uid: string) {
@@ -33,14 +34,15 @@ export function useAccountRecord(uid: string) {
 }
 
 /**
- * After any change the whole account (record, comments, history, audit) is read again. Not
+ * After any change everything read about the customer (record, comments, history, audit, and the
+ * header and dashboard of the customer layout) is read again. Not
  * awaited: the caller's own onSuccess (the alert) must run before the re-read re-renders, since a
  * section keyed by the changed data remounts and would drop it.
  */
 function useRefreshAccount(uid: string) {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: accountKey(uid) });
+    void queryClient.invalidateQueries({ queryKey: customerQueryKey(uid) });
   };
 }
 

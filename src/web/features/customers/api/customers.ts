@@ -12,12 +12,13 @@ import {
 import { CUSTOMER_SEARCH_PAGE_SIZE, CustomerSearchAnswer } from '@domain/customers/search';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import { customerQueryKey } from '@web/lib/query-keys';
 
 // Customer screens' reads (issue 7). Keys start with ['customers', uid] so a change to an account
 // can refresh every view of it with one invalidation.
 
 const base = (uid: string) => `/api/customers/${encodeURIComponent(uid)}`;
-export const customerKey = (uid: string) => ['customers', uid] as const;
+export const customerKey = customerQueryKey;
 
 /** Customer search (spec 1 §2): pages from 1, another page offered while one comes back full. */
 export function useCustomerSearch(q: string) {

@@ -1,13 +1,14 @@
 import { CountryCredit, ProductCredit, type UpdateBalanceRequest } from '@domain/product-credit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import { customerQueryKey } from '@web/lib/query-keys';
 import { z } from 'zod';
 
 // Credit tab (spec 1 §2 Credit, §7 updateBalance).
 
 const CreditAnswer = z.object({ success: z.literal(true), data: ProductCredit });
 const Adjusted = z.object({ success: z.literal(true), message: z.string(), data: CountryCredit });
-export const productCreditKey = (uid: string) => ['customers', uid, 'productCredit'] as const;
+export const productCreditKey = (uid: string) => [...customerQueryKey(uid), 'productCredit'] as const;
 
 export function useProductCredit(uid: string) {
   return useQuery({
@@ -27,11 +28,12 @@ export function useAdjustCredit(uid: string) {
         query: { neverExpire: neverExpire ? 1 : 0 },
       }),
     onSuccess: ({ data }) => {
-      // The answer holds the adjusted country; show it at once, then read both again.
+      // The answer holds the adjusted country; show it at once, then read the customer again
+      // (both countries, and the header and dashboard of the layout).
       queryClient.setQueryData<ProductCredit>(productCreditKey(uid), (current) =>
         current ? { ...current, [data.country]: data } : current,
       );
-      return queryClient.invalidateQueries({ queryKey: productCreditKey(uid) });
+      return queryClient.invalidateQueries({ queryKey: customerQueryKey(uid) });
     },
   });
 }
