@@ -1,4 +1,5 @@
 import type { AccountRecord, AccountRef } from '@domain/accounts/account';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
 import type { QuickSearchConsultant } from '@domain/customers/quick-search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,7 +60,7 @@ function UplineRow({
           alert.error(
             errorMessage(
               error,
-              tree === 'sponsor' ? 'Unable to update Mentor information' : 'Unable to update enrollerId',
+              tree === 'sponsor' ? ACCOUNT_MESSAGES.mentorFailed : ACCOUNT_MESSAGES.enrollerFailed,
             ),
           ),
       },
