@@ -2,7 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
 
 /** Opens the newest outbox message to `email` as a developer and returns the link it carries. */
-async function linkFromOutbox(page: Page, email: string, subject: string): Promise<string> {
+async function linkFromOutbox(
+  page: Page,
+  email: string,
+  subject: string,
+  pattern = /\/resetpassword\?token=/,
+): Promise<string> {
   await page.goto('/outbox');
   await page.getByLabel('Search recipient, subject or template').fill(email);
   const message = page.getByRole('button', { name: subject }).first();
@@ -13,7 +18,7 @@ async function linkFromOutbox(page: Page, email: string, subject: string): Promi
   // The email renders in a sandboxed iframe; the link is its button.
   const frame = dialog.frameLocator('iframe');
   const href = await frame.getByRole('link').first().getAttribute('href');
-  expect(href).toMatch(/\/resetpassword\?token=/);
+  expect(href).toMatch(pattern);
   await page.keyboard.press('Escape');
   return href!;
 }
@@ -91,4 +96,58 @@ test('forgot password: the email reaches the outbox, its link resets the passwor
   await visitor.goto(link);
   await expect(visitor.getByText(/expired or was already used/i)).toBeVisible();
   await visitor.close();
+});
+
+test('own sign-in email: asked for on the profile screen, changed only once the new address confirms it', async ({
+  browser,
+}) => {
+  const email = uniqueEmail('moving.on');
+  const newEmail = uniqueEmail('moved');
+  const password = 'Profile-Password-7';
+
+  const leader = await browser.newPage();
+  await signIn(leader, DEMO_STAFF.leader);
+  const created = await leader.request.post('/api/administrators', {
+    data: { name: 'Moving On', email, role: 'agent', directory: 'cs-users' },
+    headers: { 'x-requested-with': 'back-office' },
+  });
+  expect(created.ok()).toBe(true);
+  await leader.close();
+
+  const developer = await browser.newPage();
+  await signIn(developer, DEMO_STAFF.developer);
+  const setLink = await linkFromOutbox(developer, email, 'Set your back-office password');
+  const staff = await browser.newPage();
+  await staff.goto(setLink);
+  await staff.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
+  await staff.getByRole('textbox', { name: 'Confirm new password' }).fill(password);
+  await staff
+    .getByRole('button', { name: /password/i })
+    .last()
+    .click();
+  await expect(staff.getByText(/password has been (updated|set)/i)).toBeVisible();
+
+  await signIn(staff, email, password);
+  await staff.goto('/profile');
+  await expect(staff.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+  await staff.getByLabel('New sign-in email').fill(newEmail);
+  await staff.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(staff.getByRole('status')).toContainText(`We sent a confirmation link to ${newEmail}`);
+  // Until confirmed, the old email is the one on file.
+  await staff.reload();
+  await expect(staff.getByRole('region', { name: 'Account' })).toContainText(email);
+
+  const confirmLink = await linkFromOutbox(
+    developer,
+    newEmail,
+    'Confirm your new sign-in email',
+    /\/confirm-email\?token=/,
+  );
+  await developer.close();
+  await staff.goto(confirmLink);
+  await staff.getByRole('button', { name: 'Confirm this email' }).click();
+  await expect(staff.getByRole('status')).toContainText(`From now on you sign in as ${newEmail}`);
+  await staff.context().clearCookies();
+  await signIn(staff, newEmail, password);
+  await staff.close();
 });

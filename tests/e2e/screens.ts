@@ -121,6 +121,7 @@ export const APP_SCREENS: Screen[] = [
     },
   },
   { name: 'create administrator', path: '/administrators/create', visitors: LEADERS },
+  { name: 'your profile', path: '/profile', visitors: ['agent'], ready: heading('Your profile') },
   {
     name: 'create administrator with errors',
     path: '/administrators/create',

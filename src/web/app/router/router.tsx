@@ -30,6 +30,11 @@ const builtRoutes: RouteObject[] = [
     handle: handle({ title: 'Create administrator', action: 'administrators.manage' }),
   },
   {
+    path: 'profile',
+    lazy: lazyPage(() => import('../pages/my-profile-page').then((m) => m.MyProfilePage)),
+    handle: handle({ title: 'Your profile' }),
+  },
+  {
     path: 'outbox',
     lazy: lazyPage(() => import('../pages/outbox-page').then((m) => m.OutboxPage)),
     handle: handle({ title: 'Outbox', action: 'developer.tools' }),

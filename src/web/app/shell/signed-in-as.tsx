@@ -2,7 +2,9 @@ import type { SessionInfo } from '@domain/auth/contracts';
 import { ROLE_LABELS } from '@domain/auth/roles';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);
@@ -31,7 +33,9 @@ export function SignedInAs({ session }: { session: SessionInfo }) {
       </Avatar>
       <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
-          {user.name}
+          <Link component={RouterLink} to="/profile" color="inherit" underline="hover" title="Your profile">
+            {user.name}
+          </Link>
         </Typography>
         {session.role && (
           <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
