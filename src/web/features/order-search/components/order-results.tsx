@@ -72,13 +72,13 @@ export function OrderResultsTable({ rows }: { rows: ProcessedOrder[] }) {
                 <TableCell>{row.status}</TableCell>
                 <TableCell>{typeLabel(row.orderType)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.dateCreatedUtc)}</TableCell>
-                <TableCell>
+                <TableCell sx={{ minWidth: 140 }}>
                   <CustomerLink row={row} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                   {formatMoney(row.grandTotalCents, row.currency)}
                 </TableCell>
-                <TableCell>{locationLabel(row.countryId)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{locationLabel(row.countryId)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

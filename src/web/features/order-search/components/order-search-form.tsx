@@ -146,7 +146,8 @@ export function OrderSearchForm({ values, onChange, onSearch, onClear }: OrderSe
   const grid = {
     display: 'grid',
     columnGap: 2,
-    rowGap: 0.5,
+    // Room for each field's helper line below it and the next field's label above it.
+    rowGap: 2,
     gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
   } as const;
 
