@@ -175,6 +175,10 @@ test.describe('order search', () => {
     await page.goto(`/orders?uid=${order.customer.uid}`);
     const list = page.getByRole('list', { name: 'Orders found' });
     await expect(list.getByRole('link', { name: `Order ${order.orderNumber}` })).toBeVisible();
+    // The form folds into one line above the results; it opens again to change the search.
+    await expect(page.getByText(`UID: ${order.customer.uid}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Change search' }).click();
+    await expect(field(page, 'UID')).toHaveValue(order.customer.uid);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const axe = await new AxeBuilder({ page }).include('#main-content').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

@@ -1,6 +1,7 @@
 import {
   criteriaOf,
   emptyOrderSearch,
+  ORDER_SEARCH_LABELS,
   type OrderSearchValues,
   valuesFromParams,
 } from '@domain/orders/search';
@@ -11,6 +12,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
@@ -39,8 +41,12 @@ export function OrderSearch() {
   const search = useOrderSearch(criteria);
   const phone = useLayoutTier() === 'phone';
   const rows = search.data?.pages.flatMap((p) => p.data.processedOrders) ?? [];
+  // On a phone the form is as tall as the screen: once a search has run it folds into one line.
+  const [editing, setEditing] = useState(false);
+  const folded = phone && criteria.length > 0 && !editing;
 
   const runSearch = (next: OrderSearchValues) => {
+    setEditing(false);
     const query = new URLSearchParams(criteriaOf(next));
     if (query.toString() === params.toString()) void search.refetch();
     else setParams(query);
@@ -48,15 +54,26 @@ export function OrderSearch() {
 
   return (
     <>
-      <OrderSearchForm
-        values={values}
-        onChange={setValues}
-        onSearch={runSearch}
-        onClear={() => {
-          setValues(emptyOrderSearch());
-          if (params.toString()) setParams(new URLSearchParams());
-        }}
-      />
+      {folded ? (
+        <Paper variant="outlined" sx={{ p: 1.5, mb: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {criteria.map(([f, v]) => `${ORDER_SEARCH_LABELS[f]}: ${v}`).join(' · ')}
+          </Typography>
+          <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
+            Change search
+          </Button>
+        </Paper>
+      ) : (
+        <OrderSearchForm
+          values={values}
+          onChange={setValues}
+          onSearch={runSearch}
+          onClear={() => {
+            setValues(emptyOrderSearch());
+            if (params.toString()) setParams(new URLSearchParams());
+          }}
+        />
+      )}
       <Box sx={{ minHeight: 4, mb: 1 }}>
         {search.isFetching && !search.isPending && <LinearProgress aria-label="Searching" />}
       </Box>
