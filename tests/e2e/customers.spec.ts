@@ -113,13 +113,11 @@ test.describe('customers', () => {
       page.getByRole('heading', { level: 1, name: `${shopper.firstName} ${shopper.lastName}` }),
     ).toBeVisible();
 
-    // An order number says where the order belongs until the order screens exist.
+    // An order number lands on the order (tests/e2e/orders-search.spec.ts covers its forms).
     const orders = (await (await page.request.get(`/api/customers/${host.uid}/orders`)).json()).data;
     await jumpBox(page).fill(String(orders[0].orderId));
     await jumpBox(page).press('Enter');
-    await expect(page.getByRole('alert')).toContainText('order screens are not available yet');
-    await page.getByRole('link', { name: 'Open the customer’s orders' }).click();
-    await expect(page).toHaveURL(new RegExp(`/customers/${host.uid}/orders$`));
+    await expect(page).toHaveURL(new RegExp(`/orders/${orders[0].id}/info$`));
 
     await jumpBox(page).fill('M999999999');
     await jumpBox(page).press('Enter');

@@ -183,6 +183,31 @@ export const APP_SCREENS: Screen[] = [
       ).toBeVisible();
     },
   },
+  // Orders (issue 8): the search, with results and with a refused order number.
+  {
+    name: 'order search',
+    path: '/orders?lastName=s',
+    // Every role sees the same screen (records.read): one checks it with results, one with errors.
+    visitors: ['agent'],
+    ready: async (page) => {
+      await expect(
+        page
+          .getByRole('table', { name: 'Orders found' })
+          .or(page.getByRole('list', { name: 'Orders found' })),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'order search with errors',
+    path: '/orders',
+    visitors: ONE,
+    ready: heading('Orders'),
+    open: async (page) => {
+      await page.getByRole('textbox', { name: 'Phoenix order number', exact: true }).fill('123');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByText('Search by order number requires 9 digits.')).toBeVisible();
+    },
+  },
   {
     name: 'customer not found',
     path: '/customers/NOSUCHCUSTOMER/dashboard',
@@ -209,7 +234,6 @@ export const APP_SCREENS: Screen[] = [
 
 export const UPCOMING_SCREENS: Screen[] = [
   upcoming('/carts', ONE),
-  upcoming('/orders'),
   upcoming('/orders/failed', ONE),
   upcoming('/orders/5001/info', ONE),
   upcoming('/orders/5001/process', ONE),

@@ -7,8 +7,9 @@ export const RecentActivity = z.object({
   collection: z.string(),
   entityId: z.string(),
   /**
-   * Who or what the change is about, by name (the staff user, the customer), so it is never
-   * mistaken for the actor; null when the record has no name (an order) or is gone.
+   * Who or what the change is about, by name (the staff user, the customer, the order's number
+   * as staff read it: F/X + order number), so it is never mistaken for the actor; null when the
+   * record has no name or is gone.
    */
   subjectName: z.string().nullable(),
   action: z.string(),

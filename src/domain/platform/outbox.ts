@@ -23,6 +23,11 @@ export const OutboxMessage = OutboxMessageSummary.extend({
   text: z.string().nullable(),
   payload: z.record(z.string(), z.unknown()),
   entityId: z.string().nullable(),
+  /**
+   * When the entity is an order: its document id (for the link) and the number staff read
+   * (F/X + order number, spec 2 §2), which is what the screen shows instead of the id.
+   */
+  order: z.object({ id: z.string(), orderNumber: z.string() }).nullable(),
   messageId: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;

@@ -110,7 +110,19 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerUid, t.dateCreatedUtc),
     index('orders_created_idx').on(t.dateCreatedUtc),
     index('orders_state_created_idx').on(t.state, t.dateCreatedUtc),
-    index('orders_last_name_idx').on(sql`lower(${t.customerLastName})`, sql`lower(${t.customerFirstName})`),
+    // Order search (modules/order-search): a name is matched from its start, an index range;
+    // each row's date and id follow so a page is read newest first without a sort.
+    index('orders_search_last_idx').on(
+      sql`(lower(${t.customerLastName}) collate "C")`,
+      t.dateCreatedUtc,
+      t.id,
+    ),
+    index('orders_search_first_idx').on(
+      sql`(lower(${t.customerFirstName}) collate "C")`,
+      t.dateCreatedUtc,
+      t.id,
+    ),
+    index('orders_search_type_idx').on(t.orderType, t.dateCreatedUtc, t.id),
     index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
     index('orders_customer_phoenix_idx').on(t.customerPhoenixId),
     index('orders_social_idx').on(t.socialId),

@@ -74,7 +74,10 @@ describe('dashboard recent activity', () => {
     });
     expect(find('staff.create')).toMatchObject({ subjectName: 'Robin Lee', changedByName: 'leader 1' });
     expect(find('account.update')).toMatchObject({ subjectName: 'Ana Silva', changedByName: 'Casey Morgan' });
-    // An order is named by its id; there is no other name to give.
-    expect(find('order.comment')).toMatchObject({ entityId: String(order.id), subjectName: null });
+    // An order is named by the number staff read (F/X + order number), never by its document id.
+    expect(find('order.comment')).toMatchObject({
+      entityId: order.id,
+      subjectName: `F${order.orderId}`,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { orderNumberLabel } from '@domain/customers/order-status';
 import type { Dashboard } from '@domain/platform/dashboard';
 import { PACIFIC_TIME_ZONE } from '@domain/reference/constants';
 import { ORDER_STATES, PENDING_RETURN_STATUS } from '@domain/reference/lists';
@@ -51,16 +52,21 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     changed_by_name: string | null;
     date_changed_utc: Date;
     changes: number;
+    order_id: number | null;
+    customer_user_type: number | null;
   }>(
     db,
     // The subject's name comes from its record: staff-log is keyed by staff user id, account-log
-    // by account uid (spec 1 §3); other collections have no name to show.
+    // by account uid (spec 1 §3), orders-log by the order document id, named by the number staff
+    // read (F/X + order number, spec 2 §2), never by that id; other collections have no name.
     sql`select c.id::int as id, c.collection, c.entity_id, c.action, c.changed_by, c.changed_by_name,
           c.date_changed_utc, jsonb_array_length(c.differences)::int as changes,
-          coalesce(s.name, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')) as subject_name
+          coalesce(s.name, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')) as subject_name,
+          o.order_id::int as order_id, o.customer_user_type::int as customer_user_type
         from (select * from change_events order by date_changed_utc desc, id desc limit 15) c
         left join staff_users s on c.collection = 'staff-log' and s.id::text = c.entity_id
         left join accounts a on c.collection = 'account-log' and a.uid = c.entity_id
+        left join orders o on c.collection = 'orders-log' and o.id = c.entity_id
         order by c.date_changed_utc desc, c.id desc`,
   );
 
@@ -95,7 +101,8 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       id: a.id,
       collection: a.collection,
       entityId: a.entity_id,
-      subjectName: a.subject_name,
+      subjectName:
+        a.order_id !== null ? orderNumberLabel(a.order_id, a.customer_user_type ?? 0) : a.subject_name,
       action: a.action,
       changedBy: a.changed_by,
       changedByName: a.changed_by_name,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueEmail, processOutbox } from '../../platform/outbox';
+import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -35,6 +36,19 @@ describe('outbox screen API', () => {
       headers: dev.headers,
     });
     expect(one.json().data).toMatchObject({ html: '<p>Hello</p>', text: 'Hello' });
+  });
+
+  it('names the order a message is about by the number staff read', async () => {
+    const db = t.database.db;
+    const customer = await insertAccount(db, { userType: 1 });
+    const order = await insertOrder(db, customer.uid, { customerUserType: 1 });
+    const about = await enqueueEmail(db, { ...email('order@example.com'), entityId: order.id });
+    const other = await enqueueEmail(db, { ...email('other@example.com'), entityId: customer.uid });
+    const dev = await t.signIn('developer');
+    const read = async (id: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/outbox/${id}`, headers: dev.headers })).json().data;
+    expect((await read(about)).order).toEqual({ id: order.id, orderNumber: `X${order.orderId}` });
+    expect((await read(other)).order).toBeNull();
   });
 
   it('retries a stored message', async () => {

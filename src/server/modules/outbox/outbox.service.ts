@@ -1,7 +1,8 @@
+import { orderNumberLabel } from '@domain/customers/order-status';
 import type { OutboxListQuery, OutboxMessage, OutboxMessageSummary } from '@domain/platform/outbox';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { outbox } from '../../db/schema';
+import { orders, outbox } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { retryOutboxMessage } from '../../platform/outbox';
@@ -23,14 +24,25 @@ const toSummary = (r: Row): OutboxMessageSummary => ({
   nextAttemptAt: r.nextAttemptAt.toISOString(),
 });
 
-const toMessage = (r: Row): OutboxMessage => ({
+const toMessage = (r: Row, order: OutboxMessage['order']): OutboxMessage => ({
   ...toSummary(r),
   html: r.html,
   text: r.text,
   payload: r.payload,
   entityId: r.entityId,
+  order,
   messageId: r.messageId,
 });
+
+/** An order's emails and events carry its document id; the screen names it by its number. */
+async function orderOf(ctx: AppContext, entityId: string | null): Promise<OutboxMessage['order']> {
+  if (!entityId) return null;
+  const [found] = await ctx.db
+    .select({ id: orders.id, orderId: orders.orderId, userType: orders.customerUserType })
+    .from(orders)
+    .where(eq(orders.id, entityId));
+  return found ? { id: found.id, orderNumber: orderNumberLabel(found.orderId, found.userType) } : null;
+}
 
 /** Newest first, filtered by status and by recipient, subject or template. */
 export async function listOutbox(ctx: AppContext, query: z.output<typeof OutboxListQuery>) {
@@ -64,7 +76,8 @@ async function load(ctx: AppContext, id: number): Promise<Row> {
 }
 
 export async function getOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {
-  return toMessage(await load(ctx, id));
+  const row = await load(ctx, id);
+  return toMessage(row, await orderOf(ctx, row.entityId));
 }
 
 /** Makes a failed or stored message due again and wakes the worker. */

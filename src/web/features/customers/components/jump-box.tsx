@@ -3,7 +3,6 @@ import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -16,13 +15,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 
-// The jump box of the top bar (issue 7): an account number, order number or email, then Enter.
+// The jump box of the top bar (issues 7, 8): an account number, an order number (F…, X… or plain)
+// or a 9-digit Phoenix order number, or an email, then Enter lands on the customer or the order.
 // "/" focuses it from anywhere but a text field. On phones it folds into a search button.
-
-/** Order screens come with the orders work; until then an order number says where it belongs. */
-export const ORDER_SCREENS_AVAILABLE = false;
 
 const INPUT_ID = 'jump-box-input';
 // Written out here rather than imported, to keep the top bar's bundle small.
@@ -76,19 +73,7 @@ export function JumpBox({ compact }: { compact: boolean }) {
       const { resolveJump } = await import('../api/resolve');
       const { data } = await resolveJump(q);
       if (data.kind === 'customer') return land(customerPath(data.uid));
-      if (ORDER_SCREENS_AVAILABLE && data.orderId) return land(orderPath(data.orderId));
-      setMessage(
-        <>
-          {data.label} exists, but order screens are not available yet.{' '}
-          <Link
-            component={RouterLink}
-            to={customerPath(data.uid, 'orders')}
-            onClick={() => land(customerPath(data.uid, 'orders'))}
-          >
-            Open the customer’s orders
-          </Link>
-        </>,
-      );
+      land(data.orderId ? orderPath(data.orderId) : customerPath(data.uid, 'orders'));
     } catch (error) {
       setMessage(errorMessage(error, 'The search failed. Please try again.'));
     } finally {

@@ -38,8 +38,25 @@ describe('recent activity wording', () => {
       'Customer U1 deactivated',
     );
     expect(
-      describeChange(activity({ collection: 'orders-log', entityId: '5001', action: 'order.comment' })),
-    ).toBe('Order 5001 · Order comment');
+      describeChange(
+        activity({
+          collection: 'orders-log',
+          entityId: 'Xq81bT0aLm2Zr9Yc4DkE',
+          subjectName: 'F1234567',
+          action: 'order.comment',
+        }),
+      ),
+    ).toBe('Order F1234567 · Order comment');
+    expect(
+      describeChange(
+        activity({
+          collection: 'orders-log',
+          entityId: 'Xq81bT0aLm2Zr9Yc4DkE',
+          subjectName: null,
+          action: 'order.update',
+        }),
+      ),
+    ).toBe('An order updated');
     expect(describeChange(activity({ action: 'staff.passwordLink' }))).toBe(
       'Password link sent to Robin Lee',
     );

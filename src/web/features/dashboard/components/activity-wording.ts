@@ -23,7 +23,8 @@ export function subjectOf(activity: RecentActivity): string {
     case 'account-log':
       return subjectName ?? `Customer ${entityId}`;
     case 'orders-log':
-      return `Order ${entityId}`;
+      // Named by the number staff read, never by the internal document id.
+      return subjectName ? `Order ${subjectName}` : 'An order';
     case 'flags-log':
       return `Feature flag ${entityId}`;
     default:

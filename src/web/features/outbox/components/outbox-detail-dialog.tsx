@@ -7,6 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
@@ -15,6 +16,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useLayoutTier } from '@web/lib/use-layout-tier';
 import { type ReactNode, useId } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useOutboxMessage, useRetryOutboxMessage } from '../api/outbox';
 import { OutboxMessageView } from './outbox-message-view';
 import { OutboxStatusChip } from './outbox-status-chip';
@@ -42,7 +44,16 @@ function Facts({ message }: { message: OutboxMessage }) {
         '—'
       ),
     ],
-    ['Entity', message.entityId ?? '—'],
+    [
+      'Entity',
+      message.order ? (
+        <Link key="order" component={RouterLink} to={`/orders/${encodeURIComponent(message.order.id)}/info`}>
+          Order {message.order.orderNumber}
+        </Link>
+      ) : (
+        (message.entityId ?? '—')
+      ),
+    ],
   ];
   return (
     <Box

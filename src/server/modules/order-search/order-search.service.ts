@@ -1,0 +1,69 @@
+import { orderDisplayStatus, orderNumberLabel } from '@domain/customers/order-status';
+import {
+  type OrderSearchAnswer,
+  type OrderSearchQuery,
+  type ProcessedOrder,
+  planOrderSearch,
+} from '@domain/orders/search';
+import type { AppContext } from '../../platform/context';
+import * as repo from './order-search.repo';
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+function toProcessedOrder(r: repo.SearchRow): ProcessedOrder {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    orderNumber: orderNumberLabel(r.order_id, r.customer_user_type),
+    phoenixOrderId: r.phoenix_order_id == null ? null : Number(r.phoenix_order_id),
+    status: orderDisplayStatus({
+      collection: r.collection,
+      state: r.state,
+      printed: r.printed,
+      hasShipments: r.has_shipments,
+    }),
+    state: r.state,
+    orderType: r.order_type,
+    dateCreatedUtc: iso(r.date_created_utc),
+    customer: {
+      uid: r.customer_uid,
+      firstName: r.customer_first_name,
+      lastName: r.customer_last_name,
+      email: r.customer_email,
+      phoenixId: r.customer_phoenix_id == null ? null : Number(r.customer_phoenix_id),
+      userType: r.customer_user_type,
+    },
+    grandTotalCents: r.grand_total_cents,
+    currency: r.currency,
+    countryId: r.country_id,
+  };
+}
+
+/**
+ * GET /api/cs/orders/: one page, newest first. No total is counted (a count over millions of
+ * rows is what makes an order list slow); `hasMore` while a page comes back full (spec 2 §9).
+ */
+export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Promise<OrderSearchAnswer> {
+  const plan = planOrderSearch(query);
+  const uids =
+    plan.kind === 'phoenixId'
+      ? await repo.accountUids(ctx.db, { phoenixId: plan.phoenixId })
+      : plan.kind === 'email'
+        ? await repo.accountUids(ctx.db, { email: plan.email })
+        : [];
+  const found = await repo.searchPage(
+    ctx.db,
+    repo.whereOf(plan, uids),
+    query.limit,
+    (query.page - 1) * query.limit,
+  );
+  return {
+    success: true,
+    data: {
+      processedOrders: found.map(toProcessedOrder),
+      page: query.page,
+      limit: query.limit,
+      hasMore: found.length === query.limit,
+    },
+  };
+}

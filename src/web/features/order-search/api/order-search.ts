@@ -1,0 +1,21 @@
+import { ORDER_SEARCH_PAGE_SIZE, OrderSearchAnswer, type OrderSearchField } from '@domain/orders/search';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+
+/**
+ * Order search (spec 2 §2): pages of 20 from page 1, another page offered while one comes back
+ * full. `criteria` are the non-blank fields as in the URL; none lists the newest orders.
+ */
+export function useOrderSearch(criteria: [OrderSearchField, string][]) {
+  return useInfiniteQuery({
+    queryKey: ['orders', 'search', criteria],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/api/cs/orders/', OrderSearchAnswer, {
+        signal,
+        query: { ...Object.fromEntries(criteria), page: pageParam, limit: ORDER_SEARCH_PAGE_SIZE },
+      }),
+    getNextPageParam: (last) => (last.data.hasMore ? last.data.page + 1 : undefined),
+    retry: (count, error) => (error as { status?: number }).status !== 400 && count < 2,
+  });
+}

@@ -1,0 +1,11 @@
+/** Saves CSV text as a file; a BOM so spreadsheet programs read accented names as UTF-8. */
+export function downloadCsv(filename: string, csv: string) {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,195 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_STAFF, signIn } from './fixtures';
+
+// Issue 8 order search: each criterion, the unique-value reset, the 9-digit rule, load more with
+// the criteria in the URL, opening an order and its customer, CSV, and the jump box.
+
+interface Order {
+  id: string;
+  orderId: number;
+  orderNumber: string;
+  phoenixOrderId: number | null;
+  orderType: number;
+  countryId: number;
+  dateCreatedUtc: string;
+  customer: {
+    uid: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    phoenixId: number | null;
+  };
+}
+
+/** Demo orders through the API: one downstream (with a Phoenix number) with an email on file. */
+async function demoOrder(page: Page): Promise<Order> {
+  const res = await page.request.get('/api/cs/orders/?limit=100');
+  const orders = (await res.json()).data.processedOrders as Order[];
+  const order = orders.find((o) => o.phoenixOrderId !== null && o.customer.email && o.customer.phoenixId);
+  if (!order) throw new Error('no downstream demo order with an email');
+  return order;
+}
+
+const results = (page: Page) => page.getByRole('table', { name: 'Orders found' });
+const orderLink = (page: Page, o: Order) =>
+  results(page).getByRole('link', { name: `Order ${o.orderNumber}` });
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const searchButton = (page: Page) => page.getByRole('button', { name: 'Search', exact: true });
+const jumpBox = (page: Page) =>
+  page.getByRole('textbox', { name: 'Jump to an account number, order number or email' });
+
+async function searchBy(page: Page, fill: Record<string, string>) {
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  for (const [label, value] of Object.entries(fill)) await field(page, label).fill(value);
+  await field(page, Object.keys(fill).at(-1)!).press('Enter');
+}
+
+/** Pacific calendar day of an instant, as the server reads dates. */
+const pacificDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(iso));
+
+test.describe('order search', () => {
+  let order: Order;
+
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, DEMO_STAFF.agent);
+    order = await demoOrder(page);
+  });
+
+  test('finds an order by its numbers and by name, with the criteria in the URL', async ({ page }) => {
+    const c = order.customer;
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ 'Firebase order id': order.orderNumber }, new RegExp(`orderId=${order.orderNumber}`)],
+      [{ 'Firebase order id': String(order.orderId) }, new RegExp(`orderId=${order.orderId}$`)],
+      [{ 'Phoenix order number': String(order.phoenixOrderId) }, /phoenixOrderId=\d{9}$/],
+      [{ 'First name': c.firstName, 'Last name': c.lastName }, /firstName=.+&lastName=/],
+    ];
+    for (const [fill, url] of cases) {
+      await searchBy(page, fill);
+      await expect(page).toHaveURL(url);
+      await expect(orderLink(page, order)).toBeVisible();
+    }
+  });
+
+  test('finds an order by UID, Phoenix ID, Email, type, location and dates', async ({ page }) => {
+    const c = order.customer;
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ UID: c.uid }, new RegExp(`uid=${c.uid}$`)],
+      [{ 'Phoenix ID': `M${c.phoenixId}` }, /phoenixId=M\d+$/],
+      [{ Email: c.email! }, /email=/],
+    ];
+    for (const [fill, url] of cases) {
+      await searchBy(page, fill);
+      await expect(page).toHaveURL(url);
+      await expect(orderLink(page, order)).toBeVisible();
+    }
+
+    // Order type, location and the order's own day.
+    const day = pacificDay(order.dateCreatedUtc);
+    await page.goto(
+      `/orders?lastName=${encodeURIComponent(c.lastName)}&orderType=${order.orderType}&country=${order.countryId}&dateFrom=${day}&dateTo=${day}`,
+    );
+    await expect(orderLink(page, order)).toBeVisible();
+    await expect(field(page, 'Date from')).toHaveValue(day);
+    await expect(page.getByRole('combobox', { name: 'Order type' })).not.toHaveText('Any type');
+    for (const row of await results(page).getByRole('row').all()) await expect(row).toBeVisible();
+
+    // The search form by keyboard: pick a type from the list, then Enter searches.
+    await page.goto('/orders');
+    await page.getByRole('combobox', { name: 'Order type' }).click();
+    await page.getByRole('option', { name: 'Enrollment' }).click();
+    await searchButton(page).click();
+    await expect(page).toHaveURL(/orderType=11$/);
+    await expect(results(page).getByRole('row').nth(1)).toContainText('Enrollment');
+  });
+
+  test('UID, Phoenix ID and Email reset the other fields; the 9-digit rule', async ({ page }) => {
+    await page.goto('/orders');
+    await expect(page.getByText(/UID, Phoenix ID and Email are unique values/)).toBeVisible();
+    await field(page, 'Last name').fill('Smith');
+    await field(page, 'Firebase order id').fill('1234567');
+    await field(page, 'Email').fill('someone@example.com');
+    await expect(field(page, 'Last name')).toHaveValue('');
+    await expect(field(page, 'Firebase order id')).toHaveValue('');
+    await expect(page.getByRole('status').filter({ hasText: 'Email is searched alone' })).toBeVisible();
+    await field(page, 'UID').fill('ABC123');
+    await expect(field(page, 'Email')).toHaveValue('');
+    await field(page, 'First name').fill('Ana');
+    await expect(field(page, 'UID')).toHaveValue('');
+
+    await field(page, 'Phoenix order number').fill('12345');
+    await searchButton(page).click();
+    await expect(page.getByText('Search by order number requires 9 digits.')).toBeVisible();
+    await expect(field(page, 'Phoenix order number')).toBeFocused();
+    await expect(page).toHaveURL(/\/orders$/);
+
+    // A number nobody has: the empty state.
+    await field(page, 'Phoenix order number').fill('999999999');
+    await field(page, 'Phoenix order number').press('Enter');
+    await expect(page.getByText('No orders match this search')).toBeVisible();
+  });
+
+  test('loads more while pages come back full; back returns to the earlier search', async ({ page }) => {
+    await page.goto('/orders');
+    const rows = results(page).getByRole('row');
+    await expect(rows).toHaveCount(21);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(rows).toHaveCount(41);
+    await expect(page.getByText('40 orders shown · more available')).toBeVisible();
+
+    await field(page, 'Firebase order id').fill(order.orderNumber);
+    await field(page, 'Firebase order id').press('Enter');
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(field(page, 'Firebase order id')).toHaveValue('');
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+  });
+
+  test('exports the loaded results and opens an order and its customer', async ({ page }) => {
+    await page.goto(`/orders?uid=${order.customer.uid}`);
+    await expect(orderLink(page, order)).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const { readFileSync } = await import('node:fs');
+    const csv = readFileSync(file, 'utf8');
+    expect(csv).toContain('Order,Phoenix order,Status');
+    expect(csv).toContain(`${order.orderNumber},${order.phoenixOrderId}`);
+
+    await results(page)
+      .getByRole('link', { name: `${order.customer.firstName} ${order.customer.lastName}` })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/customers/${order.customer.uid}/dashboard$`));
+    await page.goBack();
+    await orderLink(page, order).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}/info$`));
+  });
+
+  test('on a phone the results are cards with both links', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/orders?uid=${order.customer.uid}`);
+    const list = page.getByRole('list', { name: 'Orders found' });
+    await expect(list.getByRole('link', { name: `Order ${order.orderNumber}` })).toBeVisible();
+    // The form folds into one line above the results; it opens again to change the search.
+    await expect(page.getByText(`UID: ${order.customer.uid}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Change search' }).click();
+    await expect(field(page, 'UID')).toHaveValue(order.customer.uid);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const axe = await new AxeBuilder({ page }).include('#main-content').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+
+  test('the jump box lands an order number or a Phoenix order number on the order', async ({ page }) => {
+    await page.goto('/');
+    for (const q of [order.orderNumber, String(order.phoenixOrderId)]) {
+      await jumpBox(page).fill(q);
+      await jumpBox(page).press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/orders/${order.id}/info$`));
+    }
+  });
+});
