@@ -38,7 +38,17 @@ export const EnrollerPayoutPage = z.object({
 });
 export type EnrollerPayoutPage = z.infer<typeof EnrollerPayoutPage>;
 
-export const PayoutSummary = z.object({ count: z.number().int(), totalCents: z.number().int() });
+const MarketTotal = z.object({
+  countryId: z.number().int(),
+  count: z.number().int(),
+  totalCents: z.number().int(),
+});
+export const PayoutSummary = z.object({
+  count: z.number().int(),
+  totalCents: z.number().int(),
+  /** Per market, as each pays in its own currency. */
+  markets: z.array(MarketTotal),
+});
 export type PayoutSummary = z.infer<typeof PayoutSummary>;
 
 export const PayoutResult = z.object({

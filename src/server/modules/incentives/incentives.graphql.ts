@@ -73,9 +73,15 @@ export const baseTypeDefs = /* GraphQL */ `
     totalUnpaidAccounts: Int!
     payouts: [EnrollerPayout!]!
   }
+  type MarketTotal {
+    countryId: Int!
+    count: Int!
+    totalCents: Int!
+  }
   type PayoutSummary {
     count: Int!
     totalCents: Int!
+    markets: [MarketTotal!]!
   }
   type PayoutResult {
     success: Boolean!

@@ -144,12 +144,21 @@ export function selectedPayable(where: SQL, selection: number[] | null, excludes
 }
 
 export async function selectionSummary(db: DbOrTx, payable: SQL) {
-  const [row] = await rows<{ n: number; cents: string | number | null }>(
+  const found = await rows<{ country_id: number; n: number; cents: string | number | null }>(
     db,
-    sql`select count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from enroller_payouts
-        where reward_payout_id in (${payable})`,
+    sql`select country_id, count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from enroller_payouts
+        where reward_payout_id in (${payable}) group by country_id order by country_id`,
   );
-  return { count: Number(row?.n ?? 0), totalCents: Number(row?.cents ?? 0) };
+  const markets = found.map((r) => ({
+    countryId: Number(r.country_id),
+    count: Number(r.n),
+    totalCents: Number(r.cents ?? 0),
+  }));
+  return {
+    count: markets.reduce((sum, m) => sum + m.count, 0),
+    totalCents: markets.reduce((sum, m) => sum + m.totalCents, 0),
+    markets,
+  };
 }
 
 /** State of the rows named by id within a period (for refusing a selection that cannot be paid). */
