@@ -14,8 +14,8 @@ import { enrollerPayouts, incentivePeriods, milestones } from '@server/db/schema
 import { countingJob } from '@server/modules/incentives/counting';
 import { type Database, openDatabase, rows } from '@server/platform/db';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import pg from 'pg';
+import pino from 'pino';
 import { log } from './harness';
 
 const TARGET_MS = 60_000;
