@@ -64,3 +64,11 @@ describe('milestone values', () => {
     expect(countingRule([req(1, 10)]).windowDays).toBeNull();
   });
 });
+
+describe('milestone values from a form', () => {
+  it('says a text that is not a number is not a valid number', () => {
+    expect(firstIssue({ ...valid, requirements: [req(1, Number.NaN)] })).toBe(
+      'requirements.0.value: Please enter a valid number',
+    );
+  });
+});

@@ -52,6 +52,8 @@ export const Milestone = z.object({
 export type Milestone = z.infer<typeof Milestone>;
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+/** A value that is not a number at all (NaN from a text field) gets the spec's float message. */
+const validNumber = z.number({ error: 'Please enter a valid number' });
 const itemName = z
   .string()
   .trim()
@@ -68,7 +70,7 @@ function uniqueIds(items: { id: number; typeId: number }[], ctx: z.RefinementCtx
 }
 
 export const RequirementInput = z
-  .object({ id: z.number().int().positive(), typeId: z.number().int(), name: itemName, value: z.number() })
+  .object({ id: z.number().int().positive(), typeId: z.number().int(), name: itemName, value: validNumber })
   .superRefine((item, ctx) => {
     const type = REQUIREMENT_TYPES.find((t) => t.id === item.typeId);
     if (!type) {
@@ -95,7 +97,7 @@ export const RequirementInput = z
   });
 
 export const RewardInput = z
-  .object({ id: z.number().int().positive(), typeId: z.number().int(), name: itemName, value: z.number() })
+  .object({ id: z.number().int().positive(), typeId: z.number().int(), name: itemName, value: validNumber })
   .superRefine((item, ctx) => {
     if (!REWARD_TYPES.some((t) => t.id === item.typeId)) {
       ctx.addIssue({ code: 'custom', path: ['typeId'], message: 'Unknown reward type' });
