@@ -122,7 +122,7 @@ export function EnrollerPayouts() {
     : selection.selection.length;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <PeriodSelect periods={list} value={period} onChange={setPeriod} />
@@ -140,11 +140,7 @@ export function EnrollerPayouts() {
             color="success"
             variant="outlined"
           />
-          <Chip
-            label={`Unpaid: ${formatCount(page?.totalUnpaidAccounts ?? 0)}`}
-            color="warning"
-            variant="outlined"
-          />
+          <Chip label={`Unpaid: ${formatCount(page?.totalUnpaidAccounts ?? 0)}`} variant="outlined" />
           <Chip label={`Rows: ${formatCount(page?.totalCount ?? 0)}`} variant="outlined" />
           {hasSelection(selection) && (
             <Chip label={`Selected: ${formatCount(selectedCount)}`} color="primary" />

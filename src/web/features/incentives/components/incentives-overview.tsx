@@ -51,7 +51,7 @@ export function IncentivesOverview() {
   if (milestones.isLoading) return <LoadingBar label="Loading milestones" />;
   if (milestones.isError) return <EmptyState title={errorMessage(milestones.error)} />;
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {milestones.data?.map((m) => (
           <MilestoneCard key={m.name} m={m} />

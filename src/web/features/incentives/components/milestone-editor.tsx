@@ -3,7 +3,6 @@ import {
   type MilestoneItem,
   MilestoneValuesUpdate,
   milestoneLabel,
-  REWARD_TYPE,
 } from '@domain/incentives';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,8 +33,7 @@ const itemsOf = (m: Milestone): Values => ({
   enrollerRewards: m.enrollerRewards,
 });
 
-const unit = (group: Group, item: MilestoneItem) =>
-  group === 'requirements' ? '' : item.typeId === REWARD_TYPE.productCredit ? ' ($ credit)' : ' ($)';
+const unit = (group: Group) => (group === 'requirements' ? '' : ' ($)');
 
 export function MilestoneEditor({ milestone }: { milestone: Milestone }) {
   const alert = useAlert();
@@ -127,7 +125,7 @@ export function MilestoneEditor({ milestone }: { milestone: Milestone }) {
                 return (
                   <TextField
                     key={item.id}
-                    label={`${item.name}${unit(key, item)}`}
+                    label={`${item.name}${unit(key)}`}
                     value={shown(key, i, item)}
                     onChange={(e) => setText((t) => ({ ...t, [id]: e.target.value }))}
                     error={Boolean(errors[id])}

@@ -20,7 +20,7 @@ export function MilestoneScreen({ name }: { name: string }) {
   const milestone = milestones.data?.find((m) => m.name === name);
   if (!milestone) return <EmptyState title={INCENTIVE_MESSAGES.noData} />;
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <MilestoneEditor key={milestone.updatedAt} milestone={milestone} />
       <Paper
         variant="outlined"
