@@ -1,5 +1,4 @@
 import type { EnrollerPayout, Milestone, Period } from '@domain/incentives';
-import { USER_TYPE } from '@domain/reference';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { incentivePeriods, milestones } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
@@ -226,5 +225,3 @@ export async function milestoneProgress(db: DbOrTx, periodId: number, milestoneN
     paid: Number(r.paid),
   }));
 }
-
-export const CONSULTANT = USER_TYPE.consultant;
