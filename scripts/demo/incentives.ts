@@ -1,3 +1,4 @@
+import { enrollerRewardCents, REWARD_TYPE } from '@domain/incentives';
 import { USER_TYPE } from '@domain/reference';
 import { enrollerPayouts, incentivePeriods, type MilestoneItem, milestones } from '@server/db/schema';
 import type { AccountDraft } from './accounts';
@@ -27,7 +28,7 @@ export const MILESTONES: readonly MilestoneDef[] = [
       { id: 2, typeId: 2, name: 'Days from enrollment', value: 30 },
     ],
     rewards: [{ id: 1, typeId: 1, name: 'Product credit', value: 50 }],
-    enroller: [{ id: 1, typeId: 2, name: 'Cash bonus', value: 25 }],
+    enroller: [{ id: 1, typeId: 1, name: 'Product credit', value: 25 }],
     reach: 0.55,
   },
   {
@@ -117,7 +118,9 @@ export function addPayouts(ctx: GenContext, draft: AccountDraft): void {
       endDate: periodEnd,
       finished,
       succeeded,
-      amountCents: (m.enroller[0]?.value ?? 0) * 100,
+      amountCents: enrollerRewardCents(m.enroller),
+      creditCents: enrollerRewardCents(m.enroller.filter((r) => r.typeId === REWARD_TYPE.productCredit)),
+      countedAt: clock.now,
       paid,
       paidDate,
       paidBy: paid ? rng.pick(ctx.roster.leaders).email : null,

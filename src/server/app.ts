@@ -12,6 +12,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { incentivesRoutes } from './modules/incentives/incentives.routes';
 import { orderSearchRoutes } from './modules/order-search/order-search.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(addressesRoutes(ctx));
   await app.register(productCreditRoutes(ctx));
   await app.register(orderSearchRoutes(ctx));
+  await app.register(incentivesRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 

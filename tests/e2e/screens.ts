@@ -230,6 +230,60 @@ export const APP_SCREENS: Screen[] = [
       ready: heading(NO_ACCESS),
     }),
   ),
+  {
+    name: 'incentives',
+    path: '/incentives',
+    visitors: LEADERS,
+    ready: async (page) => {
+      await heading('Incentives')(page);
+      await expect(page.getByRole('heading', { name: 'Milestone 1' })).toBeVisible();
+    },
+  },
+  ...([1, 2, 3] as const).map(
+    (n): Screen => ({
+      name: `incentive milestone ${n}`,
+      path: `/incentives/milestone${n}`,
+      visitors: ONE,
+      ready: async (page) => {
+        await heading(`Milestone ${n}`)(page);
+        await expect(page.getByRole('heading', { name: /^Progress in / })).toBeVisible();
+        await expect(page.getByRole('img', { name: /^United States:/ })).toBeVisible();
+      },
+    }),
+  ),
+  {
+    name: 'incentive milestone save confirmation',
+    path: '/incentives/milestone2',
+    visitors: ['leader'],
+    ready: heading('Milestone 2'),
+    open: async (page) => {
+      await page.getByLabel('Days from enrollment').fill('61');
+      await page.getByRole('button', { name: 'Save values' }).click();
+      await expect(page.getByRole('dialog', { name: 'Save Milestone 2?' })).toBeVisible();
+    },
+  },
+  {
+    name: 'incentive milestone with errors',
+    path: '/incentives/milestone3',
+    visitors: ['leader'],
+    ready: heading('Milestone 3'),
+    open: async (page) => {
+      await page.getByLabel('Personal volume (PV)').fill('-4');
+      await page.getByRole('button', { name: 'Save values' }).click();
+      await expect(page.getByText('Please enter a valid number')).toBeVisible();
+    },
+  },
+  {
+    name: 'enroller payouts',
+    path: '/incentives/enrollers',
+    visitors: ONE,
+    ready: async (page) => {
+      await heading('Enroller payouts')(page);
+      await expect(
+        page.getByRole('region', { name: 'Enroller payouts' }).or(page.getByText('No data')),
+      ).toBeVisible();
+    },
+  },
 ];
 
 export const UPCOMING_SCREENS: Screen[] = [
@@ -251,11 +305,6 @@ export const UPCOMING_SCREENS: Screen[] = [
   upcoming('/promos/editor/SPRING10', ONE),
   upcoming('/promos/list', ONE),
   upcoming('/promos/create', ONE),
-  upcoming('/incentives', LEADERS),
-  upcoming('/incentives/milestone1', ONE),
-  upcoming('/incentives/milestone2', ONE),
-  upcoming('/incentives/milestone3', ONE),
-  upcoming('/incentives/enrollers', ONE),
 ];
 
 /** A fresh database's outbox is empty: ask for a reset link so it holds an email to show. */

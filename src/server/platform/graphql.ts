@@ -28,13 +28,22 @@ export interface GraphqlEndpoint {
   /** Base type definitions (must declare `type Query`), then each module's. */
   typeDefs: string;
   modules: GraphqlModule[];
+  /** More routes in the endpoint's context that run queries too (e.g. a CSV export of one). */
+  routes?: (app: FastifyInstance, execute: ExecuteGraphql) => void;
 }
 
-const GraphqlRequest = z.object({
+/** Runs a query against the endpoint's schema; throws on syntax and validation errors. */
+export type ExecuteGraphql = (
+  body: GraphqlBody,
+  context: GraphqlContext,
+) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
+
+export const GraphqlRequest = z.object({
   query: z.string().min(1).max(100_000),
   variables: z.record(z.string(), z.unknown()).nullish(),
   operationName: z.string().max(200).nullish(),
 });
+export type GraphqlBody = z.infer<typeof GraphqlRequest>;
 
 /** Refuses the operation with the same 403 meaning as a route would (errors[0].message). */
 export function requireAction(context: GraphqlContext, action: Action): void {
@@ -71,6 +80,13 @@ export function graphqlEndpoint(ctx: AppContext, endpoint: GraphqlEndpoint): Fas
       graphiql: false,
       queryDepth: 12,
     });
+    const execute: ExecuteGraphql = ({ query, variables, operationName }, context) =>
+      (app as unknown as FastifyInstance).graphql(
+        query,
+        context,
+        variables ?? undefined,
+        operationName ?? undefined,
+      ) as ReturnType<ExecuteGraphql>;
     app.post(
       endpoint.path,
       {
@@ -78,15 +94,9 @@ export function graphqlEndpoint(ctx: AppContext, endpoint: GraphqlEndpoint): Fas
         schema: { tags: ['graphql'], body: GraphqlRequest },
       },
       async (request, reply) => {
-        const { query, variables, operationName } = request.body;
         const context: GraphqlContext = { ctx, staff: request.staff!, reply };
         try {
-          return await (app as unknown as FastifyInstance).graphql(
-            query,
-            context,
-            variables ?? undefined,
-            operationName ?? undefined,
-          );
+          return await execute(request.body, context);
         } catch (err) {
           // Syntax and validation errors: the caller's query is wrong.
           const errors = graphqlErrors(err);
@@ -95,10 +105,11 @@ export function graphqlEndpoint(ctx: AppContext, endpoint: GraphqlEndpoint): Fas
         }
       },
     );
+    endpoint.routes?.(app as unknown as FastifyInstance, execute);
   };
 }
 
-function graphqlErrors(err: unknown): { message: string }[] | null {
+export function graphqlErrors(err: unknown): { message: string }[] | null {
   const e = err as { errors?: { message: string }[]; statusCode?: number };
   if (Array.isArray(e?.errors) && e.errors.length > 0) {
     return e.errors.map((x) => ({ message: x.message }));

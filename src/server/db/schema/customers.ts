@@ -95,6 +95,8 @@ export const accounts = pgTable(
     index('accounts_sponsor_idx').on(t.sponsorId, t.phoenixId),
     index('accounts_enroller_idx').on(t.enrollerId, t.phoenixId),
     index('accounts_user_type_idx').on(t.userType),
+    // New consultants of an incentive period and market (the counting job, DESIGN §5).
+    index('accounts_enrollment_idx').on(t.userType, t.countryId, t.enrollmentDateUtc),
   ],
 );
 

@@ -11,8 +11,9 @@ import {
 import { dollarsToCents, todayIso } from '@domain/validation';
 import { and, eq } from 'drizzle-orm';
 import { productCredit, productCreditLedger } from '../../db/schema';
-import { recordChange } from '../../platform/audit';
+import { type Actor, recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
 import * as repo from './product-credit.repo';
@@ -67,6 +68,75 @@ export async function getProductCredit(ctx: AppContext, uid: string): Promise<Pr
   return { userType: account.userType, maximum: creditMaximum(account.userType), us: us!, ca: ca! };
 }
 
+export interface CreditEntryInput {
+  uid: string;
+  country: repo.Country;
+  /** Positive adds credit, negative takes it away. */
+  cents: number;
+  /** The balance row already locked in this transaction; locked here when absent. */
+  locked?: repo.BalanceRow;
+  expiresAt: Date | null;
+  doesNotExpire: boolean;
+  reasonId: number | null;
+  reason: string;
+  actor: Actor;
+  /** The change event's action (account-log), e.g. `productCredit.adjust`. */
+  action: string;
+  /** Extra facts for the change event (e.g. the payout that issued the credit). */
+  about?: Record<string, unknown>;
+  now: Date;
+}
+
+/**
+ * Appends one ledger entry and moves the balance with it, on the locked balance row, with its
+ * account-log change event — in the caller's transaction. Every writer of product credit (staff
+ * adjustments, incentive rewards) goes through here.
+ */
+export async function appendCredit(tx: DbOrTx, input: CreditEntryInput) {
+  const { uid, country, cents, now } = input;
+  const locked = input.locked ?? (await repo.lockBalance(tx, uid, country));
+  const grant = cents > 0;
+  const [entry] = await tx
+    .insert(productCreditLedger)
+    .values({
+      accountUid: uid,
+      country,
+      amountCents: cents,
+      remainingValueCents: grant ? cents : 0,
+      expirationDate: input.expiresAt,
+      doesNotExpire: input.doesNotExpire,
+      reasonId: input.reasonId,
+      reason: input.reason,
+      createdBy: input.actor.email,
+      createdAt: now,
+    })
+    .returning();
+  // The balance's expiration is the soonest expiry of credit added; taking credit away leaves it.
+  const expiresAt = input.expiresAt;
+  const expirationDate =
+    expiresAt && (!locked.expirationDate || expiresAt < locked.expirationDate)
+      ? expiresAt
+      : locked.expirationDate;
+  const [after] = await tx
+    .update(productCredit)
+    .set({ balanceCents: locked.balanceCents + cents, expirationDate, updatedAt: now })
+    .where(and(eq(productCredit.accountUid, uid), eq(productCredit.country, country)))
+    .returning();
+  await recordChange(tx, {
+    collection: 'account-log',
+    entityId: uid,
+    action: input.action,
+    actor: input.actor,
+    before: { productCredit: { [country]: { balance: locked.balanceCents } } },
+    after: {
+      productCredit: { [country]: { balance: after!.balanceCents } },
+      ledgerEntry: toEntry(entry!),
+      ...(input.about ?? {}),
+    },
+  });
+  return { entry: entry!, balance: after! };
+}
+
 /** End of the chosen day (UTC) as the instant the credit stops being usable. */
 const endOfDay = (isoDate: string) => new Date(`${isoDate}T23:59:59.999Z`);
 
@@ -94,45 +164,20 @@ export async function updateBalance(
 
     const cents = dollarsToCents(input.amount);
     const grant = cents > 0;
-    const doesNotExpire = grant && neverExpire;
-    const expiresAt = grant && !neverExpire && input.expirationDate ? endOfDay(input.expirationDate) : null;
-    const [entry] = await tx
-      .insert(productCreditLedger)
-      .values({
-        accountUid: uid,
-        country,
-        amountCents: cents,
-        remainingValueCents: grant ? cents : 0,
-        expirationDate: expiresAt,
-        doesNotExpire,
-        reasonId: input.reasonId,
-        reason: input.reason,
-        createdBy: staff.email,
-        createdAt: now,
-      })
-      .returning();
-    // The balance's expiration is the soonest expiry of credit added; taking credit away leaves it.
-    const expirationDate =
-      expiresAt && (!locked.expirationDate || expiresAt < locked.expirationDate)
-        ? expiresAt
-        : locked.expirationDate;
-    const [after] = await tx
-      .update(productCredit)
-      .set({ balanceCents: locked.balanceCents + cents, expirationDate, updatedAt: now })
-      .where(and(eq(productCredit.accountUid, uid), eq(productCredit.country, country)))
-      .returning();
-    await recordChange(tx, {
-      collection: 'account-log',
-      entityId: uid,
-      action: 'productCredit.adjust',
+    const { balance } = await appendCredit(tx, {
+      uid,
+      country,
+      cents,
+      locked,
+      expiresAt: grant && !neverExpire && input.expirationDate ? endOfDay(input.expirationDate) : null,
+      doesNotExpire: grant && neverExpire,
+      reasonId: input.reasonId,
+      reason: input.reason,
       actor: actorOf(staff),
-      before: { productCredit: { [country]: { balance: locked.balanceCents } } },
-      after: {
-        productCredit: { [country]: { balance: after!.balanceCents } },
-        ledgerEntry: toEntry(entry!),
-      },
+      action: 'productCredit.adjust',
+      now,
     });
-    return after!;
+    return balance;
   });
   return countryCredit(ctx, uid, country, balance);
 }

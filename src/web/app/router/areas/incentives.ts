@@ -1,13 +1,37 @@
 import type { RouteObject } from 'react-router';
-import { upcomingScreen } from './upcoming';
+import { lazyPage } from '../lazy-page';
+import type { RouteHandle } from '../route-handle';
+
+// Incentives (spec 3 §2): the landing, the three milestone screens and enroller payouts, for
+// leaders and developers while the `incentives` flag is on (spec 1 §2).
 
 const incentives = { action: 'incentives.manage', flag: 'incentives' } as const;
 const toIncentives = { label: 'Incentives', to: '/incentives' };
 
+const milestone = lazyPage(() =>
+  import('../../pages/incentives/milestone-page').then((m) => m.MilestonePage),
+);
+
+const milestoneRoute = (n: 1 | 2 | 3): RouteObject => ({
+  path: `incentives/milestone${n}`,
+  lazy: milestone,
+  handle: { title: `Milestone ${n}`, ...incentives, parent: toIncentives } satisfies RouteHandle,
+});
+
 export const incentiveRoutes: RouteObject[] = [
-  upcomingScreen('incentives', 'Incentives', incentives),
-  upcomingScreen('incentives/milestone1', 'Milestone 1', { ...incentives, parent: toIncentives }),
-  upcomingScreen('incentives/milestone2', 'Milestone 2', { ...incentives, parent: toIncentives }),
-  upcomingScreen('incentives/milestone3', 'Milestone 3', { ...incentives, parent: toIncentives }),
-  upcomingScreen('incentives/enrollers', 'Enroller payouts', { ...incentives, parent: toIncentives }),
+  {
+    path: 'incentives',
+    lazy: lazyPage(() => import('../../pages/incentives/incentives-page').then((m) => m.IncentivesPage)),
+    handle: { title: 'Incentives', ...incentives } satisfies RouteHandle,
+  },
+  milestoneRoute(1),
+  milestoneRoute(2),
+  milestoneRoute(3),
+  {
+    path: 'incentives/enrollers',
+    lazy: lazyPage(() =>
+      import('../../pages/incentives/enroller-payouts-page').then((m) => m.EnrollerPayoutsPage),
+    ),
+    handle: { title: 'Enroller payouts', ...incentives, parent: toIncentives } satisfies RouteHandle,
+  },
 ];

@@ -1,0 +1,200 @@
+import { GraphQLError } from 'graphql';
+import type { GraphqlContext, GraphqlModule } from '../../platform/graphql';
+import { listPeriods } from './incentives.repo';
+import * as service from './incentives.service';
+
+// The incentives service's schema (spec 3 §7): the five operations of the spec, plus what the
+// screens need besides them (starting and watching the counting job, a milestone's progress, and
+// the count and total of a selection for the pay confirmation).
+
+export const baseTypeDefs = /* GraphQL */ `
+  type MilestoneItem {
+    id: Int!
+    typeId: Int!
+    name: String!
+    value: Float!
+  }
+  type Milestone {
+    name: String!
+    countingKeyUs: String!
+    countingKeyCa: String!
+    participantRequirements: [MilestoneItem!]!
+    participantRewards: [MilestoneItem!]!
+    enrollerRewards: [MilestoneItem!]!
+    updatedAt: String!
+    updatedBy: String
+  }
+  input MilestoneItemInput {
+    id: Int!
+    typeId: Int!
+    name: String!
+    value: Float!
+  }
+  input MilestoneRewardsInput {
+    participantRewards: [MilestoneItemInput!]!
+    enrollerRewards: [MilestoneItemInput!]!
+  }
+  type Success {
+    success: Boolean!
+    message: String
+  }
+  type Period {
+    periodId: Int!
+    startDate: String!
+    endDate: String!
+  }
+  type AccountLink {
+    uid: String
+    fullName: String
+  }
+  type EnrollerPayout {
+    rewardPayoutId: ID!
+    participantAccountId: ID!
+    participant: AccountLink!
+    enrollerAccountId: ID!
+    enroller: AccountLink!
+    milestoneName: String!
+    countryId: Int!
+    startDate: String!
+    endDate: String!
+    finished: Boolean!
+    succeeded: Boolean!
+    amountCents: Int!
+    personalVolume: Float!
+    enrolledConsultants: Int!
+    paidDate: String
+    paid: Boolean!
+  }
+  type EnrollerPayoutPage {
+    pageNumber: Int!
+    pageSize: Int!
+    totalCount: Int!
+    totalPaidAccounts: Int!
+    totalUnpaidAccounts: Int!
+    payouts: [EnrollerPayout!]!
+  }
+  type MarketTotal {
+    countryId: Int!
+    count: Int!
+    totalCents: Int!
+  }
+  type PayoutSummary {
+    count: Int!
+    totalCents: Int!
+    markets: [MarketTotal!]!
+  }
+  type PayoutResult {
+    success: Boolean!
+    paidCount: Int!
+    totalCents: Int!
+    creditEntries: Int!
+    alreadyPaid: Boolean!
+  }
+  type CountingRun {
+    jobId: ID!
+    countryId: Int!
+    status: String!
+    progress: Int!
+    createdAt: String!
+    finishedAt: String
+    rows: Int
+    error: String
+  }
+  type MarketProgress {
+    countryId: Int!
+    participants: Int!
+    succeeded: Int!
+    finished: Int!
+    paid: Int!
+  }
+  type Query {
+    milestoneValues: [Milestone!]!
+    periods: [Period!]!
+    enrollerPayouts(
+      startDate: String!
+      endDate: String!
+      pagination: Boolean
+      pageSize: Int
+      pageNumber: Int
+      textSearch: String
+    ): EnrollerPayoutPage!
+    enrollerPayoutsSelection(
+      startDate: String!
+      endDate: String!
+      excludes: [ID!]
+      selection: [ID!]
+      textSearch: String
+    ): PayoutSummary!
+    countingRuns(startDate: String!, endDate: String!): [CountingRun!]!
+    milestoneProgress(name: String!, startDate: String!, endDate: String!): [MarketProgress!]!
+  }
+  type Mutation {
+    milestoneValuesUpdate(
+      name: String!
+      requirements: [MilestoneItemInput!]!
+      rewards: MilestoneRewardsInput!
+    ): Success!
+    enrollerIssuePayouts(
+      startDate: String!
+      endDate: String!
+      excludes: [ID!]
+      selection: [ID!]
+      selectionId: String
+      textSearch: String
+    ): PayoutResult!
+    startCounting(startDate: String!, endDate: String!): [ID!]!
+  }
+`;
+
+/** The export route runs the same query with every row instead of one page. */
+export type IncentivesContext = GraphqlContext & { exportAll?: boolean };
+
+/** Input errors become GraphQL errors (errors[0].message); anything else stays an internal error. */
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof service.InputError) {
+      throw new GraphQLError(err.message, { extensions: { code: 'BAD_REQUEST' } });
+    }
+    throw err;
+  }
+}
+
+type Args<T> = (root: unknown, args: T, context: IncentivesContext) => unknown;
+const resolver = <T>(fn: Args<T>) => fn;
+
+export const incentivesGraphql: GraphqlModule = {
+  typeDefs: '',
+  resolvers: {
+    Query: {
+      milestoneValues: resolver((_r, _a: object, { ctx }) => service.milestoneValues(ctx)),
+      periods: resolver((_r, _a: object, { ctx }) => listPeriods(ctx.db)),
+      enrollerPayouts: resolver((_r, args: service.PayoutsArgs, context) =>
+        answer(() =>
+          service.enrollerPayouts(context.ctx, context.exportAll ? { ...args, pagination: false } : args),
+        ),
+      ),
+      enrollerPayoutsSelection: resolver((_r, args: service.IssueArgs, { ctx }) =>
+        answer(() => service.selectionSummary(ctx, args)),
+      ),
+      countingRuns: resolver((_r, args: { startDate: string; endDate: string }, { ctx }) =>
+        answer(() => service.countingRuns(ctx, args.startDate, args.endDate)),
+      ),
+      milestoneProgress: resolver((_r, args: { name: string; startDate: string; endDate: string }, { ctx }) =>
+        answer(() => service.milestoneProgress(ctx, args.name, args.startDate, args.endDate)),
+      ),
+    },
+    Mutation: {
+      milestoneValuesUpdate: resolver((_r, args: object, { ctx, staff }) =>
+        answer(() => service.updateMilestoneValues(ctx, staff, args)),
+      ),
+      enrollerIssuePayouts: resolver((_r, args: service.IssueArgs, { ctx, staff }) =>
+        answer(() => service.issuePayouts(ctx, staff, args)),
+      ),
+      startCounting: resolver((_r, args: { startDate: string; endDate: string }, { ctx, staff }) =>
+        answer(() => service.startCounting(ctx, staff, args.startDate, args.endDate)),
+      ),
+    },
+  },
+} as GraphqlModule;
