@@ -378,8 +378,6 @@ export const failedOrders = pgTable(
   (t) => [
     index('failed_orders_open_idx').on(t.resolvedAt, t.dateCreatedUtc),
     index('failed_orders_order_idx').on(t.orderId),
-    // At most one open failure per order: a retry that fails again updates it.
-    uniqueIndex('failed_orders_open_order_key').on(t.orderId).where(sql`resolved_at is null`),
     // The Failed orders screen: open entries newest first, undated last.
     index('failed_orders_open_list_idx')
       .on(t.dateCreatedUtc.desc().nullsLast(), t.id.desc())
