@@ -296,3 +296,22 @@ export const ShippingAddressFixed = z.object({
   message: z.string(),
   data: OrderShippingAddress,
 });
+
+const PROCESS_ACTIONS: Record<string, string> = {
+  'downstream.queued': 'Queued for Phoenix export',
+  'downstream.exported': 'Exported to Phoenix',
+  'downstream.failed': 'Phoenix export failed',
+  'downstream.retry': 'Export retried',
+  'downstream.cancelled': 'Export stopped: order cancelled',
+  'order.shippingAddress': 'Shipping address corrected',
+};
+
+/** How the process view names an orders-log event; events of other kinds keep their action. */
+export const processActionLabel = (action: string): string => PROCESS_ACTIONS[action] ?? action;
+
+export const EXPORT_STATUS_LABELS: Record<ExportStatus, string> = {
+  pending: 'Waiting for export',
+  exported: 'Exported',
+  failed: 'Failed',
+  cancelled: 'Not exported (cancelled)',
+};

@@ -14,6 +14,7 @@ import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { enqueueExport, processExports } from './downstream.export';
 import { sweepCaptured } from './downstream.repo';
+import { downstreamWorker } from './downstream.worker';
 
 let t: TestApp;
 let agent: SignedIn;
@@ -430,5 +431,16 @@ describe('order process view', () => {
       headers: agent.headers,
     });
     expect(res.json().data).toMatchObject({ export: null, failures: [], history: [] });
+  });
+});
+
+describe('the worker the app runs', () => {
+  it('sweeps captured orders nobody queued and exports them', async () => {
+    const order = await capturedOrder();
+    const worker = downstreamWorker();
+    expect(worker.name).toBe('downstream');
+    while ((await worker.tick({ db: t.database.db, log: t.app.log })) > 0) {}
+    expect(isPhoenixOrderId((await orderOf(order.id)).phoenixOrderId!)).toBe(true);
+    expect(await logOf(order.id)).toEqual(['downstream.queued', 'downstream.exported']);
   });
 });
