@@ -214,6 +214,20 @@ export function failureReason(issues: readonly ExportIssue[]): { code: ExportFai
 export const isCancelledForExport = (state: number, hasCancellation: boolean): boolean =>
   hasCancellation || state === ORDER_STATE.cancelled || state === ORDER_STATE.cancelledPaid;
 
+/** The order's shipping address as stored (what `PUT /api/cs/order/{id}/shippingAddress` answers). */
+export const OrderShippingAddress = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string().nullable().optional(),
+  address: z.string(),
+  address2: z.string().nullable().optional(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  countryId: z.number().int(),
+  telephone: z.string().nullable().optional(),
+});
 // --- Process view (`GET /api/cs/order/{id}/process`) -------------------------------------------
 
 export const EXPORT_STATUSES = ['pending', 'exported', 'failed', 'cancelled'] as const;
@@ -265,6 +279,10 @@ export const OrderProcess = z.object({
     dhlHoldStatus: z.string().nullable(),
     dateCreatedUTC: z.string(),
     dateCapturedUTC: z.string().nullable(),
+    countryId: z.number().int(),
+    shippingMethodId: z.number().int().nullable(),
+    /** What goes downstream; the usual thing to fix before a retry. */
+    shippingAddress: OrderShippingAddress.nullable(),
   }),
   export: DownstreamExport.nullable(),
   failures: z.array(ProcessFailure),
@@ -277,20 +295,6 @@ export const OrderDocParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an order id'),
 });
 
-/** The order's shipping address as stored (what `PUT /api/cs/order/{id}/shippingAddress` answers). */
-export const OrderShippingAddress = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  companyName: z.string().nullable().optional(),
-  address: z.string(),
-  address2: z.string().nullable().optional(),
-  city: z.string(),
-  region: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-  countryId: z.number().int(),
-  telephone: z.string().nullable().optional(),
-});
 export const ShippingAddressFixed = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -114,6 +114,9 @@ export async function orderProcess(ctx: AppContext, id: string): Promise<OrderPr
       dhlHoldStatus: order.dhlHoldStatus,
       dateCreatedUTC: order.dateCreatedUtc.toISOString(),
       dateCapturedUTC: iso(order.dateCapturedUtc),
+      countryId: order.countryId,
+      shippingMethodId: order.shippingMethodId,
+      shippingAddress: order.shippingAddress,
     },
     export: exp && {
       status: exp.status,

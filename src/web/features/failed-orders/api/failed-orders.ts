@@ -1,4 +1,5 @@
-import { OrderProcess } from '@domain/orders/downstream';
+import type { AddressInput } from '@domain/addresses';
+import { OrderProcess, ShippingAddressFixed } from '@domain/orders/downstream';
 import { FailedOrdersPage, RetryFailedOrdersResponse } from '@domain/orders/failed';
 import { ok } from '@domain/platform/envelope';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,5 +47,15 @@ export function useRetryFailedOrders() {
         ...[...orderIds].map((id) => queryClient.invalidateQueries({ queryKey: ['orders', id] })),
       ]);
     },
+  });
+}
+
+/** Corrects the shipping address of an order not yet in Phoenix (before a retry). */
+export function useFixShippingAddress(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddressInput) =>
+      api.put(`/api/cs/order/${encodeURIComponent(id)}/shippingAddress`, ShippingAddressFixed, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders', id] }),
   });
 }

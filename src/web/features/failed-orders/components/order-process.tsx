@@ -26,6 +26,7 @@ import { formatDateTime } from '@web/lib/format';
 import { type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useOrderProcess, useRetryFailedOrders } from '../api/failed-orders';
+import { FixAddressDialog } from './fix-address-dialog';
 import { LoadError, Loading } from './loading';
 
 function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
@@ -113,10 +114,40 @@ function History({ events }: { events: ProcessEvent[] }) {
   );
 }
 
+function AddressLines({ address: a }: { address: OrderProcessData['order']['shippingAddress'] }) {
+  if (!a)
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        No shipping address on this order.
+      </Typography>
+    );
+  const missing = (v: string | null | undefined, what: string) =>
+    v?.trim() ? (
+      v
+    ) : (
+      <Box component="span" sx={{ color: 'error.main' }}>
+        ({what} missing)
+      </Box>
+    );
+  return (
+    <Typography component="address" variant="body2" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
+      {a.firstName} {a.lastName}
+      {a.companyName ? `, ${a.companyName}` : ''}
+      <br />
+      {missing(a.address, 'address')}
+      {a.address2 ? `, ${a.address2}` : ''}
+      <br />
+      {missing(a.city, 'city')}, {missing(a.region, 'state or province')}{' '}
+      {missing(a.postalCode, 'postal code')} · {a.country}
+    </Typography>
+  );
+}
+
 function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boolean }) {
   const retry = useRetryFailedOrders();
   const alert = useAlert();
   const [confirming, setConfirming] = useState(false);
+  const [fixing, setFixing] = useState(false);
   const { order } = data;
   const label = orderNumberLabel(order.orderId, order.customerUserType);
   const openFailure = data.failures.find((f) => f.resolvedAt === null) ?? null;
@@ -165,8 +196,8 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
             )}
           </Fact>
           <Fact label="Attempts">{exp ? exp.attempts : 0}</Fact>
-          <Fact label="Queued">{exp ? formatDateTime(exp.queuedAt) : '—'}</Fact>
-          <Fact label="Exported">{exp?.exportedAt ? formatDateTime(exp.exportedAt) : '—'}</Fact>
+          <Fact label="Queued at">{exp ? formatDateTime(exp.queuedAt) : '—'}</Fact>
+          <Fact label="Exported at">{exp?.exportedAt ? formatDateTime(exp.exportedAt) : '—'}</Fact>
           {exp?.nextAttemptAt && <Fact label="Next attempt">{formatDateTime(exp.nextAttemptAt)}</Fact>}
           <Fact label="Captured">
             {order.dateCapturedUTC ? formatDateTime(order.dateCapturedUTC) : 'Not captured'}
@@ -178,6 +209,19 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
             Last error: {exp.lastError}
           </Typography>
         )}
+      </Section>
+
+      <Section
+        title="Shipping address"
+        actions={
+          canRetry && order.phoenixOrderId === null && exp?.status !== 'cancelled' ? (
+            <Button variant="outlined" onClick={() => setFixing(true)}>
+              Correct address
+            </Button>
+          ) : undefined
+        }
+      >
+        <AddressLines address={order.shippingAddress} />
       </Section>
 
       <Section title="Failures">
@@ -230,6 +274,7 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
         <History events={data.history} />
       </Section>
 
+      {fixing && <FixAddressDialog order={order} onClose={() => setFixing(false)} />}
       <ConfirmDialog
         open={confirming}
         title={`Retry the export of ${label}?`}
