@@ -118,14 +118,14 @@ test('retry unfixed fails again; after the address is fixed the retry exports it
   // The process view shows the export with every attempt and the Phoenix order id.
   await page.goto(`/orders/${target!.orderDocId}/process`);
   await expect(page.getByRole('heading', { level: 1, name: `Process ${label}` })).toBeVisible();
-  const exportSection = page.getByRole('region', { name: 'Downstream export' });
+  const exportSection = page.getByRole('region', { name: 'Downstream export', exact: true });
   await expect(exportSection.getByText('Exported', { exact: true })).toBeVisible();
   await expect(exportSection.getByText('Attempts', { exact: true }).locator('..')).toHaveText(
     `Attempts${target!.attempts + 2}`,
   );
   await expect(exportSection.getByRole('button', { name: 'Copy Phoenix order id' })).toBeVisible();
   await expect(exportSection).toContainText(/\d{9}/);
-  const history = page.getByRole('region', { name: 'State history' });
+  const history = page.getByRole('region', { name: 'State history', exact: true });
   await expect(history.getByText('Exported to Phoenix')).toBeVisible();
   await expect(history.getByText('Shipping address corrected')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Order info' })).toHaveAttribute(
@@ -141,13 +141,13 @@ test('the process view corrects the address in its form and retries the export',
   const label = labelOf(target);
   await page.goto(`/orders/${target.orderDocId}/process`);
   await expect(page.getByRole('heading', { level: 1, name: `Process ${label}` })).toBeVisible();
-  const exportSection = page.getByRole('region', { name: 'Downstream export' });
+  const exportSection = page.getByRole('region', { name: 'Downstream export', exact: true });
   await expect(exportSection.getByText('Failed', { exact: true })).toBeVisible();
   await expect(exportSection.getByText('Attempts', { exact: true }).locator('..')).toHaveText(
     `Attempts${target.attempts}`,
   );
   await expect(exportSection).toContainText('N/A');
-  await expect(page.getByRole('region', { name: 'Failures' })).toContainText(target.errorCode!);
+  await expect(page.getByRole('region', { name: 'Failures', exact: true })).toContainText(target.errorCode!);
 
   await page.getByRole('button', { name: 'Correct address' }).click();
   const dialog = page.getByRole('dialog', { name: 'Correct shipping address' });
@@ -166,6 +166,6 @@ test('the process view corrects the address in its form and retries the export',
     page.getByRole('alert').filter({ hasText: /Exported as Phoenix order \d{9}\./ }),
   ).toBeVisible();
   await expect(exportSection.getByText('Exported', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Failures' })).toContainText('by agent@example.com');
+  await expect(page.getByRole('region', { name: 'Failures', exact: true })).toContainText('by agent@example.com');
   expect((await failedOrders(page)).some((f) => f.id === target.id)).toBe(false);
 });

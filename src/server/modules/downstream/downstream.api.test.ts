@@ -1,4 +1,4 @@
-import { isPhoenixOrderId } from '@domain/orders/downstream';
+import { isPhoenixOrderId, OrderProcess } from '@domain/orders/downstream';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -415,6 +415,11 @@ describe('order process view', () => {
     expect(data.history.map((h: { action: string }) => h.action)).toEqual([
       'downstream.failed',
       'downstream.queued',
+    ]);
+    // What the browser receives (JSON, no undefined) passes the contract it checks.
+    expect(OrderProcess.safeParse(data).success).toBe(true);
+    expect(data.history[1].changes).toEqual([
+      { path: 'downstreamExport', before: null, after: { status: 'pending', attempts: 0 } },
     ]);
     expect(data.history[0].changes).toContainEqual({
       path: 'downstreamExport.status',

@@ -140,7 +140,11 @@ export async function orderProcess(ctx: AppContext, id: string): Promise<OrderPr
       dateChangedUTC: e.dateChangedUtc.toISOString(),
       changedBy: e.changedBy,
       changedByName: e.changedByName,
-      changes: e.differences.map((d) => ({ path: d.path.join('.'), before: d.lhs, after: d.rhs })),
+      changes: e.differences.map((d) => ({
+        path: d.path.join('.'),
+        before: d.lhs ?? null,
+        after: d.rhs ?? null,
+      })),
     })),
   };
 }
