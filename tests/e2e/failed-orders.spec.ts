@@ -166,6 +166,8 @@ test('the process view corrects the address in its form and retries the export',
     page.getByRole('alert').filter({ hasText: /Exported as Phoenix order \d{9}\./ }),
   ).toBeVisible();
   await expect(exportSection.getByText('Exported', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Failures', exact: true })).toContainText('by agent@example.com');
+  await expect(page.getByRole('region', { name: 'Failures', exact: true })).toContainText(
+    'by agent@example.com',
+  );
   expect((await failedOrders(page)).some((f) => f.id === target.id)).toBe(false);
 });
