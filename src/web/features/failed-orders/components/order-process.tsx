@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,55 +20,14 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyableText } from '@web/components/copyable-text';
 import { PageHeader } from '@web/components/page-header';
+import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
-import { type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useOrderProcess, useRetryFailedOrders } from '../api/failed-orders';
 import { FixAddressDialog } from './fix-address-dialog';
 import { LoadError, Loading } from './loading';
-
-function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
-    >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-          mb: 2,
-          flexWrap: 'wrap',
-        }}
-      >
-        <Typography id={headingId} variant="h6" component="h2">
-          {title}
-        </Typography>
-        {actions}
-      </Box>
-      {children}
-    </Paper>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 const facts = {
   display: 'grid',
@@ -170,7 +128,7 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Section
+      <SectionCard
         title="Downstream export"
         actions={
           canRetry && openFailure ? (
@@ -209,9 +167,9 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
             Last error: {exp.lastError}
           </Typography>
         )}
-      </Section>
+      </SectionCard>
 
-      <Section
+      <SectionCard
         title="Shipping address"
         actions={
           canRetry && order.phoenixOrderId === null && exp?.status !== 'cancelled' ? (
@@ -222,9 +180,9 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
         }
       >
         <AddressLines address={order.shippingAddress} />
-      </Section>
+      </SectionCard>
 
-      <Section title="Failures">
+      <SectionCard title="Failures">
         {data.failures.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             This order has never failed its export.
@@ -264,15 +222,15 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
             </Table>
           </TableContainer>
         )}
-      </Section>
+      </SectionCard>
 
-      <Section title="State history">
+      <SectionCard title="State history">
         <Typography variant="body2" sx={{ mb: 1.5 }}>
           Now: <strong>{order.stateName}</strong> ({order.collection}), placed{' '}
           {formatDateTime(order.dateCreatedUTC)}
         </Typography>
         <History events={data.history} />
-      </Section>
+      </SectionCard>
 
       {fixing && <FixAddressDialog order={order} onClose={() => setFixing(false)} />}
       <ConfirmDialog
