@@ -9,8 +9,22 @@ import { DAY, HOUR, MINUTE } from './time';
 // After capture: the downstream (Phoenix) export with its 9-digit order number or its failure,
 // DHL holds, printing and shipments with carriers and tracking numbers.
 
+/** How a failed export's order is wrong (the export's own rules, src/domain/orders/downstream.ts). */
+export type ExportFault = 'ADDRESS_INVALID' | 'ADDRESS_INCOMPLETE' | 'ACCOUNT_NOT_FOUND';
+
+export interface ExportFailure {
+  fault: ExportFault;
+  attempts: number;
+  /** When the failure was recorded; null for the few failure documents written without a date. */
+  failedAt: Date | null;
+  capturedAt: Date;
+}
+
 export interface Fulfilled {
   phoenixOrderId: number | null;
+  /** Set when the export failed: orders.ts makes the order wrong in that way and records the failure. */
+  exportFailure: ExportFailure | null;
+  exportedAt: Date | null;
   printed: boolean;
   dhlHoldStatus: string | null;
   shippingCarrierId: number | null;
@@ -40,12 +54,20 @@ const DOWNSTREAM_STATES: readonly number[] = [
   S.partiallyShipped,
   S.cancelledPaid,
 ];
-const FAILURES = [
-  ['ACCOUNT_NOT_FOUND', 'Phoenix insert failed: account not found in downstream system'],
-  ['TIMEOUT', 'Timed out waiting for Phoenix response (30000 ms)'],
-  ['ADDRESS_INVALID', 'Phoenix rejected order: postal code does not match region'],
-  ['SKU_INACTIVE', 'Phoenix rejected order: SKU is inactive in the downstream catalog'],
-  ['VOLUME_MISMATCH', 'Phoenix rejected order: line volumes do not add up to order volumes'],
+const FAULTS: readonly (readonly [ExportFault, number])[] = [
+  ['ADDRESS_INVALID', 45],
+  ['ADDRESS_INCOMPLETE', 25],
+  ['ACCOUNT_NOT_FOUND', 30],
+];
+const NO_ADDRESS_METHODS: readonly number[] = [1011, 1018];
+/** Failures of orders exported since (fixed, retried and resolved), as the export words them. */
+const RESOLVED_FAILURES = [
+  ['ADDRESS_INVALID', 'Phoenix rejected order: postal code 9021 is not valid for United States'],
+  ['ADDRESS_INCOMPLETE', 'Phoenix rejected order: shipping address is incomplete (city missing)'],
+  [
+    'ACCOUNT_NOT_FOUND',
+    'Phoenix insert failed: account not found in downstream system (no Phoenix account number)',
+  ],
 ] as const;
 
 const TRACKING: Record<number, { make: (rng: Rng) => string; url: string }> = {
@@ -105,6 +127,8 @@ export function fulfil(ctx: GenContext, order: FulfilInput): Fulfilled {
   const captured = order.capturedAt ?? order.createdAt;
   const out: Fulfilled = {
     phoenixOrderId: null,
+    exportFailure: null,
+    exportedAt: null,
     printed: order.state === S.printed || order.state === S.shipped || order.state === S.partiallyShipped,
     dhlHoldStatus: null,
     shippingCarrierId: null,
@@ -126,27 +150,20 @@ export function fulfil(ctx: GenContext, order: FulfilInput): Fulfilled {
     return out;
   }
   if (order.state === S.captured && rng.chance(0.3)) {
-    const [code, message] = rng.pick(FAILURES);
-    const attempts = rng.int(1, 5);
-    writer.add(downstreamExports, {
-      orderId: order.orderDocId,
-      status: 'failed',
-      attempts,
-      lastError: message,
-      createdAt: captured,
-    });
-    writer.add(failedOrders, {
-      orderId: order.orderDocId,
-      // A few failure documents were written without a date (spec 2 §3: listed last).
-      dateCreatedUtc: rng.chance(0.1) ? null : exportAt,
-      errorCode: code,
-      errorMessage: message,
-      context: failureContext(order, attempts),
-    });
+    // Written by orders.ts once the order carries the fault, with the export's own reason.
+    out.exportFailure = {
+      // Store pickup and do-not-ship orders need no address, so theirs cannot be its fault.
+      fault: NO_ADDRESS_METHODS.includes(order.shippingMethodId) ? 'ACCOUNT_NOT_FOUND' : rng.weighted(FAULTS),
+      attempts: rng.int(1, 5),
+      // A few failure documents were written without a date (spec 2 §2: listed last).
+      failedAt: rng.chance(0.1) ? null : exportAt,
+      capturedAt: captured,
+    };
     return out;
   }
 
   out.phoenixOrderId = phoenixOrderNumber(ctx.counters.phoenixOrders++, ctx.seed);
+  out.exportedAt = exportAt;
   writer.add(downstreamExports, {
     orderId: order.orderDocId,
     status: 'exported',
@@ -155,7 +172,7 @@ export function fulfil(ctx: GenContext, order: FulfilInput): Fulfilled {
     createdAt: captured,
   });
   if (ageHours > 48 && rng.chance(0.005)) {
-    const [code, message] = rng.pick(FAILURES);
+    const [code, message] = rng.pick(RESOLVED_FAILURES);
     const failedAt = new Date(captured.getTime() + rng.int(2, 30) * MINUTE);
     writer.add(failedOrders, {
       orderId: order.orderDocId,

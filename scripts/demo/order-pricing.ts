@@ -64,7 +64,9 @@ function pickLines(ctx: GenContext, spec: OrderSpec): Pick[] {
   const picks: Pick[] = spec.enrollment ? [special(SKU.enrollmentKit)] : [];
   const seen = new Set<string>();
   const extra = spec.enrollment ? rng.int(0, 3) : count;
-  for (let i = 0; i < extra * 2 && picks.length < extra + (spec.enrollment ? 1 : 0); i++) {
+  // Out-of-stock and repeated picks are skipped; keep drawing until the order has a line at least.
+  const wanted = extra + (spec.enrollment ? 1 : 0);
+  for (let i = 0; (i < extra * 2 || (picks.length === 0 && i < 50)) && picks.length < wanted; i++) {
     let item = everyday();
     if (spec.orderType === T.autoReplenishment) {
       const eligible = catalog.everyday.filter((c) => c.subscription);

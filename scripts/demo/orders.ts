@@ -5,6 +5,7 @@ import { afterSales } from './after-sales';
 import { writeOrderStory } from './change-logs';
 import type { GenContext } from './context';
 import type { CreditAccount } from './credit';
+import { faultyOrder, recordExportFailure } from './export-failures';
 import { fulfil } from './fulfilment';
 import { COMPANY } from './genealogy';
 import { orderNumber } from './ids';
@@ -64,6 +65,8 @@ export function addOrders(ctx: GenContext, draft: AccountDraft, credit: CreditAc
       capturedAt,
       lines: priced.lines,
     });
+    // A failed export's order is wrong in the way its failure says (the export's own rules).
+    const faulty = faultyOrder(fulfilled.exportFailure, priced.address, draft.phoenixId);
     const story = new OrderStory();
     const after = afterSales(
       ctx,
@@ -109,7 +112,7 @@ export function addOrders(ctx: GenContext, draft: AccountDraft, credit: CreditAc
       customerFirstName: draft.person.firstName,
       customerLastName: draft.person.lastName,
       customerEmail: draft.row.email ?? null,
-      customerPhoenixId: draft.phoenixId,
+      customerPhoenixId: faulty.customerPhoenixId,
       sponsorId: draft.sponsorPhoenixId,
       consultantName: sponsor ? `${sponsor.firstName} ${sponsor.lastName}` : null,
       byConsultant: spec.byConsultant,
@@ -121,7 +124,7 @@ export function addOrders(ctx: GenContext, draft: AccountDraft, credit: CreditAc
       shippingCarrierId: fulfilled.shippingCarrierId,
       trackingNumber: fulfilled.trackingNumber,
       narvarTrackingUrl: fulfilled.narvarTrackingUrl,
-      shippingAddress: priced.address,
+      shippingAddress: faulty.address,
       subtotalCents: priced.subtotalCents - priced.discountCents,
       prePromoSubtotalCents: priced.subtotalCents,
       discountCents: priced.discountCents,
@@ -160,6 +163,19 @@ export function addOrders(ctx: GenContext, draft: AccountDraft, credit: CreditAc
     });
     writer.add(orderLines, ...priced.lines.map((l) => ({ ...l, orderId: orderDocId })));
     writer.add(orderPayments, ...paid.payments);
+    if (fulfilled.exportFailure)
+      recordExportFailure(ctx, story, fulfilled.exportFailure, {
+        orderDocId,
+        orderId,
+        uid: draft.uid,
+        countryId: draft.countryId,
+        shippingMethodId: priced.shippingMethodId,
+        shippingAddress: faulty.address,
+        customerPhoenixId: faulty.customerPhoenixId,
+        paymentState,
+        priced,
+        payments: paid.payments,
+      });
     writer.add(paymentTransactions, ...paid.transactions);
     writeOrderStory(
       ctx,

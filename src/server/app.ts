@@ -9,6 +9,8 @@ import { customerSearchRoutes } from './modules/customer-search/customer-search.
 import { customersGraphql } from './modules/customers/customers.graphql';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { downstreamRoutes } from './modules/downstream/downstream.routes';
+import { downstreamWorker } from './modules/downstream/downstream.worker';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -98,11 +100,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(productCreditRoutes(ctx));
   await app.register(orderSearchRoutes(ctx));
   await app.register(incentivesRoutes(ctx));
+  await app.register(downstreamRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
   if (opts.workers ?? config.workers) {
-    const workers = startWorkers({ db: database.db, mailer, log: app.log });
+    const workers = startWorkers({
+      db: database.db,
+      mailer,
+      log: app.log,
+      workers: [downstreamWorker()],
+    });
     wake.outbox = workers.wakeOutbox;
     wake.jobs = workers.wakeJobs;
     app.addHook('onClose', async () => workers.stop());

@@ -12,7 +12,19 @@ export const jobHandlers: Record<string, JobHandler> = {};
 /** Outbound event handlers by template (events without a handler stay readable in the Outbox). */
 export const eventHandlers: Record<string, EventHandler> = {};
 
-export function startWorkers(deps: { db: Db; mailer: Mailer | null; log: FastifyBaseLogger }) {
+/** A module's own polling worker (e.g. the downstream export); claims its rows in the database. */
+export interface WorkerSpec {
+  name: string;
+  intervalMs: number;
+  tick: (deps: { db: Db; log: FastifyBaseLogger }) => Promise<number>;
+}
+
+export function startWorkers(deps: {
+  db: Db;
+  mailer: Mailer | null;
+  log: FastifyBaseLogger;
+  workers?: readonly WorkerSpec[];
+}) {
   const outbox = startPoller({
     name: 'outbox',
     intervalMs: 1000,
@@ -25,6 +37,14 @@ export function startWorkers(deps: { db: Db; mailer: Mailer | null; log: Fastify
     log: deps.log,
     tick: () => processJobs(deps.db, jobHandlers, deps.log),
   });
+  const extra = (deps.workers ?? []).map((w) =>
+    startPoller({
+      name: w.name,
+      intervalMs: w.intervalMs,
+      log: deps.log,
+      tick: () => w.tick({ db: deps.db, log: deps.log }),
+    }),
+  );
   const housekeeping = setInterval(
     () =>
       purgeExpired(deps.db).catch((err) => deps.log.warn({ err }, 'purge of expired sign-in data failed')),
@@ -36,7 +56,7 @@ export function startWorkers(deps: { db: Db; mailer: Mailer | null; log: Fastify
     wakeJobs: jobs.wake,
     async stop() {
       clearInterval(housekeeping);
-      await Promise.all([outbox.stop(), jobs.stop()]);
+      await Promise.all([outbox.stop(), jobs.stop(), ...extra.map((p) => p.stop())]);
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   smallint,
   text,
@@ -127,6 +128,10 @@ export const orders = pgTable(
     index('orders_customer_phoenix_idx').on(t.customerPhoenixId),
     index('orders_social_idx').on(t.socialId),
     index('orders_sponsor_idx').on(t.sponsorId),
+    // Captured orders not yet downstream: what the export sweep looks for (small, partial).
+    index('orders_export_sweep_idx')
+      .on(t.dateCapturedUtc)
+      .where(sql`collection = 'invoices' and phoenix_order_id is null and date_captured_utc is not null`),
   ],
 );
 
@@ -328,21 +333,44 @@ export const returns = pgTable(
   ],
 );
 
-/** Downstream (Phoenix) export queue: one row per order handed downstream (phoenix-insert). */
+/**
+ * Downstream (Phoenix) export queue: one row per order handed downstream (phoenix-insert). Workers
+ * claim due `pending` rows with FOR UPDATE SKIP LOCKED; `failed` rows wait for staff to retry.
+ */
 export const downstreamExports = pgTable(
   'downstream_exports',
   {
     orderId: text('order_id')
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'pending' | 'exported' | 'failed'>().notNull().default('pending'),
+    status: text('status')
+      .$type<'pending' | 'exported' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: utc('next_attempt_at').notNull().defaultNow(),
     exportedAt: utc('exported_at'),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('downstream_exports_status_idx').on(t.status)],
+  (t) => [
+    index('downstream_exports_status_idx').on(t.status),
+    index('downstream_exports_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );
+
+/**
+ * Phoenix order ids handed out by the export (9 digits). A sequence never gives a number twice, even
+ * to concurrent workers or after a rollback; numbers already taken (loaded or imported orders) are
+ * skipped by the export.
+ */
+export const phoenixOrderIdSeq = pgSequence('phoenix_order_id_seq', {
+  startWith: 100000000,
+  minValue: 100000000,
+  maxValue: 999999999,
+  increment: 1,
+  cache: 1,
+});
 
 /** Downstream export failures (phoenix-order-failures): the Failed orders screen. */
 export const failedOrders = pgTable(
@@ -362,6 +390,10 @@ export const failedOrders = pgTable(
   (t) => [
     index('failed_orders_open_idx').on(t.resolvedAt, t.dateCreatedUtc),
     index('failed_orders_order_idx').on(t.orderId),
+    // The Failed orders screen: open entries newest first, undated last.
+    index('failed_orders_open_list_idx')
+      .on(t.dateCreatedUtc.desc().nullsLast(), t.id.desc())
+      .where(sql`resolved_at is null`),
   ],
 );
 

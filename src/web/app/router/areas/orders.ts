@@ -10,12 +10,20 @@ export const orderRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../../pages/orders/order-search-page').then((m) => m.OrderSearchPage)),
     handle: { title: 'Orders' } satisfies RouteHandle,
   },
-  upcomingScreen('orders/failed', 'Failed orders', { parent: { label: 'Orders', to: '/orders' } }),
+  {
+    path: 'orders/failed',
+    lazy: lazyPage(() => import('../../pages/orders/failed-orders-page').then((m) => m.FailedOrdersPage)),
+    handle: { title: 'Failed orders', parent: { label: 'Orders', to: '/orders' } } satisfies RouteHandle,
+  },
   upcomingScreen('orders/:id/info', 'Order info', {
     subject: orderSubject,
     parent: { label: 'Orders', to: '/orders' },
   }),
-  upcomingScreen('orders/:id/process', 'Process order', { subject: orderSubject, parent: toOrder }),
+  {
+    path: 'orders/:id/process',
+    lazy: lazyPage(() => import('../../pages/orders/order-process-page').then((m) => m.OrderProcessPage)),
+    handle: { title: 'Process order', subject: orderSubject, parent: toOrder } satisfies RouteHandle,
+  },
   upcomingScreen('orders/:id/refunds', 'Order refunds', { subject: orderSubject, parent: toOrder }),
   upcomingScreen('orders/:id/audit', 'Order audit', { subject: orderSubject, parent: toOrder }),
   upcomingScreen('orders/portal/:id', 'Portal order', {

@@ -1,0 +1,291 @@
+import { orderNumberLabel } from '@domain/customers/order-status';
+import {
+  EXPORT_STATUS_LABELS,
+  type OrderProcess as OrderProcessData,
+  type ProcessEvent,
+  processActionLabel,
+} from '@domain/orders/downstream';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useAlert } from '@web/components/alert/alert-context';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { CopyableText } from '@web/components/copyable-text';
+import { PageHeader } from '@web/components/page-header';
+import { Fact, SectionCard } from '@web/components/section-card';
+import { errorMessage } from '@web/lib/api-client';
+import { formatDateTime } from '@web/lib/format';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useOrderProcess, useRetryFailedOrders } from '../api/failed-orders';
+import { FixAddressDialog } from './fix-address-dialog';
+import { LoadError, Loading } from './loading';
+
+const facts = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+} as const;
+
+const STATUS_COLOR = { pending: 'info', exported: 'success', failed: 'error', cancelled: 'default' } as const;
+
+const show = (v: unknown): string =>
+  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+function History({ events }: { events: ProcessEvent[] }) {
+  if (events.length === 0)
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        No changes recorded for this order yet.
+      </Typography>
+    );
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+      {events.map((e) => (
+        <Box component="li" key={e.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {processActionLabel(e.action)}
+          </Typography>
+          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+            {formatDateTime(e.dateChangedUTC)} · {e.changedByName ?? e.changedBy}
+          </Typography>
+          {e.changes.length > 0 && (
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, fontSize: 13, overflowWrap: 'anywhere' }}>
+              {e.changes.slice(0, 6).map((c) => (
+                <li key={c.path}>
+                  {c.path}: {show(c.before)} → {show(c.after)}
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function AddressLines({ address: a }: { address: OrderProcessData['order']['shippingAddress'] }) {
+  if (!a)
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        No shipping address on this order.
+      </Typography>
+    );
+  const missing = (v: string | null | undefined, what: string) =>
+    v?.trim() ? (
+      v
+    ) : (
+      <Box component="span" sx={{ color: 'error.main' }}>
+        ({what} missing)
+      </Box>
+    );
+  return (
+    <Typography component="address" variant="body2" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
+      {a.firstName} {a.lastName}
+      {a.companyName ? `, ${a.companyName}` : ''}
+      <br />
+      {missing(a.address, 'address')}
+      {a.address2 ? `, ${a.address2}` : ''}
+      <br />
+      {missing(a.city, 'city')}, {missing(a.region, 'state or province')}{' '}
+      {missing(a.postalCode, 'postal code')} · {a.country}
+    </Typography>
+  );
+}
+
+function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boolean }) {
+  const retry = useRetryFailedOrders();
+  const alert = useAlert();
+  const [confirming, setConfirming] = useState(false);
+  const [fixing, setFixing] = useState(false);
+  const { order } = data;
+  const label = orderNumberLabel(order.orderId, order.customerUserType);
+  const openFailure = data.failures.find((f) => f.resolvedAt === null) ?? null;
+  const exp = data.export;
+
+  const runRetry = () =>
+    openFailure &&
+    retry.mutate([openFailure.id], {
+      onSuccess: (answer) => {
+        setConfirming(false);
+        const result = answer.data[0];
+        if (result?.outcome === 'exported') alert.success(result.message);
+        else alert.show(result?.message ?? answer.message, result?.outcome === 'failed' ? 'error' : 'info');
+      },
+      onError: (error) => {
+        setConfirming(false);
+        alert.error(errorMessage(error, 'Retry failed.'));
+      },
+    });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <SectionCard
+        title="Downstream export"
+        actions={
+          canRetry && openFailure ? (
+            <Button variant="contained" onClick={() => setConfirming(true)}>
+              Retry export
+            </Button>
+          ) : undefined
+        }
+      >
+        <Box sx={facts}>
+          <Fact label="Status">
+            {exp ? (
+              <Chip size="small" label={EXPORT_STATUS_LABELS[exp.status]} color={STATUS_COLOR[exp.status]} />
+            ) : (
+              'Not queued'
+            )}
+          </Fact>
+          <Fact label="Phoenix order id">
+            {order.phoenixOrderId === null ? (
+              'N/A'
+            ) : (
+              <CopyableText value={String(order.phoenixOrderId)} label="Copy Phoenix order id" monospace />
+            )}
+          </Fact>
+          <Fact label="Attempts">{exp ? exp.attempts : 0}</Fact>
+          <Fact label="Queued at">{exp ? formatDateTime(exp.queuedAt) : '—'}</Fact>
+          <Fact label="Exported at">{exp?.exportedAt ? formatDateTime(exp.exportedAt) : '—'}</Fact>
+          {exp?.nextAttemptAt && <Fact label="Next attempt">{formatDateTime(exp.nextAttemptAt)}</Fact>}
+          <Fact label="Captured">
+            {order.dateCapturedUTC ? formatDateTime(order.dateCapturedUTC) : 'Not captured'}
+          </Fact>
+          <Fact label="DHL hold">{order.dhlHoldStatus ?? 'Not on hold'}</Fact>
+        </Box>
+        {exp?.lastError && (
+          <Typography variant="body2" sx={{ mt: 2, color: 'error.main', overflowWrap: 'anywhere' }}>
+            Last error: {exp.lastError}
+          </Typography>
+        )}
+      </SectionCard>
+
+      <SectionCard
+        title="Shipping address"
+        actions={
+          canRetry && order.phoenixOrderId === null && exp?.status !== 'cancelled' ? (
+            <Button variant="outlined" onClick={() => setFixing(true)}>
+              Correct address
+            </Button>
+          ) : undefined
+        }
+      >
+        <AddressLines address={order.shippingAddress} />
+      </SectionCard>
+
+      <SectionCard title="Failures">
+        {data.failures.length === 0 ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            This order has never failed its export.
+          </Typography>
+        ) : (
+          <TableContainer tabIndex={0} role="region" aria-label="Export failures table">
+            <Table size="small" aria-label="Export failures" sx={{ minWidth: 560 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Failed</TableCell>
+                  <TableCell>Reason</TableCell>
+                  <TableCell>Resolved</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.failures.map((f) => (
+                  <TableRow key={f.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {f.dateCreatedUTC ? formatDateTime(f.dateCreatedUTC) : 'No date'}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {f.errorCode && (
+                        <Typography variant="caption" component="div" sx={{ fontWeight: 600 }}>
+                          {f.errorCode}
+                        </Typography>
+                      )}
+                      {f.errorMessage}
+                    </TableCell>
+                    <TableCell>
+                      {f.resolvedAt
+                        ? `${formatDateTime(f.resolvedAt)} by ${f.resolvedBy ?? 'system'}`
+                        : 'Open'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </SectionCard>
+
+      <SectionCard title="State history">
+        <Typography variant="body2" sx={{ mb: 1.5 }}>
+          Now: <strong>{order.stateName}</strong> ({order.collection}), placed{' '}
+          {formatDateTime(order.dateCreatedUTC)}
+        </Typography>
+        <History events={data.history} />
+      </SectionCard>
+
+      {fixing && <FixAddressDialog order={order} onClose={() => setFixing(false)} />}
+      <ConfirmDialog
+        open={confirming}
+        title={`Retry the export of ${label}?`}
+        confirmLabel="Retry"
+        pending={retry.isPending}
+        onConfirm={runRetry}
+        onClose={() => setConfirming(false)}
+      >
+        The order is checked again and handed to Phoenix if it now passes.
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+/** Order process (spec 2 §2 /orders/{id}/process): export, attempts, DHL hold, history, retry. */
+export function OrderProcessView({ id, canRetry }: { id: string; canRetry: boolean }) {
+  const process = useOrderProcess(id);
+  const info = `/orders/${encodeURIComponent(id)}/info`;
+  const label = process.data
+    ? orderNumberLabel(process.data.data.order.orderId, process.data.data.order.customerUserType)
+    : 'Order';
+  const order = process.data?.data.order;
+  return (
+    <>
+      <PageHeader
+        title={process.data ? `Process ${label}` : 'Order process'}
+        breadcrumbs={[{ label: 'Orders', to: '/orders' }, { label, to: info }, { label: 'Process' }]}
+        subtitle={
+          order && (
+            <>
+              Customer{' '}
+              <Link
+                component={RouterLink}
+                to={`/customers/${encodeURIComponent(order.customerUid)}/dashboard`}
+              >
+                {order.customerName}
+              </Link>
+            </>
+          )
+        }
+        actions={
+          <Button component={RouterLink} to={info} variant="outlined">
+            Order info
+          </Button>
+        }
+      />
+      {process.isPending ? (
+        <Loading label="Loading the order's processing" />
+      ) : process.isError ? (
+        <LoadError error={process.error} />
+      ) : (
+        <ProcessBody data={process.data.data} canRetry={canRetry} />
+      )}
+    </>
+  );
+}
