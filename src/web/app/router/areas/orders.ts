@@ -1,20 +1,33 @@
 import type { Params, RouteObject } from 'react-router';
+import { lazyPage } from '../lazy-page';
+import type { RouteHandle } from '../route-handle';
 import { orderSubject, upcomingScreen } from './upcoming';
 
 const toOrder = { label: 'Order info', to: (p: Params) => `/orders/${p.id ?? ''}/info` };
+const handle = (h: RouteHandle) => h;
 export const orderRoutes: RouteObject[] = [
   upcomingScreen('orders', 'Orders'),
   upcomingScreen('orders/failed', 'Failed orders', { parent: { label: 'Orders', to: '/orders' } }),
-  upcomingScreen('orders/:id/info', 'Order info', {
-    subject: orderSubject,
-    parent: { label: 'Orders', to: '/orders' },
-  }),
+  {
+    path: 'orders/:id/info',
+    lazy: lazyPage(() => import('../../pages/orders/order-info-page').then((m) => m.OrderInfoPage)),
+    handle: handle({
+      title: 'Order info',
+      subject: orderSubject,
+      parent: { label: 'Orders', to: '/orders' },
+    }),
+  },
   upcomingScreen('orders/:id/process', 'Process order', { subject: orderSubject, parent: toOrder }),
   upcomingScreen('orders/:id/refunds', 'Order refunds', { subject: orderSubject, parent: toOrder }),
-  upcomingScreen('orders/:id/audit', 'Order audit', { subject: orderSubject, parent: toOrder }),
-  upcomingScreen('orders/portal/:id', 'Portal order', {
-    subject: orderSubject,
-    parent: { label: 'Orders', to: '/orders' },
-  }),
+  {
+    path: 'orders/:id/audit',
+    lazy: lazyPage(() => import('../../pages/orders/order-audit-page').then((m) => m.OrderAuditPage)),
+    handle: handle({ title: 'Order audit', subject: orderSubject, parent: toOrder }),
+  },
+  {
+    path: 'orders/portal/:id',
+    lazy: lazyPage(() => import('../../pages/orders/portal-order-page').then((m) => m.PortalOrderPage)),
+    handle: handle({ title: 'Portal order', subject: orderSubject, parent: toOrder }),
+  },
   upcomingScreen('returns', 'Returns'),
 ];
