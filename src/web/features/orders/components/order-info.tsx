@@ -174,6 +174,9 @@ export function OrderInfo({ order, principal }: { order: OrderDetail; principal:
         <CustomerSection order={order} />
         <OrderFacts order={order} />
         <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+          <OrderActions order={order} principal={principal} />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <SectionCard title="Items">
             <LinesTable order={order} />
           </SectionCard>
@@ -186,8 +189,9 @@ export function OrderInfo({ order, principal }: { order: OrderDetail; principal:
         </SectionCard>
         <ShippingSection order={order} />
         <RefundsSection order={order} />
-        <OrderActions order={order} principal={principal} />
-        <OrderComments order={order} canEdit={can(principal, 'records.edit')} />
+        <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+          <OrderComments order={order} canEdit={can(principal, 'records.edit')} />
+        </Box>
       </Box>
     </>
   );
