@@ -21,13 +21,15 @@ export const SCENARIO_ORDERS = {
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** The first unused 7-digit order number (generate_series is ordered, so LIMIT 1 stops early). */
 async function freeOrderNumber(tx: DbOrTx): Promise<number> {
   const [row] = await rows<{ n: number }>(
     tx,
-    sql`select min(n)::int as n from generate_series(1000000, 1100000) n
-         where not exists (select 1 from orders where order_id = n)`,
+    sql`select n::int as n from generate_series(1000000, 9999999) n
+         where not exists (select 1 from orders where order_id = n) limit 1`,
   );
-  return row!.n;
+  if (!row) throw new Error('no free 7-digit order number for the demo scenario orders');
+  return row.n;
 }
 
 /** Copies an order with its lines and card payments under a fixed id; `changes` sets the case. */

@@ -41,11 +41,7 @@ function shipTo(o: OrderDetail): string {
   return `Ships to: ${a.firstName} ${a.lastName}, ${street}, ${a.city}, ${a.region} ${a.postalCode}, ${a.country}`;
 }
 
-function content(
-  kind: OrderEmailKind,
-  o: OrderDetail,
-  publicUrl: string,
-): EmailContent & { subject: string } {
+function content(kind: OrderEmailKind, o: OrderDetail): EmailContent & { subject: string } {
   const hello = `Hello ${o.customer.firstName},`;
   if (kind === 'order-confirmation')
     return {
@@ -84,18 +80,15 @@ function content(
     paragraphs: [
       hello,
       `Your order ${o.orderLabel} is waiting for you to accept the terms and conditions. It is processed once you accept them.`,
+      'Sign in to your account to read and accept them.',
       ...lineParagraphs(o),
       `Total: ${money(o.totals.grandTotalCents, o)}`,
     ],
-    action: {
-      label: 'Review and accept the terms',
-      url: `${publicUrl.replace(/\/$/, '')}/terms?order=${o.id}`,
-    },
   };
 }
 
-export function orderEmail(kind: OrderEmailKind, o: OrderDetail, to: string, publicUrl: string): EmailInput {
-  const { subject, ...body } = content(kind, o, publicUrl);
+export function orderEmail(kind: OrderEmailKind, o: OrderDetail, to: string): EmailInput {
+  const { subject, ...body } = content(kind, o);
   const { html, text } = renderEmail(body);
   return {
     template: kind,

@@ -157,7 +157,6 @@ const SENT: Record<OrderEmailKind, string> = {
 };
 
 async function sendOrderEmail(
-  ctx: AppContext,
   staff: StaffPrincipal,
   tx: DbOrTx,
   kind: OrderEmailKind,
@@ -169,7 +168,7 @@ async function sendOrderEmail(
   if (!to) throw badRequest('The customer has no email address on file.');
   if (kind === 'shipping-confirmation' && detail.shipments.length === 0)
     throw conflict('The order has not shipped yet: there is no shipment to confirm.');
-  const outboxId = await enqueueEmail(tx, orderEmail(kind, detail, to, ctx.config.publicUrl));
+  const outboxId = await enqueueEmail(tx, orderEmail(kind, detail, to));
   await recordChange(tx, {
     collection: LOG,
     entityId: id,
@@ -188,7 +187,7 @@ export async function resendConfirmation(
 ) {
   await ctx.db.transaction(async (tx) => {
     const o = await repo.loadOrder(tx, id);
-    await sendOrderEmail(ctx, staff, tx, kind, id, o.customerEmail);
+    await sendOrderEmail(staff, tx, kind, id, o.customerEmail);
   });
   ctx.wakeOutbox();
   return SENT[kind];
@@ -208,7 +207,7 @@ export async function resendTerms(
     const byNumber = /^[FX]?\d{1,9}$/i.test(orderId) ? await repo.findOrderByNumber(tx, orderId) : undefined;
     const o = byNumber ?? (await repo.findOrder(tx, orderId));
     if (!o) throw notFound(repo.NO_ORDER);
-    await sendOrderEmail(ctx, staff, tx, 'terms-acceptance', o.id, input.email!);
+    await sendOrderEmail(staff, tx, 'terms-acceptance', o.id, input.email!);
   });
   ctx.wakeOutbox();
   return SENT['terms-acceptance'];
