@@ -6,6 +6,7 @@ import {
   DhlStatusAnswer,
   FraudRequest,
   MessageAnswer,
+  ORDER_MESSAGES,
   OrderDetailsAnswer,
   PopupReassignAnswer,
   PopupReassignRequest,
@@ -139,7 +140,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        message: 'Successfully submitted',
+        message: ORDER_MESSAGES.popupUpdated,
         data: await ops.reassignPopup(ctx, request.staff!, request.params.id, request.body.socialId),
       }),
     );
