@@ -35,6 +35,8 @@ async function expectAccessible(page: Page) {
 test('open an order, add a comment, resend the order confirmation, see the email in the outbox', async ({
   browser,
 }) => {
+  // Two people, an axe run and the outbox: more than one default test's time on a busy machine.
+  test.slow();
   const agent = await as(browser, 'agent');
   const order = await orderOf(agent, ORDERS.popup);
   await agent.goto(`/orders/${ORDERS.popup}/info`);
@@ -83,6 +85,7 @@ test('open an order, add a comment, resend the order confirmation, see the email
 });
 
 test('cancel: refused for a leader without a full refund, allowed for a fraud agent', async ({ browser }) => {
+  test.slow();
   const leader = await as(browser, 'leader');
   await leader.goto(`/orders/${ORDERS.captured}/info`);
   const cancel = leader.getByRole('button', { name: 'Cancel order' });
