@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { generateAccount } from './account-pipeline';
 import { addBatches } from './batches';
 import { MAX_ORDERS } from './ids';
+import { addOrderScenarios } from './order-scenarios';
 import { makeProgress } from './progress';
 import { prepareRun } from './setup';
 import { staffRows } from './staff';
@@ -91,6 +92,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     progress.stop();
   }
   await writer.syncSequences();
+  await addOrderScenarios(db);
   await finishAggregates(db);
   // Fresh statistics and visibility maps: without them the first screens plan badly and
   // index-only scans read the heap (a bulk load outruns autovacuum).

@@ -16,6 +16,7 @@ import { ensureFlags } from './modules/flags/flags.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { incentivesRoutes } from './modules/incentives/incentives.routes';
 import { orderSearchRoutes } from './modules/order-search/order-search.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
 import { queryRoutes } from './modules/query/query.routes';
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(orderSearchRoutes(ctx));
   await app.register(incentivesRoutes(ctx));
   await app.register(downstreamRoutes(ctx));
+  await app.register(ordersRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 

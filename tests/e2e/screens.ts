@@ -267,6 +267,51 @@ export const APP_SCREENS: Screen[] = [
       await expect(page.getByRole('dialog', { name: 'Correct shipping address' })).toBeVisible();
     },
   },
+  // Order detail (issue 8): the demo's fixed scenario orders (scripts/demo/order-scenarios.ts).
+  {
+    name: 'order info',
+    path: '/orders/DemoPopupOrder000001/info',
+    visitors: ['agent', 'fraudAgent'],
+    ready: heading(/^Order [FX]\d+$/),
+  },
+  {
+    name: 'order info, cancel dialog',
+    path: '/orders/DemoDhlHoldOrder0001/info',
+    visitors: ['fraudAgent'],
+    ready: heading(/^Order [FX]\d+$/),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await expect(page.getByRole('dialog', { name: /^Cancel order/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'order info, popup dialog',
+    path: '/orders/DemoPopupOrder000001/info',
+    visitors: ONE,
+    ready: heading(/^Order [FX]\d+$/),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Change popup' }).click();
+      await expect(page.getByRole('dialog', { name: /Change the popup/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'order audit',
+    path: '/orders/DemoRefundedMember01/audit',
+    visitors: ONE,
+    ready: heading(/^Order [FX]\d+$/),
+  },
+  {
+    name: 'portal order',
+    path: '/orders/portal/DemoRefundedMember01',
+    visitors: ONE,
+    ready: heading(/^Order [FX]\d+$/),
+  },
+  {
+    name: 'order not found',
+    path: '/orders/NOSUCHORDER/info',
+    visitors: ONE,
+    ready: heading('Order not found'),
+  },
   { name: 'page not found', path: '/no/such/screen', visitors: ALL_ROLES, ready: heading('Page not found') },
   // A role following a link to a screen it may not use (DESIGN §4).
   ...(
@@ -341,10 +386,7 @@ export const APP_SCREENS: Screen[] = [
 
 export const UPCOMING_SCREENS: Screen[] = [
   upcoming('/carts', ONE),
-  upcoming('/orders/5001/info', ONE),
   upcoming('/orders/5001/refunds', ONE),
-  upcoming('/orders/5001/audit', ONE),
-  upcoming('/orders/portal/5001', ONE),
   upcoming('/returns', ONE),
   upcoming('/batchOrders', BATCH),
   upcoming('/batchOrders/12/details', ONE),

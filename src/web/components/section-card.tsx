@@ -10,7 +10,7 @@ interface SectionCardProps {
   children: ReactNode;
 }
 
-/** One titled block of a detail screen; a landmark region named by its heading. */
+/** One titled block of a detail screen (customer detail, order info); a landmark region named by its heading. */
 export function SectionCard({ title, actions, children }: SectionCardProps) {
   const headingId = useId();
   return (

@@ -4,31 +4,42 @@ import type { RouteHandle } from '../route-handle';
 import { orderSubject, upcomingScreen } from './upcoming';
 
 const toOrder = { label: 'Order info', to: (p: Params) => `/orders/${p.id ?? ''}/info` };
+const handle = (h: RouteHandle) => h;
 export const orderRoutes: RouteObject[] = [
   {
     path: 'orders',
     lazy: lazyPage(() => import('../../pages/orders/order-search-page').then((m) => m.OrderSearchPage)),
-    handle: { title: 'Orders' } satisfies RouteHandle,
+    handle: handle({ title: 'Orders' }),
   },
   {
     path: 'orders/failed',
     lazy: lazyPage(() => import('../../pages/orders/failed-orders-page').then((m) => m.FailedOrdersPage)),
-    handle: { title: 'Failed orders', parent: { label: 'Orders', to: '/orders' } } satisfies RouteHandle,
+    handle: handle({ title: 'Failed orders', parent: { label: 'Orders', to: '/orders' } }),
   },
-  upcomingScreen('orders/:id/info', 'Order info', {
-    subject: orderSubject,
-    parent: { label: 'Orders', to: '/orders' },
-  }),
+  {
+    path: 'orders/:id/info',
+    lazy: lazyPage(() => import('../../pages/orders/order-info-page').then((m) => m.OrderInfoPage)),
+    handle: handle({
+      title: 'Order info',
+      subject: orderSubject,
+      parent: { label: 'Orders', to: '/orders' },
+    }),
+  },
   {
     path: 'orders/:id/process',
     lazy: lazyPage(() => import('../../pages/orders/order-process-page').then((m) => m.OrderProcessPage)),
-    handle: { title: 'Process order', subject: orderSubject, parent: toOrder } satisfies RouteHandle,
+    handle: handle({ title: 'Process order', subject: orderSubject, parent: toOrder }),
   },
   upcomingScreen('orders/:id/refunds', 'Order refunds', { subject: orderSubject, parent: toOrder }),
-  upcomingScreen('orders/:id/audit', 'Order audit', { subject: orderSubject, parent: toOrder }),
-  upcomingScreen('orders/portal/:id', 'Portal order', {
-    subject: orderSubject,
-    parent: { label: 'Orders', to: '/orders' },
-  }),
+  {
+    path: 'orders/:id/audit',
+    lazy: lazyPage(() => import('../../pages/orders/order-audit-page').then((m) => m.OrderAuditPage)),
+    handle: handle({ title: 'Order audit', subject: orderSubject, parent: toOrder }),
+  },
+  {
+    path: 'orders/portal/:id',
+    lazy: lazyPage(() => import('../../pages/orders/portal-order-page').then((m) => m.PortalOrderPage)),
+    handle: handle({ title: 'Portal order', subject: orderSubject, parent: toOrder }),
+  },
   upcomingScreen('returns', 'Returns'),
 ];

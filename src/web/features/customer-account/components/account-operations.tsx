@@ -9,10 +9,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { type ReactNode, useState } from 'react';
 import { type OperationCall, useAccountOperation, useRestoreCheck, useSignInAs } from '../api/account';
-import { SectionCard } from './section-card';
 
 const enc = encodeURIComponent;
 

@@ -6,11 +6,11 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
 import { useAddComment, useComments } from '../api/account';
-import { SectionCard } from './section-card';
 
 /** Comments list with add (spec 1 §2 Customer detail); failure: "Failed to add comment." */
 export function CommentsSection({ uid, canEdit }: { uid: string; canEdit: boolean }) {

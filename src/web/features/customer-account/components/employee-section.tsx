@@ -8,11 +8,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
 import { useAccountOperation, useEmployeeLookup } from '../api/account';
-import { SectionCard } from './section-card';
 
 const STEPS = [
   {

@@ -10,11 +10,11 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
 import { useState } from 'react';
 import { type OperationCall, useAccountOperation } from '../api/account';
-import { Fact, SectionCard } from './section-card';
 
 const enc = encodeURIComponent;
 

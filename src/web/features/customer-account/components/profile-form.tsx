@@ -9,12 +9,12 @@ import Button from '@mui/material/Button';
 import { useAlert } from '@web/components/alert/alert-context';
 import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { FormTextField } from '@web/components/form/form-text-field';
+import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useUpdateProfile } from '../api/account';
 import { NumberSelect } from './number-select';
-import { SectionCard } from './section-card';
 
 type Output = z.output<typeof UpdateProfileRequest>;
 const FIELDS = [

@@ -7,11 +7,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
+import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useState } from 'react';
 import { useAccountOperation, usePwsAvailability } from '../api/account';
-import { Fact, SectionCard } from './section-card';
 
 /** Personal website key with a live availability check (spec 1 §5: "This PWS is unavailable"). */
 export function PwsSection({ account, canEdit }: { account: AccountRecord; canEdit: boolean }) {

@@ -14,11 +14,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
 import { useAccountOperation, useInvalidTaxAttempts } from '../api/account';
-import { Fact, SectionCard } from './section-card';
 
 /** Tax number (spec 1 §5): shown masked; entered with the input mask of its kind. */
 export function TaxNumberSection({ account, canEdit }: { account: AccountRecord; canEdit: boolean }) {

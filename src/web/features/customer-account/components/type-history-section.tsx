@@ -2,10 +2,10 @@ import { userTypeName } from '@domain/reference/lists';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useAccountTypeHistory } from '../api/account';
-import { SectionCard } from './section-card';
 
 const typeName = (id: number | null) => (id == null ? 'none' : (userTypeName(id) ?? String(id)));
 

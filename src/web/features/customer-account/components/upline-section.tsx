@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useAlert } from '@web/components/alert/alert-context';
 import { CopyableText } from '@web/components/copyable-text';
+import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAccountOperation } from '../api/account';
 import { ConsultantPicker } from './consultant-picker';
-import { Fact, SectionCard } from './section-card';
 
 /** Links to the sponsor or enroller; 1 is the company, which has no customer screen of its own. */
 export function AccountLink({ person }: { person: AccountRef }) {

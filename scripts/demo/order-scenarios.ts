@@ -1,0 +1,146 @@
+import { orderComments, orderLines, orderPayments, orders, refunds } from '@server/db/schema';
+import { type Db, type DbOrTx, rows } from '@server/platform/db';
+import { asc, eq, sql } from 'drizzle-orm';
+
+// Orders with fixed document ids that show each case of the order operations (spec 2 §4 Cancel,
+// Fraud status, Popup reassignment), whatever `now` the demo was built for: the generated orders'
+// states depend on their age, these do not. Each is a copy of a generated order (its lines and
+// payments come along) put into the state the case needs. No random numbers are drawn, so the rest
+// of the demo is unchanged.
+
+export const SCENARIO_ORDERS = {
+  /** Captured membership order, not downstream, not refunded: a leader is refused, a fraud agent may cancel. */
+  capturedMembership: 'DemoCapturedMember01',
+  /** Captured membership order, not downstream, fully refunded: a leader may cancel. */
+  refundedMembership: 'DemoRefundedMember01',
+  /** Downstream order on DHL hold: only a fraud agent or developer may cancel. */
+  dhlHold: 'DemoDhlHoldOrder0001',
+  /** An order in a popup whose consultant hosts other popups: it can be moved to one of them. */
+  popup: 'DemoPopupOrder000001',
+} as const;
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The first unused 7-digit order number (generate_series is ordered, so LIMIT 1 stops early). */
+async function freeOrderNumber(tx: DbOrTx): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    tx,
+    sql`select n::int as n from generate_series(1000000, 9999999) n
+         where not exists (select 1 from orders where order_id = n) limit 1`,
+  );
+  if (!row) throw new Error('no free 7-digit order number for the demo scenario orders');
+  return row.n;
+}
+
+/** Copies an order with its lines and card payments under a fixed id; `changes` sets the case. */
+async function copyOrder(tx: DbOrTx, source: OrderRow, id: string, changes: Partial<OrderRow>) {
+  const { id: _id, orderId: _orderId, updatedAt: _u, ...rest } = source;
+  await tx.insert(orders).values({ ...rest, id, orderId: await freeOrderNumber(tx), ...changes });
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, source.id));
+  if (lines.length > 0)
+    await tx.insert(orderLines).values(lines.map(({ id: _l, ...l }) => ({ ...l, orderId: id })));
+  const payments = await tx.select().from(orderPayments).where(eq(orderPayments.orderId, source.id));
+  if (payments.length > 0)
+    await tx.insert(orderPayments).values(
+      payments.map(({ id: _p, ...p }, i) => ({
+        ...p,
+        orderId: id,
+        transactionId: `${id}-tx${i + 1}`,
+        refundedCents: 0,
+        state: 'captured',
+      })),
+    );
+}
+
+const firstOrder = async (tx: DbOrTx, where: ReturnType<typeof sql>) =>
+  (await tx.select().from(orders).where(where).orderBy(asc(orders.orderId)).limit(1))[0];
+
+export async function addOrderScenarios(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const membership = await firstOrder(
+      tx,
+      sql`${orders.isMembership} and ${orders.collection} = 'invoices' and not ${orders.hostOrder}
+          and ${orders.customerEmail} is not null and ${orders.grandTotalCents} > 0
+          and exists (select 1 from order_payments p where p.order_id = ${orders.id} and p.method = 'card')`,
+    );
+    if (membership) {
+      const captured = {
+        state: 3,
+        printed: false,
+        phoenixOrderId: null,
+        dhlHoldStatus: null,
+        trackingNumber: null,
+        shippingCarrierId: null,
+        narvarTrackingUrl: null,
+        cancellation: null,
+        isFraud: false,
+        paymentState: 'captured',
+        socialId: null,
+      } satisfies Partial<OrderRow>;
+      await copyOrder(tx, membership, SCENARIO_ORDERS.capturedMembership, captured);
+      await copyOrder(tx, membership, SCENARIO_ORDERS.refundedMembership, captured);
+      // The whole order refunded back to its cards.
+      const paid = await tx
+        .select()
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, SCENARIO_ORDERS.refundedMembership));
+      const cards = paid.filter((p) => p.method === 'card');
+      const cardTotal = cards.reduce((s, p) => s + p.amountCents, 0);
+      for (const p of cards)
+        await tx
+          .update(orderPayments)
+          .set({ refundedCents: p.amountCents })
+          .where(eq(orderPayments.id, p.id));
+      await tx.insert(refunds).values({
+        id: `${SCENARIO_ORDERS.refundedMembership}-rf1`,
+        orderId: SCENARIO_ORDERS.refundedMembership,
+        reason: 'Customer changed their mind about the membership',
+        amountCents: membership.grandTotalCents,
+        shippingTotalCents: membership.shippingCents,
+        subtotalCents: membership.subtotalCents,
+        taxCents: membership.taxCents,
+        currency: membership.currency,
+        cards: cards.map((p) => ({
+          accountNumber: p.accountNumber,
+          transactionId: p.transactionId,
+          refundAmount: Math.round((p.amountCents * membership.grandTotalCents) / Math.max(1, cardTotal)),
+          tenderId: p.tenderId,
+          idempotencyKey: `${p.transactionId}-refund`,
+          brand: p.brand,
+        })),
+        adminUid: 'system',
+        idempotencyKey: `${SCENARIO_ORDERS.refundedMembership}-refund`,
+      });
+      await tx.insert(orderComments).values({
+        orderId: SCENARIO_ORDERS.refundedMembership,
+        description: 'Full refund issued; the membership is to be cancelled.',
+        name: 'Customer Service',
+      });
+    }
+
+    const held = await firstOrder(
+      tx,
+      sql`${orders.phoenixOrderId} is not null and ${orders.dhlHoldStatus} = 'HOLD' and ${orders.state} = 8
+          and ${orders.cancellation} is null and ${orders.grandTotalCents} > 0`,
+    );
+    if (held) {
+      const [max] = await rows<{ n: number }>(
+        tx,
+        sql`select coalesce(max(phoenix_order_id), 100000000)::bigint as n from orders`,
+      );
+      await copyOrder(tx, held, SCENARIO_ORDERS.dhlHold, {
+        phoenixOrderId: Number(max!.n) + 1,
+        isFraud: false,
+      });
+    }
+
+    // A popup order of a consultant who hosts at least one other popup that is not cancelled.
+    const popup = await firstOrder(
+      tx,
+      sql`${orders.collection} = 'ship-to-socials' and ${orders.socialId} is not null and ${orders.cancellation} is null
+          and (select count(*) from socials s join socials mine on mine.id = ${orders.socialId}
+                where s.uid = mine.uid and s.status <> 'cancelled') >= 2`,
+    );
+    if (popup) await copyOrder(tx, popup, SCENARIO_ORDERS.popup, {});
+  });
+}

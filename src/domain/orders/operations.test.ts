@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { readOnlyReason } from './detail';
+import { type CancelFacts, cancelRefusal, fullyRefunded } from './operations';
+
+const base: CancelFacts = {
+  collection: 'invoices',
+  state: 3,
+  cancellation: null,
+  phoenixOrderId: null,
+  dhlHoldStatus: null,
+  hostOrder: false,
+  isMembership: true,
+  isRenewal: false,
+  shippingMethodId: 3,
+  grandTotalCents: 5000,
+  refundedCents: 0,
+};
+
+describe('cancelRefusal (spec 2 §4 Cancel)', () => {
+  it('refuses an order already cancelled, by state or by record', () => {
+    expect(cancelRefusal({ ...base, state: 7 }, 'developer')?.status).toBe(409);
+    expect(cancelRefusal({ ...base, cancellation: { reason: 'x' } }, 'developer')?.status).toBe(409);
+  });
+  it('downstream: fraud agent or developer, and a DHL hold', () => {
+    const downstream = { ...base, phoenixOrderId: 123456789, dhlHoldStatus: 'HOLD' };
+    expect(cancelRefusal(downstream, 'leader')?.status).toBe(403);
+    expect(cancelRefusal(downstream, 'fraudAgent')).toBeNull();
+    expect(cancelRefusal({ ...downstream, dhlHoldStatus: 'RELEASED' }, 'developer')?.status).toBe(409);
+  });
+  it('not downstream: membership, renewal or method 6; never a host order', () => {
+    const plain = { ...base, isMembership: false };
+    expect(cancelRefusal(plain, 'developer')?.status).toBe(409);
+    expect(cancelRefusal({ ...plain, isRenewal: true, refundedCents: 5000 }, 'leader')).toBeNull();
+    expect(cancelRefusal({ ...plain, shippingMethodId: 6, refundedCents: 5000 }, 'leader')).toBeNull();
+    expect(cancelRefusal({ ...base, hostOrder: true }, 'developer')?.status).toBe(409);
+    expect(cancelRefusal(base, 'agent')?.status).toBe(403);
+  });
+  it('captured orders need a full refund unless fraud agent or developer', () => {
+    expect(cancelRefusal(base, 'leader')).toEqual({
+      status: 400,
+      message: 'Order needs to be fully refunded before cancelling.',
+    });
+    expect(cancelRefusal({ ...base, refundedCents: 5000 }, 'leader')).toBeNull();
+    expect(cancelRefusal({ ...base, state: 1 }, 'leader')).toBeNull();
+    expect(cancelRefusal(base, 'fraudAgent')).toBeNull();
+    expect(fullyRefunded(4999, 5000)).toBe(false);
+  });
+  it('read-only: Pending and cancelled', () => {
+    expect(readOnlyReason({ collection: 'orders', state: 1, cancellation: null })).toMatch(/pending/);
+    expect(readOnlyReason({ collection: 'invoices', state: 7, cancellation: null })).toMatch(/cancelled/);
+    expect(readOnlyReason({ collection: 'ship-to-socials', state: 3, cancellation: null })).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { StaffRole } from '../auth/roles';
+import { ok } from '../platform/envelope';
+import { ORDER_STATE } from '../reference/lists';
+import { isCancelled, orderDocId } from './detail';
+
+// Operations on one order (spec 2 §4 Cancel, Fraud status, Popup reassignment; §5–§7; §8 messages).
+
+/** spec 2 §8, word for word (including the spec's spelling of "Sucessfully"). */
+export const ORDER_MESSAGES = {
+  orderConfirmationSent: 'Successfully sent order confirmation email.',
+  shippingConfirmationSent: 'Successfully sent shipping confirmation email.',
+  termsEmailSent: 'Successfully sent terms and conditions acceptance email.',
+  resendFailed: 'Could not resend email.',
+  cancelled: (label: string) => `Sucessfully cancelled order ${label}.`,
+  needsFullRefund: 'Order needs to be fully refunded before cancelling.',
+  fraudNeedsBoolean: 'Fraud update requires a boolean',
+  commentAdded: 'Successfully submitted',
+  popupUpdated: 'Successfully submitted',
+  fraudUpdated: 'Successfully submitted',
+} as const;
+
+/** Our wording where the spec shows none. */
+export const CANCEL_REFUSALS = {
+  alreadyCancelled: 'This order is already cancelled.',
+  pending: 'A pending order cannot be cancelled.',
+  downstreamRole: 'Only a fraud agent or developer can cancel an order already downstream.',
+  downstreamHold: 'An order already downstream can only be cancelled while it is on DHL hold.',
+  hostOrder: 'Host orders cannot be cancelled.',
+  notCancellable:
+    'Only membership, renewal or shipping method 6 orders can be cancelled before they are downstream.',
+  role: 'Only a leader, fraud agent or developer can cancel orders.',
+} as const;
+
+export const DHL_HOLD = 'HOLD';
+/** spec 2 §4 Cancel: "has shipping method 6". */
+export const CANCELLABLE_SHIPPING_METHOD = 6;
+
+export interface CancelFacts {
+  collection: string;
+  state: number;
+  cancellation: unknown;
+  phoenixOrderId: number | null;
+  dhlHoldStatus: string | null;
+  hostOrder: boolean;
+  isMembership: boolean;
+  isRenewal: boolean;
+  shippingMethodId: number | null;
+  grandTotalCents: number;
+  /** Sum of processed refund amounts (cents). */
+  refundedCents: number;
+}
+
+const privileged = (role: StaffRole) => role === 'fraudAgent' || role === 'developer';
+
+/** spec 2 §5: fully refunded when the sum of refunds, to 2 decimals, equals grandTotal (cents: equal). */
+export const fullyRefunded = (refundedCents: number, grandTotalCents: number) =>
+  Math.round(refundedCents) === Math.round(grandTotalCents);
+
+/**
+ * spec 2 §4 Cancel and §6: why this role may not cancel this order, or null when it may.
+ * `status` 403 for a role refusal, 409 for the order's state, 400 for the refund precondition.
+ */
+export function cancelRefusal(
+  order: CancelFacts,
+  role: StaffRole,
+): { status: 400 | 403 | 409; message: string } | null {
+  if (isCancelled(order)) return { status: 409, message: CANCEL_REFUSALS.alreadyCancelled };
+  if (order.collection === 'orders') return { status: 409, message: CANCEL_REFUSALS.pending };
+  if (order.phoenixOrderId != null) {
+    if (!privileged(role)) return { status: 403, message: CANCEL_REFUSALS.downstreamRole };
+    if (order.dhlHoldStatus !== DHL_HOLD) return { status: 409, message: CANCEL_REFUSALS.downstreamHold };
+  } else {
+    if (order.hostOrder) return { status: 409, message: CANCEL_REFUSALS.hostOrder };
+    const kind =
+      order.isMembership || order.isRenewal || order.shippingMethodId === CANCELLABLE_SHIPPING_METHOD;
+    if (!kind) return { status: 409, message: CANCEL_REFUSALS.notCancellable };
+    if (!(role === 'leader' || privileged(role))) return { status: 403, message: CANCEL_REFUSALS.role };
+  }
+  if (
+    order.state === ORDER_STATE.captured &&
+    !privileged(role) &&
+    !fullyRefunded(order.refundedCents, order.grandTotalCents)
+  )
+    return { status: 400, message: ORDER_MESSAGES.needsFullRefund };
+  return null;
+}
+
+export const CancelOrderRequest = z.object({
+  ticket: z.string().trim().min(1, 'Ticket is required').max(100),
+  reason: z.string().trim().min(1, 'Reason is required').max(500),
+  comment: z.string().trim().max(2000).optional(),
+  /** The spec's payload carries the admin uid; the server takes the signed-in staff member. */
+  adminUid: z.string().optional(),
+});
+export type CancelOrderRequest = z.infer<typeof CancelOrderRequest>;
+
+export const MessageAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+export const AddOrderCommentRequest = z.object({
+  comment: z.string().trim().min(1, 'Comment is required').max(2000, 'At most 2000 characters'),
+});
+
+export const FraudRequest = z.object({
+  isFraud: z.boolean({ error: ORDER_MESSAGES.fraudNeedsBoolean }),
+});
+export const SiftDecisionRequest = z.object({
+  isFraud: z.boolean({ error: ORDER_MESSAGES.fraudNeedsBoolean }),
+  userId: z.string().min(1).max(64),
+  analystEmail: z.email(),
+  orderId: orderDocId(),
+});
+export type SiftDecisionRequest = z.infer<typeof SiftDecisionRequest>;
+export const SIFT_EVENT = 'sift.apply-order-decision';
+
+export const ResendTermsRequest = z.object({
+  email: z.string().trim().max(254).optional(),
+  orderId: z.string().trim().max(64).optional(),
+});
+
+export const DhlStatusAnswer = z.object({ success: z.literal(true), inHolding: z.boolean() });
+
+export const PopupReassignRequest = z.object({
+  /** The new popup (social) id; 0 takes the order out of any popup. */
+  socialId: z.number().int().min(0).max(2_147_483_647),
+});
+export const PopupReassignAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ previousSocialId: z.number().int(), socialId: z.number().int() }),
+});
+
+export const RecalculateSocialRequest = z.object({
+  id: z.number().int().min(1, 'Not a popup id').max(2_147_483_647),
+});
+export const SocialTotals = z.object({
+  id: z.number().int(),
+  totalCents: z.number().int(),
+  orderCount: z.number().int(),
+});
+export const RecalculateSocialAnswer = ok(SocialTotals);
+
+/** GET /customer/orderDetails/{id} (spec 2 §7). */
+export const OrderDetailsAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    orderResponse: z.object({
+      orderShipment: z.object({
+        shippingMethodID: z.number().int().nullable(),
+        packages: z.array(z.object({ shippingCarrierID: z.number().int(), trackingNumber: z.string() })),
+      }),
+    }),
+  }),
+});

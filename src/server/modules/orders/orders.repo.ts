@@ -1,0 +1,154 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  accounts,
+  orderComments,
+  orderLines,
+  orderPayments,
+  orderShipments,
+  orders,
+  refunds,
+  socials,
+} from '../../db/schema';
+import { type DbOrTx, rows } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+
+// Queries of one order: the order row, its lines, payments, shipments, comments, refunds and
+// the popups it may belong to. Each read is by an indexed order id.
+
+export type OrderRow = typeof orders.$inferSelect;
+export const NO_ORDER = 'No order with that id.';
+
+export async function findOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+export async function loadOrder(db: DbOrTx, id: string): Promise<OrderRow> {
+  const row = await findOrder(db, id);
+  if (!row) throw notFound(NO_ORDER);
+  return row;
+}
+
+/** The order row locked for the rest of the transaction (a change reads what it changes). */
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw notFound(NO_ORDER);
+  return row;
+}
+
+export const linesOf = (db: DbOrTx, id: string) =>
+  db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.lineNo));
+export const paymentsOf = (db: DbOrTx, id: string) =>
+  db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id));
+export const shipmentsOf = (db: DbOrTx, id: string) =>
+  db
+    .select()
+    .from(orderShipments)
+    .where(eq(orderShipments.orderId, id))
+    .orderBy(asc(orderShipments.shippedAt));
+/** spec 2 §3: comments newest first. */
+export const commentsOf = (db: DbOrTx, id: string) =>
+  db
+    .select()
+    .from(orderComments)
+    .where(eq(orderComments.orderId, id))
+    .orderBy(desc(orderComments.date), desc(orderComments.id));
+
+export interface RefundTotals {
+  count: number;
+  refunded_cents: number;
+  pc_refunded_cents: number;
+  pending_count: number;
+  failed_count: number;
+  last_at: Date | string | null;
+}
+
+/** Processed refunds count towards "fully refunded"; pending and failed ones do not. */
+export async function refundTotals(db: DbOrTx, id: string): Promise<RefundTotals> {
+  const [row] = await rows<RefundTotals>(
+    db,
+    sql`select count(*)::int as count,
+               coalesce(sum(amount_cents) filter (where status = 'processed'), 0)::int as refunded_cents,
+               coalesce(sum(pc_amount_cents) filter (where status = 'processed'), 0)::int as pc_refunded_cents,
+               (count(*) filter (where status = 'pending'))::int as pending_count,
+               (count(*) filter (where status = 'failed'))::int as failed_count,
+               max(${refunds.timestamp}) as last_at
+          from ${refunds} where ${refunds.orderId} = ${id}`,
+  );
+  return row!;
+}
+
+export async function accountByPhoenixId(db: DbOrTx, phoenixId: number) {
+  const [row] = await db
+    .select({ uid: accounts.uid, firstName: accounts.firstName, lastName: accounts.lastName })
+    .from(accounts)
+    .where(eq(accounts.phoenixId, phoenixId))
+    .limit(1);
+  return row;
+}
+
+const popupColumns = {
+  id: socials.id,
+  name: socials.name,
+  status: socials.status,
+  hostUid: socials.uid,
+  openingDate: socials.openingDate,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+};
+
+export const findSocial = async (db: DbOrTx, socialId: number) =>
+  (
+    await db
+      .select(popupColumns)
+      .from(socials)
+      .innerJoin(accounts, eq(accounts.uid, socials.uid))
+      .where(eq(socials.id, socialId))
+      .limit(1)
+  )[0];
+
+/** The popups hosted by the customer or by the customer's consultant (sponsor). */
+export function popupsOfHosts(db: DbOrTx, hostUids: string[]) {
+  if (hostUids.length === 0) return Promise.resolve([]);
+  return db
+    .select(popupColumns)
+    .from(socials)
+    .innerJoin(accounts, eq(accounts.uid, socials.uid))
+    .where(inArray(socials.uid, hostUids))
+    .orderBy(desc(socials.openingDate), desc(socials.id))
+    .limit(100);
+}
+
+/**
+ * Recomputes a popup's totals from its orders (as the demo loader does): every order of the
+ * popup that is not cancelled (states 7 and 14, or a cancellation record).
+ */
+export async function recalculateSocial(db: DbOrTx, socialId: number) {
+  const [row] = await rows<{ id: number; total_cents: number; order_count: number }>(
+    db,
+    sql`update socials s
+           set total_cents = t.total_cents, order_count = t.order_count
+          from (select coalesce(sum(grand_total_cents), 0)::int as total_cents, count(*)::int as order_count
+                  from orders
+                 where social_id = ${socialId} and state not in (7, 14) and cancellation is null) t
+         where s.id = ${socialId}
+     returning s.id, s.total_cents, s.order_count`,
+  );
+  return row ? { id: row.id, totalCents: row.total_cents, orderCount: row.order_count } : null;
+}
+
+/** By the number staff read: "1234567", "F1234567" or "X1234567". */
+export async function findOrderByNumber(db: DbOrTx, label: string): Promise<OrderRow | undefined> {
+  const n = Number(label.replace(/^[FX]/i, ''));
+  const [row] = await db.select().from(orders).where(eq(orders.orderId, n)).limit(1);
+  return row;
+}
+
+export async function socialTotals(db: DbOrTx, socialId: number) {
+  const [row] = await db
+    .select({ id: socials.id, totalCents: socials.totalCents, orderCount: socials.orderCount })
+    .from(socials)
+    .where(eq(socials.id, socialId))
+    .limit(1);
+  return row;
+}

@@ -1,1 +1,0 @@
-export { Fact, SectionCard } from '@web/components/section-card';
