@@ -14,6 +14,7 @@ import { ensureFlags } from './modules/flags/flags.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
+import { promosRoutes } from './modules/promos/promos.routes';
 import { queryRoutes } from './modules/query/query.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(accountsRoutes(ctx));
   await app.register(addressesRoutes(ctx));
   await app.register(productCreditRoutes(ctx));
+  await app.register(promosRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
