@@ -19,8 +19,8 @@ beforeAll(async () => {
     { sku: 'SK-MASK', productId: 9102, title: 'Clay Mask' },
   ]);
   await t.database.db.insert(productPrices).values([
-    { sku: 'SK-SERUM', countryId: 1, priceCents: 4000, cv: '30', pv: '30', qv: '30', nv: '30', sv: '40' },
-    { sku: 'SK-MASK', countryId: 1, priceCents: 2500, cv: '20', pv: '20', qv: '20', nv: '20', sv: '25' },
+    { sku: 'SK-SERUM', countryId: 1, priceCents: 4000, cv: 30, pv: 30, qv: 30, nv: 30, sv: 40 },
+    { sku: 'SK-MASK', countryId: 1, priceCents: 2500, cv: 20, pv: 20, qv: 20, nv: 20, sv: 25 },
   ]);
 });
 afterAll(() => t.close());

@@ -329,7 +329,7 @@ export async function simulate(
     price: p.specialPriceCents ?? p.priceCents,
     ...(p.memberPriceCents == null ? {} : { memberPrice: p.memberPriceCents }),
     ...(p.wholesalePriceCents == null ? {} : { wholesalePrice: p.wholesalePriceCents }),
-    volumes: { CV: Number(p.cv), PV: Number(p.pv), QV: Number(p.qv), NV: Number(p.nv), SV: Number(p.sv) },
+    volumes: { CV: p.cv, PV: p.pv, QV: p.qv, NV: p.nv, SV: p.sv },
   });
   const lists = await repo.volumeLists(ctx.db);
   const rates =
