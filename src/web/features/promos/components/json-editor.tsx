@@ -141,7 +141,13 @@ export function JsonEditor({
         keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
         EditorState.readOnly.of(readOnly),
         EditorView.editable.of(!readOnly),
-        EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' }),
+        // tabindex: the content stays in the tab order when read-only, and axe counts the scroller focusable.
+        EditorView.contentAttributes.of({
+          'aria-label': label,
+          'aria-multiline': 'true',
+          role: 'textbox',
+          tabindex: '0',
+        }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) latest.current.onChange?.(u.state.doc.toString());
         }),
