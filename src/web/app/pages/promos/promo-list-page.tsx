@@ -76,6 +76,7 @@ export function PromoListPage() {
           />
           <TextField
             select
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label="Collection"
             value={f.collection}
             onChange={(e) => set({ collection: e.target.value as PromoListFilter['collection'] })}
@@ -91,6 +92,7 @@ export function PromoListPage() {
           </TextField>
           <TextField
             select
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label="Type"
             value={f.typeId === '' ? '' : String(f.typeId)}
             onChange={(e) => set({ typeId: e.target.value === '' ? '' : Number(e.target.value) })}
@@ -106,6 +108,7 @@ export function PromoListPage() {
           </TextField>
           <TextField
             select
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label="Tag"
             value={f.tag}
             onChange={(e) => set({ tag: e.target.value })}

@@ -230,6 +230,7 @@ export function PromoTool({
               onChange={(_e, next: Mode | null) => next && chooseMode(next)}
               aria-label="Editor mode"
               size="small"
+              sx={{ flexWrap: 'wrap' }}
             >
               {MODES.map((m) => (
                 <ToggleButton key={m.value} value={m.value} sx={{ whiteSpace: 'nowrap' }}>
