@@ -162,3 +162,32 @@ test('bulk edit: valid only with action, field and SKUs; previewed as a diff, th
     (await allRules(page)).find((r) => r.name === RULE && r.collection === 'drafts')?.rule.exclusionItems,
   ).toEqual([`E2E-${RUN}-A`, `E2E-${RUN}-B`]);
 });
+
+test('a business promo published to pending', async ({ page }) => {
+  await signIn(page, DEMO_STAFF.leader);
+  const sku = await pricedSku(page);
+  const name = `E2E Business ${RUN}`;
+  await page.goto('/promos/create');
+  await page.getByLabel('ENTER PROMO NAME').fill(name);
+  await expect(page.getByText('Enter a name and choose a type to continue.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Promo type' }).click();
+  await page.getByRole('option', { name: '0 · Percent off items' }).click();
+  const publish = page.getByRole('button', { name: 'Publish to pending' });
+  await expect(publish).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'United States' }).check();
+  await page.getByRole('checkbox', { name: 'Retail Customer' }).check();
+  const action = page.getByRole('combobox', { name: 'Action products' });
+  await action.fill(sku);
+  await page.getByRole('option', { name: new RegExp(`^${sku} · `) }).click();
+  await page.getByLabel('Discount (%)').fill('15');
+  await page.getByRole('button', { name: 'Set duration' }).click();
+  await page.getByRole('button', { name: 'Save duration' }).click();
+  await expect(page.getByText(/12:00a → .* 11:59p/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deploy to production' })).toBeDisabled();
+  await publish.click();
+  await expect(
+    page.getByText(`Promo rule ${name} successfully created and saved to pending rules.`),
+  ).toBeVisible();
+  const saved = (await allRules(page)).find((r) => r.name === name);
+  expect(saved).toMatchObject({ collection: 'pending', rule: { actionItems: [sku], regionId: [1] } });
+});

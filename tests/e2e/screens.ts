@@ -98,6 +98,7 @@ export const APP_SCREENS: Screen[] = [
       await expect(page.getByRole('table', { name: 'Promo rules' })).toBeVisible();
     },
   },
+  { name: 'create promo', path: '/promos/create', visitors: ONE, ready: heading('Create promo') },
   { name: 'promo tool', path: '/promos/tool', visitors: PROMO_TOOL, ready: heading('Promo tool') },
   {
     name: 'promo editor, new rule',
@@ -262,7 +263,6 @@ export const UPCOMING_SCREENS: Screen[] = [
   upcoming('/batchOrders/12/details', ONE),
   upcoming('/batchOrders/12/failed', ONE),
   upcoming('/bulkLedgers', ONE),
-  upcoming('/promos/create', ONE),
   upcoming('/incentives', LEADERS),
   upcoming('/incentives/milestone1', ONE),
   upcoming('/incentives/milestone2', ONE),

@@ -333,3 +333,62 @@ export const SimulateRequest = z.object({
   assumeActive: z.boolean().default(true),
 });
 export type SimulateRequest = z.input<typeof SimulateRequest>;
+
+// Business promo form (spec 3 §2, §4–§5).
+export type DurationState = 'no-duration' | 'editing-duration' | 'duration-saved';
+
+export interface BusinessPromoForm {
+  name: string;
+  /** Rule type id 0–25, or null before one is chosen. */
+  id: number | null;
+  countries: number[];
+  userTypes: number[];
+  conditionItems: string[];
+  actionItems: string[];
+  /** Percent for percent types, dollars for amount types, as typed. */
+  discount: string;
+  /** Calendar days (YYYY-MM-DD, Pacific) when a duration is saved. */
+  duration: { start: string; end: string } | null;
+}
+
+/** The detailed form appears once name and type are set. */
+export const businessFormOpen = (f: Pick<BusinessPromoForm, 'name' | 'id'>) =>
+  f.name.trim() !== '' && f.id !== null;
+
+/** Spec 3 §5: complete only with name, type (id), at least one country and at least one user type. */
+export const businessFormComplete = (f: BusinessPromoForm) =>
+  businessFormOpen(f) && f.countries.length > 0 && f.userTypes.length > 0;
+
+/** The stored rule the business form publishes; a duration runs 12:00a to 11:59p Pacific. */
+export function businessToStored(
+  f: BusinessPromoForm,
+  percentTypes: readonly number[],
+): Record<string, unknown> {
+  const amount = Number(f.discount);
+  const value =
+    f.discount.trim() === '' || !Number.isFinite(amount)
+      ? undefined
+      : percentTypes.includes(f.id ?? -1)
+        ? amount / 100
+        : Math.round(amount * 100);
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+  return {
+    name: f.name.trim(),
+    id: f.id,
+    active: false,
+    stop: false,
+    regionId: f.countries,
+    userTypes: f.userTypes,
+    conditionItems: f.conditionItems,
+    actionItems: f.actionItems,
+    ...(value === undefined
+      ? {}
+      : { discountValue: Object.fromEntries(f.countries.map((c) => [String(c), value])) }),
+    ...(f.duration
+      ? {
+          startDate: iso(zoneTimeSeconds(f.duration.start, [0, 0, 0])),
+          endDate: iso(zoneTimeSeconds(f.duration.end, [23, 59, 0])),
+        }
+      : {}),
+  };
+}

@@ -209,6 +209,14 @@ describe('lists', () => {
   });
 });
 
+describe('product search', () => {
+  it('finds products by SKU or title', async () => {
+    const res = await get('/api/cs/promo/products?q=serum');
+    expect(res.json().data).toEqual([{ sku: 'SK-SERUM', title: 'Renewal Serum' }]);
+    expect((await get('/api/cs/promo/products?q=')).statusCode).toBe(400);
+  });
+});
+
 describe('business form create', () => {
   const data = (o: Record<string, unknown> = {}) => ({
     name: uniqueName('Mask Week'),

@@ -1,8 +1,16 @@
 import type { PromoRule } from '@domain/promos/rule';
 import type { FirestoreSeconds, PromoCollection } from '@domain/promos/tool';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { productPrices, promoRules, promoTags, shippingRates, specialVolumeSkus } from '../../db/schema';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  productPrices,
+  products,
+  promoRules,
+  promoTags,
+  shippingRates,
+  specialVolumeSkus,
+} from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/sql';
 
 export type PromoRow = typeof promoRules.$inferSelect;
 
@@ -107,4 +115,15 @@ export async function shippingRatesOf(db: DbOrTx, regionId: number) {
     .from(shippingRates)
     .where(and(eq(shippingRates.countryId, regionId), eq(shippingRates.active, true)))
     .orderBy(asc(shippingRates.shippingMethodId));
+}
+
+/** Products by SKU or title, for the business form's product pickers. */
+export async function searchProducts(db: DbOrTx, q: string, limit = 20) {
+  const pattern = containsPattern(q);
+  return db
+    .select({ sku: products.sku, title: products.title })
+    .from(products)
+    .where(or(ilike(products.sku, pattern), ilike(products.title, pattern)))
+    .orderBy(asc(products.title))
+    .limit(limit);
 }

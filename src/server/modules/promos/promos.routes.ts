@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import * as repo from './promos.repo';
 import * as service from './promos.service';
 
 // Promo service (spec 3 §7) under /api. Writes answer {success, message, errors}; failures carry
@@ -139,6 +140,27 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { record, message } = await service.createPromo(ctx, request.staff!, request.body);
         return { success: true as const, message, errors: [], data: record };
       },
+    );
+
+    app.get(
+      '/api/cs/promo/products',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          querystring: z.object({ q: z.string().trim().min(1).max(80) }),
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              data: z.array(z.object({ sku: z.string(), title: z.string() })),
+            }),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await repo.searchProducts(ctx.db, request.query.q),
+      }),
     );
 
     app.get(

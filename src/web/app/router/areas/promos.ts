@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
-import { upcomingScreen } from './upcoming';
 
 // Promos (spec 3 §2): the area, the list, the tool and editor (one screen), the business form.
 
@@ -31,5 +30,9 @@ export const promoRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../../pages/promos/promo-list-page').then((m) => m.PromoListPage)),
     handle: handle({ title: 'Promo list', parent: toPromos }),
   },
-  upcomingScreen('promos/create', 'Create promo', { parent: toPromos }),
+  {
+    path: 'promos/create',
+    lazy: lazyPage(() => import('../../pages/promos/create-promo-page').then((m) => m.CreatePromoPage)),
+    handle: handle({ title: 'Create promo', parent: toPromos }),
+  },
 ];

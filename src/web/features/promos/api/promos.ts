@@ -74,3 +74,9 @@ export function useSimulate() {
         .then((r) => r.data as unknown as PricedCart & { unknownSkus: string[] }),
   });
 }
+
+export const useCreatePromo = () =>
+  useInvalidating(
+    (body: { data: Record<string, unknown>; collection: 'pending' | 'drafts' | 'production' }) =>
+      api.post('/api/cs/promos/create', Saved, body),
+  );
