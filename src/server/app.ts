@@ -19,6 +19,7 @@ import { orderSearchRoutes } from './modules/order-search/order-search.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
+import { promosRoutes } from './modules/promos/promos.routes';
 import { queryRoutes } from './modules/query/query.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(incentivesRoutes(ctx));
   await app.register(downstreamRoutes(ctx));
   await app.register(ordersRoutes(ctx));
+  await app.register(promosRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 

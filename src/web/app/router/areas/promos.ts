@@ -1,16 +1,38 @@
 import type { RouteObject } from 'react-router';
-import { upcomingScreen } from './upcoming';
+import { lazyPage } from '../lazy-page';
+import type { RouteHandle } from '../route-handle';
+
+// Promos (spec 3 §2): the area, the list, the tool and editor (one screen), the business form.
 
 const toPromos = { label: 'Promos', to: '/promos' };
+const handle = (h: RouteHandle) => h;
+const tool = lazyPage(() => import('../../pages/promos/promo-tool-page').then((m) => m.PromoToolPage));
 
 export const promoRoutes: RouteObject[] = [
-  upcomingScreen('promos', 'Promos'),
-  upcomingScreen('promos/tool', 'Promo tool', { parent: toPromos }),
-  upcomingScreen('promos/editor', 'Promo editor', { parent: toPromos }),
-  upcomingScreen('promos/editor/:promoName', 'Promo editor', {
-    subject: (p) => `Rule ${p.promoName ?? ''}`,
-    parent: { label: 'Promo list', to: '/promos/list' },
-  }),
-  upcomingScreen('promos/list', 'Promo list', { parent: toPromos }),
-  upcomingScreen('promos/create', 'Create promo', { parent: toPromos }),
+  {
+    path: 'promos',
+    lazy: lazyPage(() => import('../../pages/promos/promos-page').then((m) => m.PromosPage)),
+    handle: handle({ title: 'Promos' }),
+  },
+  { path: 'promos/tool', lazy: tool, handle: handle({ title: 'Promo tool', parent: toPromos }) },
+  { path: 'promos/editor', lazy: tool, handle: handle({ title: 'Promo editor', parent: toPromos }) },
+  {
+    path: 'promos/editor/:promoName',
+    lazy: tool,
+    handle: handle({
+      title: 'Promo editor',
+      subject: (p) => `Rule ${p.promoName ?? ''}`,
+      parent: { label: 'Promo list', to: '/promos/list' },
+    }),
+  },
+  {
+    path: 'promos/list',
+    lazy: lazyPage(() => import('../../pages/promos/promo-list-page').then((m) => m.PromoListPage)),
+    handle: handle({ title: 'Promo list', parent: toPromos }),
+  },
+  {
+    path: 'promos/create',
+    lazy: lazyPage(() => import('../../pages/promos/create-promo-page').then((m) => m.CreatePromoPage)),
+    handle: handle({ title: 'Create promo', parent: toPromos }),
+  },
 ];

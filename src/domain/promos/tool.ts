@@ -1,0 +1,394 @@
+// Promo service contracts and the promo tool's pure rules (spec 3 §2–§8): collections, the editRule /
+// deployRule / bulkUpdate / create payloads, the spec's messages, timestamps defaults, the
+// populated-name lookup and the bulk edit transform.
+import { z } from 'zod';
+import { type PromoRule, promoRuleSchema, storedPromoRuleSchema, storedToEngine } from './rule';
+
+export const PROMO_COLLECTIONS = ['drafts', 'pending', 'active', 'production'] as const;
+export const promoCollectionSchema = z.enum(PROMO_COLLECTIONS);
+export type PromoCollection = z.infer<typeof promoCollectionSchema>;
+/** Collections the tool saves into; production is only written by a deploy. */
+export const EDITABLE_COLLECTIONS = ['drafts', 'pending', 'active'] as const;
+export const editableCollectionSchema = z.enum(EDITABLE_COLLECTIONS);
+export const COLLECTION_LABELS: Record<PromoCollection, string> = {
+  drafts: 'Drafts',
+  pending: 'Pending',
+  active: 'Active',
+  production: 'Production',
+};
+
+/** Spec 3 §8, word for word. */
+export const PROMO_MESSAGES = {
+  saved: 'Promo successfully updated',
+  deployed: 'Promo successfully Deployed! Please remember to manually set active to true in Firestore.',
+  insufficient: 'Insufficient Permissions',
+  createdPending: (name: string) => `Promo rule ${name} successfully created and saved to pending rules.`,
+  createdDrafts: (name: string) => `Promo rule ${name} successfully created and saved to drafts.`,
+  createdProduction: (name: string) => `Promo rule ${name} successfully deployed to production.`,
+  bulkUpdated: (rules: readonly string[]) => `Promos successfully update: ${rules.join(', ')}`,
+} as const;
+
+const seconds = z.object({ _seconds: z.number().int() });
+export type FirestoreSeconds = z.infer<typeof seconds>;
+
+/** One rule of one collection as the service returns it: stored fields, engine form, last change. */
+export const PromoRuleRecord = z.object({
+  collection: promoCollectionSchema,
+  name: z.string(),
+  typeId: z.number().int(),
+  active: z.boolean(),
+  priority: z.number().int(),
+  stop: z.boolean(),
+  regionId: z.array(z.number().int()),
+  userTypes: z.array(z.number().int()),
+  tags: z.array(z.string()),
+  timestamps: z.record(z.string(), seconds),
+  /** {_seconds} when a delayed deploy is set, else {}. */
+  publishToProd: z.union([seconds, z.object({})]),
+  rule: z.record(z.string(), z.unknown()),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type PromoRuleRecord = z.infer<typeof PromoRuleRecord>;
+
+/** The rule a save sends: the stored form (spec 3 §3) with every engine field beside it. */
+export const StoredRuleInput = z.record(z.string(), z.unknown());
+
+export const EditRuleRequest = z.object({ collection: editableCollectionSchema, rule: StoredRuleInput });
+export type EditRuleRequest = z.infer<typeof EditRuleRequest>;
+export const DeployRuleRequest = z.object({
+  /** Where the rule is deployed from. */
+  collection: z.enum(['drafts', 'pending', 'active']),
+  rule: z.object({ name: z.string().min(1) }).loose(),
+  /** Also put it in the active collection, switched on. */
+  active: z.boolean().default(false),
+});
+export type DeployRuleRequest = z.input<typeof DeployRuleRequest>;
+
+export const PromoIssue = z.object({ path: z.string(), message: z.string() });
+export type PromoIssue = z.infer<typeof PromoIssue>;
+/** Answer of editRule, deployRule, create and bulkUpdate (spec 3 §7). */
+export const PromoAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  errors: z.array(PromoIssue).default([]),
+});
+
+export const RulesAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    drafts: z.array(PromoRuleRecord),
+    pending: z.array(PromoRuleRecord),
+    active: z.array(PromoRuleRecord),
+    'promo-rules-prod': z.array(PromoRuleRecord).optional(),
+  }),
+});
+export type RulesAnswer = z.infer<typeof RulesAnswer>;
+
+// Bulk update (spec 3 §5: valid only with action, field and a non-empty SKU list; SKUs comma-separated
+// and trimmed).
+export const BULK_ACTIONS = ['add', 'remove'] as const;
+export const BULK_FIELDS = [
+  'conditionItems',
+  'actionItems',
+  'exclusionItems',
+  'disqualificationItems',
+] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export type BulkField = (typeof BULK_FIELDS)[number];
+
+export const RuleRef = z.object({ collection: promoCollectionSchema, name: z.string().min(1) });
+export type RuleRef = z.infer<typeof RuleRef>;
+export const BulkUpdateRequest = z.object({
+  action: z.enum(BULK_ACTIONS),
+  field: z.enum(BULK_FIELDS),
+  rules: z.array(RuleRef).min(1, 'Choose at least one rule').max(500),
+  /** Comma-separated, or a list. */
+  skus: z.union([z.string(), z.array(z.string())]),
+  /** Preview only: answer the changes without writing them. */
+  preview: z.boolean().default(false),
+});
+export type BulkUpdateRequest = z.input<typeof BulkUpdateRequest>;
+
+export const BulkChange = z.object({
+  collection: promoCollectionSchema,
+  name: z.string(),
+  field: z.enum(BULK_FIELDS),
+  before: z.array(z.string()),
+  after: z.array(z.string()),
+});
+export type BulkChange = z.infer<typeof BulkChange>;
+export const BulkUpdateAnswer = PromoAnswer.extend({ changes: z.array(BulkChange) });
+
+/** "a, b ,,c" → ['a','b','c']: comma-separated, trimmed, empties and repeats dropped. */
+export function parseSkuList(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(',') : input.flatMap((s) => s.split(','));
+  return [...new Set(parts.map((s) => s.trim()).filter((s) => s.length > 0))];
+}
+
+/** Spec 3 §5: bulk update is valid only when action, field and a non-empty SKU list are set. */
+export function bulkUpdateReady(form: {
+  action: string | null | undefined;
+  field: string | null | undefined;
+  skus: string;
+}): boolean {
+  return Boolean(form.action) && Boolean(form.field) && parseSkuList(form.skus).length > 0;
+}
+
+/** The new value of the field after adding or removing SKUs; order kept, new SKUs appended. */
+export function applyBulkEdit(
+  current: readonly string[],
+  action: BulkAction,
+  skus: readonly string[],
+): string[] {
+  if (action === 'add') return [...current, ...skus.filter((s) => !current.includes(s))];
+  const drop = new Set(skus);
+  return current.filter((s) => !drop.has(s));
+}
+
+/** Changes a bulk edit makes to the rules given; rules it leaves as they are are not listed. */
+export function bulkChanges(
+  rules: readonly { collection: PromoCollection; name: string; rule: Record<string, unknown> }[],
+  action: BulkAction,
+  field: BulkField,
+  skus: readonly string[],
+): BulkChange[] {
+  const out: BulkChange[] = [];
+  for (const r of rules) {
+    const value = r.rule[field];
+    const before = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    const after = applyBulkEdit(before, action, skus);
+    if (after.length !== before.length || after.some((s, i) => s !== before[i])) {
+      out.push({ collection: r.collection, name: r.name, field, before, after });
+    }
+  }
+  return out;
+}
+
+// Timestamps (spec 3 §4: default midnight today, in seconds; business durations in Pacific time).
+export const PROMO_TIME_ZONE = 'America/Los_Angeles';
+
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** Calendar date (YYYY-MM-DD) of an instant in the zone. */
+export function zoneDate(instant: Date, timeZone = PROMO_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** Epoch seconds of a wall-clock time (YYYY-MM-DD, h:m:s) in the zone. */
+export function zoneTimeSeconds(
+  date: string,
+  time: [number, number, number],
+  timeZone = PROMO_TIME_ZONE,
+): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d, time[0], time[1], time[2]);
+  const first = guess - zoneOffsetMs(guess, timeZone);
+  // Second pass settles the offset on days the clocks change.
+  return Math.floor((guess - zoneOffsetMs(first, timeZone)) / 1000);
+}
+
+/**
+ * Spec 3 §4: default timestamps are midnight today, in seconds. Only the start is set: a rule
+ * without an end never ends (NO_END_SECONDS in the engine form).
+ */
+export function defaultTimestamps(now: Date, timeZone = PROMO_TIME_ZONE): Record<string, FirestoreSeconds> {
+  return { start: { _seconds: zoneTimeSeconds(zoneDate(now, timeZone), [0, 0, 0], timeZone) } };
+}
+
+/** Business promo duration: today 12:00a to 7 days ahead 11:59p, Pacific. */
+export function defaultDuration(now: Date): { start: number; end: number } {
+  const today = zoneDate(now);
+  const later = zoneDate(new Date(now.getTime() + 7 * 86_400_000));
+  return { start: zoneTimeSeconds(today, [0, 0, 0]), end: zoneTimeSeconds(later, [23, 59, 0]) };
+}
+
+/**
+ * Spec 3 §4 populated-name flow: the active or pending rule with that name, case-insensitively
+ * (active first).
+ */
+export function findRuleByName<T extends { collection: PromoCollection; name: string }>(
+  rules: readonly T[],
+  name: string,
+): T | undefined {
+  const wanted = name.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const match = (collection: PromoCollection) =>
+    rules.find((r) => r.collection === collection && r.name.toLowerCase() === wanted);
+  return match('active') ?? match('pending');
+}
+
+/** Create mode's empty rule: inactive, no priority, stop off (spec 3 §4). */
+export function emptyRule(): Record<string, unknown> {
+  return { name: '', id: 0, active: false, priority: null, stop: false };
+}
+
+export interface CompiledStored {
+  rule: PromoRule | null;
+  errors: PromoIssue[];
+}
+
+const pathOf = (path: readonly PropertyKey[]) => path.map(String).join('.');
+
+/**
+ * Stored → engine form with every error kept: the stored shape first, then the engine schema
+ * (spec 3 §5: the errors are kept for display).
+ */
+export function compileStored(input: unknown): CompiledStored {
+  const stored = storedPromoRuleSchema.safeParse(input);
+  if (!stored.success) {
+    return {
+      rule: null,
+      errors: stored.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })),
+    };
+  }
+  try {
+    return { rule: storedToEngine(stored.data), errors: [] };
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      return { rule: null, errors: error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })) };
+    }
+    throw error;
+  }
+}
+
+/** Engine-form check for the JSON editor: every issue with its path. */
+export function engineIssues(value: unknown): PromoIssue[] {
+  const parsed = promoRuleSchema.safeParse(value);
+  return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }));
+}
+
+/** Engine rule → the stored form the tool saves (tags, timestamps map and publishToProd beside it). */
+export function engineToStored(
+  rule: Record<string, unknown>,
+  extra: {
+    tags: string[];
+    timestamps: Record<string, FirestoreSeconds>;
+    publishToProd: FirestoreSeconds | null;
+  },
+): Record<string, unknown> {
+  const { timestamps: _engineWindow, ...rest } = rule;
+  return {
+    ...rest,
+    tags: extra.tags,
+    timestamps: extra.timestamps,
+    publishToProd: extra.publishToProd ?? {},
+  };
+}
+
+// Simulator (spec 3 §7 shippingRates payload, with the collection or draft to price against).
+export const SimulateRequest = z.object({
+  localcode: z.string().max(10).default('en-US'),
+  /** Epoch seconds to simulate at; default now. */
+  timestamp: z.number().int().optional(),
+  channel: z.union([z.string().max(20), z.number().int()]).default(4),
+  user: z.object({
+    userType: z.number().int().min(1).max(7),
+    regionId: z.union([z.literal(1), z.literal(2)]),
+  }),
+  customer: z.string().max(64).optional(),
+  newShippingRates: z
+    .array(z.object({ method: z.number().int(), amount: z.number().int().min(0) }))
+    .optional(),
+  cart: z.object({
+    products: z
+      .array(z.object({ sku: z.string().min(1).max(40), quantity: z.number().int().min(1).max(999) }))
+      .max(200),
+    promoItems: z.array(z.object({ sku: z.string(), quantity: z.number().int() })).default([]),
+    promoTags: z.array(z.object({ code: z.string().max(60) })).default([]),
+    hostRewardItems: z.array(z.object({ sku: z.string(), isFree: z.boolean() })).default([]),
+    shipping: z.object({ method: z.number().int().nullable().default(null) }).default({ method: null }),
+  }),
+  /** Collection whose rules price the cart (default active). */
+  collection: promoCollectionSchema.default('active'),
+  /** A rule being edited, in stored form: replaces the rule of the same name, or is added. */
+  draft: StoredRuleInput.optional(),
+  /** Price drafts and pending rules (and the draft) as if switched on: they are off until deployed. */
+  assumeActive: z.boolean().default(true),
+});
+export type SimulateRequest = z.input<typeof SimulateRequest>;
+
+// Business promo form (spec 3 §2, §4–§5).
+export type DurationState = 'no-duration' | 'editing-duration' | 'duration-saved';
+
+export interface BusinessPromoForm {
+  name: string;
+  /** Rule type id 0–25, or null before one is chosen. */
+  id: number | null;
+  countries: number[];
+  userTypes: number[];
+  conditionItems: string[];
+  actionItems: string[];
+  /** Percent for percent types, dollars for amount types, as typed. */
+  discount: string;
+  /** Calendar days (YYYY-MM-DD, Pacific) when a duration is saved. */
+  duration: { start: string; end: string } | null;
+}
+
+/** The detailed form appears once name and type are set. */
+export const businessFormOpen = (f: Pick<BusinessPromoForm, 'name' | 'id'>) =>
+  f.name.trim() !== '' && f.id !== null;
+
+/** Spec 3 §5: complete only with name, type (id), at least one country and at least one user type. */
+export const businessFormComplete = (f: BusinessPromoForm) =>
+  businessFormOpen(f) && f.countries.length > 0 && f.userTypes.length > 0;
+
+/** The stored rule the business form publishes; a duration runs 12:00a to 11:59p Pacific. */
+export function businessToStored(
+  f: BusinessPromoForm,
+  percentTypes: readonly number[],
+): Record<string, unknown> {
+  const amount = Number(f.discount);
+  const value =
+    f.discount.trim() === '' || !Number.isFinite(amount)
+      ? undefined
+      : percentTypes.includes(f.id ?? -1)
+        ? amount / 100
+        : Math.round(amount * 100);
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+  return {
+    name: f.name.trim(),
+    id: f.id,
+    active: false,
+    stop: false,
+    regionId: f.countries,
+    userTypes: f.userTypes,
+    conditionItems: f.conditionItems,
+    actionItems: f.actionItems,
+    ...(value === undefined
+      ? {}
+      : { discountValue: Object.fromEntries(f.countries.map((c) => [String(c), value])) }),
+    ...(f.duration
+      ? {
+          startDate: iso(zoneTimeSeconds(f.duration.start, [0, 0, 0])),
+          endDate: iso(zoneTimeSeconds(f.duration.end, [23, 59, 0])),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,129 @@
+import type { PromoRule } from '@domain/promos/rule';
+import type { FirestoreSeconds, PromoCollection } from '@domain/promos/tool';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  productPrices,
+  products,
+  promoRules,
+  promoTags,
+  shippingRates,
+  specialVolumeSkus,
+} from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/sql';
+
+export type PromoRow = typeof promoRules.$inferSelect;
+
+export async function listRules(db: DbOrTx, collections: readonly PromoCollection[]): Promise<PromoRow[]> {
+  return db
+    .select()
+    .from(promoRules)
+    .where(inArray(promoRules.collection, [...collections]))
+    .orderBy(asc(promoRules.collection), asc(promoRules.name));
+}
+
+/** Live rules for the cart engine: the active collection, switched on. */
+export async function liveRules(db: DbOrTx): Promise<PromoRow[]> {
+  return db
+    .select()
+    .from(promoRules)
+    .where(and(eq(promoRules.collection, 'active'), eq(promoRules.active, true)))
+    .orderBy(asc(promoRules.id));
+}
+
+/** One rule by collection and case-insensitive name, locked until the transaction ends. */
+export async function lockRule(
+  tx: DbOrTx,
+  collection: PromoCollection,
+  name: string,
+): Promise<PromoRow | null> {
+  const [row] = await tx
+    .select()
+    .from(promoRules)
+    .where(and(eq(promoRules.collection, collection), sql`lower(${promoRules.name}) = lower(${name})`))
+    .for('update');
+  return row ?? null;
+}
+
+export interface RuleValues {
+  name: string;
+  rule: PromoRule;
+  tags: string[];
+  timestamps: Record<string, FirestoreSeconds>;
+  publishToProd: Date | null;
+  updatedBy: string;
+}
+
+/** Inserts or replaces the rule of that name in the collection. */
+export async function upsertRule(
+  tx: DbOrTx,
+  collection: PromoCollection,
+  existing: PromoRow | null,
+  v: RuleValues,
+): Promise<PromoRow> {
+  const values = {
+    name: v.name,
+    typeId: v.rule.id,
+    active: v.rule.active,
+    priority: v.rule.priority,
+    tags: v.tags,
+    rule: v.rule as unknown as Record<string, unknown>,
+    timestamps: v.timestamps,
+    publishToProd: v.publishToProd,
+    updatedBy: v.updatedBy,
+    updatedAt: new Date(),
+  };
+  if (existing) {
+    const [row] = await tx.update(promoRules).set(values).where(eq(promoRules.id, existing.id)).returning();
+    return row!;
+  }
+  const [row] = await tx
+    .insert(promoRules)
+    .values({ ...values, collection })
+    .returning();
+  return row!;
+}
+
+export async function tagNames(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ name: promoTags.name }).from(promoTags).orderBy(asc(promoTags.name));
+  return rows.map((r) => r.name);
+}
+
+export async function addTags(tx: DbOrTx, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await tx
+    .insert(promoTags)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+}
+
+export async function prices(db: DbOrTx, regionId: number, skus: readonly string[]) {
+  if (skus.length === 0) return [];
+  return db
+    .select()
+    .from(productPrices)
+    .where(and(eq(productPrices.countryId, regionId), inArray(productPrices.sku, [...skus])));
+}
+
+export async function volumeLists(db: DbOrTx) {
+  return db.select().from(specialVolumeSkus);
+}
+
+export async function shippingRatesOf(db: DbOrTx, regionId: number) {
+  return db
+    .select()
+    .from(shippingRates)
+    .where(and(eq(shippingRates.countryId, regionId), eq(shippingRates.active, true)))
+    .orderBy(asc(shippingRates.shippingMethodId));
+}
+
+/** Products by SKU or title, for the business form's product pickers. */
+export async function searchProducts(db: DbOrTx, q: string, limit = 20) {
+  const pattern = containsPattern(q);
+  return db
+    .select({ sku: products.sku, title: products.title })
+    .from(products)
+    .where(or(ilike(products.sku, pattern), ilike(products.title, pattern)))
+    .orderBy(asc(products.title))
+    .limit(limit);
+}

@@ -1,0 +1,207 @@
+import {
+  BulkUpdateAnswer,
+  BulkUpdateRequest,
+  DeployRuleRequest,
+  EditRuleRequest,
+  PROMO_MESSAGES,
+  PromoRuleRecord,
+  RulesAnswer,
+  SimulateRequest,
+} from '@domain/promos/tool';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import * as repo from './promos.repo';
+import * as service from './promos.service';
+
+// Promo service (spec 3 §7) under /api. Writes answer {success, message, errors}; failures carry
+// the same fields beside the house envelope's error, code and issues.
+
+const tags = ['promos'];
+const saved = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  errors: z.array(z.never()),
+  data: PromoRuleRecord,
+});
+
+export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.setErrorHandler((error, _request, reply) => {
+      if (!(error instanceof AppError)) throw error;
+      return reply.status(error.statusCode).send({
+        success: false,
+        message: error.message,
+        errors: error.issues ?? [],
+        error: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.issues ? { issues: error.issues } : {}),
+      });
+    });
+
+    app.get(
+      '/api/promorules',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          response: {
+            200: z.object({ success: z.literal(true), rules: z.array(z.record(z.string(), z.unknown())) }),
+          },
+        },
+      },
+      async () => ({ success: true as const, rules: await service.cartRules(ctx) }),
+    );
+
+    app.get(
+      '/api/cs/promo/pendingRules',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          response: { 200: z.object({ success: z.literal(true), data: z.array(PromoRuleRecord) }) },
+        },
+      },
+      async () => ({ success: true as const, data: await service.pendingRules(ctx) }),
+    );
+
+    app.get(
+      '/api/cs/promo/rules',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          querystring: z.object({ prod: z.enum(['true', 'false']).optional() }),
+          response: { 200: RulesAnswer },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.rulesByCollection(ctx, request.query.prod === 'true'),
+      }),
+    );
+
+    app.post(
+      '/api/cs/promo/editRule',
+      // drafts need promos.edit, pending promos.publish, active promos.deploy: checked by the service.
+      { config: { action: 'session' }, schema: { tags, body: EditRuleRequest, response: { 200: saved } } },
+      async (request) => ({
+        success: true as const,
+        message: PROMO_MESSAGES.saved,
+        errors: [],
+        data: await service.editRule(ctx, request.staff!, request.body),
+      }),
+    );
+
+    app.post(
+      '/api/cs/promo/deployRule',
+      {
+        config: { action: 'promos.deploy' },
+        schema: { tags, body: DeployRuleRequest, response: { 200: saved } },
+      },
+      async (request) => ({
+        success: true as const,
+        message: PROMO_MESSAGES.deployed,
+        errors: [],
+        data: await service.deployRule(ctx, request.staff!, request.body),
+      }),
+    );
+
+    app.post(
+      '/api/cs/promos/:id/deploy',
+      {
+        config: { action: 'promos.deploy' },
+        schema: { tags, params: z.object({ id: z.string().min(1).max(200) }), response: { 200: saved } },
+      },
+      async (request) => ({
+        success: true as const,
+        message: PROMO_MESSAGES.deployed,
+        errors: [],
+        data: await service.deployByName(ctx, request.staff!, request.params.id),
+      }),
+    );
+
+    app.post(
+      '/api/cs/promos/create',
+      {
+        // pending/drafts need promoAccess, production junoAccess: checked by the service per collection.
+        config: { action: 'session' },
+        schema: {
+          tags,
+          body: z.object({
+            data: z.record(z.string(), z.unknown()),
+            collection: z.enum(['pending', 'drafts', 'production']),
+          }),
+          response: { 200: saved },
+        },
+      },
+      async (request) => {
+        const { record, message } = await service.createPromo(ctx, request.staff!, request.body);
+        return { success: true as const, message, errors: [], data: record };
+      },
+    );
+
+    app.get(
+      '/api/cs/promo/products',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          querystring: z.object({ q: z.string().trim().min(1).max(80) }),
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              data: z.array(z.object({ sku: z.string(), title: z.string() })),
+            }),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await repo.searchProducts(ctx.db, request.query.q),
+      }),
+    );
+
+    app.get(
+      '/api/cs/promos/tags',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          response: { 200: z.object({ success: z.literal(true), promoTagsList: z.array(z.string()) }) },
+        },
+      },
+      async () => ({ success: true as const, promoTagsList: await service.tags(ctx) }),
+    );
+
+    app.post(
+      '/api/cs/promos/bulkUpdate',
+      {
+        // Each collection's own permission is checked by the service (drafts edit, pending publish, live deploy).
+        config: { action: 'session' },
+        schema: { tags, body: BulkUpdateRequest, response: { 200: BulkUpdateAnswer } },
+      },
+      async (request) => {
+        const { changes, message } = await service.bulkUpdate(ctx, request.staff!, request.body);
+        return { success: true, message, errors: [], changes };
+      },
+    );
+
+    app.post(
+      '/api/cs/promo/shippingRates',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          body: SimulateRequest,
+          response: { 200: z.object({ success: z.literal(true), data: z.record(z.string(), z.unknown()) }) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: (await service.simulate(ctx, request.body)) as unknown as Record<string, unknown>,
+      }),
+    );
+  };
+}

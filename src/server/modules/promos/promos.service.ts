@@ -1,0 +1,369 @@
+import { type Action, can } from '@domain/auth/permissions';
+import { type PricedCart, priceCart } from '@domain/pricing';
+import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
+import {
+  type BulkChange,
+  type BulkUpdateRequest,
+  bulkChanges,
+  compileStored,
+  type DeployRuleRequest,
+  type EditRuleRequest,
+  type FirestoreSeconds,
+  PROMO_MESSAGES,
+  type PromoCollection,
+  type PromoIssue,
+  type PromoRuleRecord,
+  parseSkuList,
+  type SimulateRequest,
+} from '@domain/promos/tool';
+import type { z } from 'zod';
+import { recordChange } from '../../platform/audit';
+import { type AppContext, actorOf } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import type { StaffPrincipal } from '../../platform/sessions';
+import * as repo from './promos.repo';
+
+// Promo service (spec 3 §5–§8, DESIGN §4): every write checks the collection's permission on the
+// server, runs in one transaction with its promos-log change event, and refuses a rule that does
+// not compile with its errors and nothing written.
+
+const AUDIT = 'promos-log';
+
+/** A save refused with the rule's errors (spec 3 §5: errors kept, message shown as an alert). */
+export class RuleErrors extends AppError {
+  constructor(readonly errors: PromoIssue[]) {
+    super(
+      400,
+      errors.length === 1
+        ? `${errors[0]!.path || 'rule'}: ${errors[0]!.message}`
+        : `The rule has ${errors.length} errors`,
+      'BAD_REQUEST',
+      errors,
+    );
+  }
+}
+
+/** What a collection's writes need (DESIGN §4). */
+export function actionFor(collection: PromoCollection): Action {
+  if (collection === 'drafts') return 'promos.edit';
+  if (collection === 'pending') return 'promos.publish';
+  return 'promos.deploy';
+}
+
+function need(staff: StaffPrincipal, action: Action) {
+  if (!can(staff, action)) throw forbidden(PROMO_MESSAGES.insufficient);
+}
+
+const secondsOf = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+export function toRecord(row: repo.PromoRow): PromoRuleRecord {
+  const rule = row.rule as Partial<PromoRule>;
+  const publish = secondsOf(row.publishToProd);
+  return {
+    collection: row.collection,
+    name: row.name,
+    typeId: row.typeId,
+    active: row.active,
+    priority: row.priority,
+    stop: rule.stop === true,
+    regionId: rule.regionId ?? [],
+    userTypes: rule.userTypes ?? [],
+    tags: row.tags,
+    timestamps: row.timestamps,
+    publishToProd: publish === null ? {} : { _seconds: publish },
+    rule: row.rule,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
+}
+
+/** What the change log keeps of a rule version. */
+const snapshot = (row: repo.PromoRow | null) =>
+  row
+    ? {
+        rule: row.rule,
+        tags: row.tags,
+        timestamps: row.timestamps,
+        publishToProd: row.publishToProd,
+      }
+    : {};
+
+const entityId = (collection: PromoCollection, name: string) => `${collection}/${name}`;
+
+export async function rulesByCollection(ctx: AppContext, prod: boolean) {
+  const rows = await repo.listRules(
+    ctx.db,
+    prod ? ['drafts', 'pending', 'active', 'production'] : ['drafts', 'pending', 'active'],
+  );
+  const of = (c: PromoCollection) => rows.filter((r) => r.collection === c).map(toRecord);
+  return {
+    drafts: of('drafts'),
+    pending: of('pending'),
+    active: of('active'),
+    ...(prod ? { 'promo-rules-prod': of('production') } : {}),
+  };
+}
+
+export async function pendingRules(ctx: AppContext) {
+  return (await repo.listRules(ctx.db, ['pending'])).map(toRecord);
+}
+
+/** GET /promorules: the engine form of every live rule, for the cart engine. */
+export async function cartRules(ctx: AppContext): Promise<Record<string, unknown>[]> {
+  return (await repo.liveRules(ctx.db)).map((r) => r.rule);
+}
+
+function compileOrThrow(input: unknown): { rule: PromoRule; stored: Record<string, unknown> } {
+  const { rule, errors } = compileStored(input);
+  if (!rule) throw new RuleErrors(errors);
+  return { rule, stored: input as Record<string, unknown> };
+}
+
+function storedExtras(stored: Record<string, unknown>) {
+  const tags = Array.isArray(stored.tags)
+    ? stored.tags.filter((t): t is string => typeof t === 'string')
+    : [];
+  const timestamps = (stored.timestamps ?? {}) as Record<string, FirestoreSeconds>;
+  const publish = stored.publishToProd as { _seconds?: number } | undefined;
+  const publishToProd =
+    publish && typeof publish._seconds === 'number' ? new Date(publish._seconds * 1000) : null;
+  return { tags: [...new Set(tags.map((t) => t.trim()).filter(Boolean))], timestamps, publishToProd };
+}
+
+async function write(
+  tx: DbOrTx,
+  staff: StaffPrincipal,
+  collection: PromoCollection,
+  existing: repo.PromoRow | null,
+  values: Omit<repo.RuleValues, 'updatedBy'>,
+  action: string,
+) {
+  const row = await repo.upsertRule(tx, collection, existing, { ...values, updatedBy: staff.email });
+  await repo.addTags(tx, values.tags);
+  await recordChange(tx, {
+    collection: AUDIT,
+    entityId: entityId(collection, row.name),
+    action,
+    actor: actorOf(staff),
+    before: snapshot(existing),
+    after: snapshot(row),
+  });
+  return row;
+}
+
+/** POST /cs/promo/editRule {collection, rule}. */
+export async function editRule(ctx: AppContext, staff: StaffPrincipal, input: EditRuleRequest) {
+  need(staff, actionFor(input.collection));
+  const { rule, stored } = compileOrThrow(input.rule);
+  const extras = storedExtras(stored);
+  return ctx.db.transaction(async (tx) => {
+    const existing = await repo.lockRule(tx, input.collection, rule.name);
+    // Switching a rule on or off, and the delayed-deploy date, need junoAccess (spec 3 §5–§6).
+    if ((existing?.active ?? false) !== rule.active) need(staff, 'promos.deploy');
+    if (secondsOf(existing?.publishToProd ?? null) !== secondsOf(extras.publishToProd))
+      need(staff, 'promos.deploy');
+    const row = await write(
+      tx,
+      staff,
+      input.collection,
+      existing,
+      { name: rule.name, rule, ...extras },
+      existing ? 'promo.update' : 'promo.create',
+    );
+    return toRecord(row);
+  });
+}
+
+/** Copies a rule to production (and, with `active`, to the active collection switched on). */
+async function deploy(
+  tx: DbOrTx,
+  staff: StaffPrincipal,
+  from: repo.PromoRow,
+  active: boolean,
+): Promise<repo.PromoRow> {
+  const source = promoRuleSchema.parse(from.rule);
+  const values = {
+    name: from.name,
+    tags: from.tags,
+    timestamps: from.timestamps,
+    publishToProd: from.publishToProd,
+  };
+  const prod = await repo.lockRule(tx, 'production', from.name);
+  const row = await write(tx, staff, 'production', prod, { ...values, rule: source }, 'promo.deploy');
+  if (active) {
+    const live = await repo.lockRule(tx, 'active', from.name);
+    await write(tx, staff, 'active', live, { ...values, rule: { ...source, active: true } }, 'promo.deploy');
+  }
+  return row;
+}
+
+/** POST /cs/promo/deployRule {collection, rule, active}. */
+export async function deployRule(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  input: z.output<typeof DeployRuleRequest>,
+) {
+  need(staff, 'promos.deploy');
+  return ctx.db.transaction(async (tx) => {
+    const from = await repo.lockRule(tx, input.collection, input.rule.name);
+    if (!from) throw notFound(`No rule named ${input.rule.name} in ${input.collection}.`);
+    return toRecord(await deploy(tx, staff, from, input.active));
+  });
+}
+
+/** POST /cs/promos/{id}/deploy: the pending rule of that name to production. */
+export async function deployByName(ctx: AppContext, staff: StaffPrincipal, name: string) {
+  need(staff, 'promos.deploy');
+  return ctx.db.transaction(async (tx) => {
+    const from = (await repo.lockRule(tx, 'pending', name)) ?? (await repo.lockRule(tx, 'drafts', name));
+    if (!from) throw notFound(`No pending rule named ${name}.`);
+    return toRecord(await deploy(tx, staff, from, false));
+  });
+}
+
+/** POST /cs/promos/create {data, collection}: the business form, to pending, drafts or production. */
+export async function createPromo(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  input: { data: Record<string, unknown>; collection: 'pending' | 'drafts' | 'production' },
+): Promise<{ record: PromoRuleRecord; message: string }> {
+  need(staff, input.collection === 'production' ? 'promos.deploy' : 'promos.publish');
+  const { rule, stored } = compileOrThrow(input.data);
+  const extras = storedExtras(stored);
+  if (rule.active) need(staff, 'promos.deploy');
+  return ctx.db.transaction(async (tx) => {
+    const existing = await repo.lockRule(tx, input.collection, rule.name);
+    if (existing) throw conflict(`A rule named ${existing.name} already exists in ${input.collection}.`);
+    const row = await write(
+      tx,
+      staff,
+      input.collection,
+      null,
+      { name: rule.name, rule, ...extras },
+      'promo.create',
+    );
+    const message =
+      input.collection === 'pending'
+        ? PROMO_MESSAGES.createdPending(rule.name)
+        : input.collection === 'drafts'
+          ? PROMO_MESSAGES.createdDrafts(rule.name)
+          : PROMO_MESSAGES.createdProduction(rule.name);
+    return { record: toRecord(row), message };
+  });
+}
+
+/** POST /cs/promos/bulkUpdate {action, field, rules, skus}: preview or apply, all or nothing. */
+export async function bulkUpdate(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  input: z.output<typeof BulkUpdateRequest>,
+): Promise<{ changes: BulkChange[]; message: string }> {
+  const skus = parseSkuList(input.skus);
+  if (skus.length === 0) throw badRequest('Enter at least one SKU');
+  for (const c of new Set(input.rules.map((r) => r.collection))) need(staff, actionFor(c));
+  return ctx.db.transaction(async (tx) => {
+    const rows: repo.PromoRow[] = [];
+    for (const ref of input.rules) {
+      const row = await repo.lockRule(tx, ref.collection, ref.name);
+      if (!row) throw notFound(`No rule named ${ref.name} in ${ref.collection}.`);
+      rows.push(row);
+    }
+    const changes = bulkChanges(rows, input.action, input.field, skus);
+    if (input.preview) return { changes, message: '' };
+    for (const change of changes) {
+      const row = rows.find((r) => r.collection === change.collection && r.name === change.name)!;
+      const parsed = promoRuleSchema.safeParse({ ...row.rule, [change.field]: change.after });
+      if (!parsed.success) {
+        throw new RuleErrors(
+          parsed.error.issues.map((i) => ({ path: `${row.name}.${i.path.join('.')}`, message: i.message })),
+        );
+      }
+      await write(
+        tx,
+        staff,
+        row.collection,
+        row,
+        {
+          name: row.name,
+          rule: parsed.data,
+          tags: row.tags,
+          timestamps: row.timestamps,
+          publishToProd: row.publishToProd,
+        },
+        'promo.bulkUpdate',
+      );
+    }
+    return { changes, message: PROMO_MESSAGES.bulkUpdated(changes.map((c) => c.name)) };
+  });
+}
+
+export const tags = (ctx: AppContext) => repo.tagNames(ctx.db);
+
+/** The simulator: prices a sample cart against a collection (or the draft) and explains every rule. */
+export async function simulate(
+  ctx: AppContext,
+  input: z.output<typeof SimulateRequest>,
+  now: Date = new Date(),
+): Promise<PricedCart & { unknownSkus: string[] }> {
+  const rows = await repo.listRules(ctx.db, [input.collection]);
+  const switchOn = input.assumeActive && input.collection !== 'active' && input.collection !== 'production';
+  let rules = rows.map((r) => {
+    const rule = promoRuleSchema.parse(r.rule);
+    return switchOn ? { ...rule, active: true } : rule;
+  });
+  if (input.draft) {
+    const { rule } = compileOrThrow(input.draft);
+    const draft = input.assumeActive ? { ...rule, active: true } : rule;
+    const at = rules.findIndex((r) => r.name.toLowerCase() === draft.name.toLowerCase());
+    rules = at >= 0 ? rules.map((r, i) => (i === at ? draft : r)) : [...rules, draft];
+  }
+  const regionId = input.user.regionId;
+  const cartSkus = [...new Set(input.cart.products.map((p) => p.sku))];
+  const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
+  const priceRows = await repo.prices(ctx.db, regionId, [...new Set([...cartSkus, ...ruleSkus])]);
+  const bySku = new Map(priceRows.map((p) => [p.sku, p]));
+  const unknownSkus = cartSkus.filter((s) => !bySku.has(s));
+  if (unknownSkus.length > 0) throw badRequest(`Unknown SKU: ${unknownSkus.join(', ')}`);
+  const product = (p: (typeof priceRows)[number]) => ({
+    price: p.specialPriceCents ?? p.priceCents,
+    ...(p.memberPriceCents == null ? {} : { memberPrice: p.memberPriceCents }),
+    ...(p.wholesalePriceCents == null ? {} : { wholesalePrice: p.wholesalePriceCents }),
+    volumes: { CV: p.cv, PV: p.pv, QV: p.qv, NV: p.nv, SV: p.sv },
+  });
+  const lists = await repo.volumeLists(ctx.db);
+  const rates =
+    input.newShippingRates ??
+    (await repo.shippingRatesOf(ctx.db, regionId)).map((r) => ({
+      method: r.shippingMethodId,
+      amount: r.amountCents,
+      phoenixShippingMethodId: r.phoenixShippingMethodId,
+    }));
+  const priced = priceCart(
+    {
+      now: input.timestamp ?? Math.floor(now.getTime() / 1000),
+      regionId,
+      locale: input.localcode,
+      userType: input.user.userType,
+      channel: input.channel,
+      lines: input.cart.products.map((p) => ({
+        sku: p.sku,
+        quantity: p.quantity,
+        ...product(bySku.get(p.sku)!),
+      })),
+      promoTags: input.cart.promoTags.map((t) => ({ code: t.code })),
+      promoItems: input.cart.promoItems,
+      hostRewardItems: input.cart.hostRewardItems,
+      products: Object.fromEntries(priceRows.map((p) => [p.sku, product(p)])),
+      shipping: { method: input.cart.shipping.method, rates },
+      volumeTables: {
+        fullVolumeSku: lists.find((l) => l.list === 'fullVolume')?.sku ?? null,
+        listA: lists.filter((l) => l.list === 'listA').map((l) => l.sku),
+        listB: lists.filter((l) => l.list === 'listB').map((l) => l.sku),
+      },
+      explain: 'all',
+    },
+    rules,
+  );
+  return { ...priced, unknownSkus };
+}

@@ -1,0 +1,209 @@
+import { RULE_TYPES } from '@domain/promos/rule';
+import { PROMO_COLLECTIONS } from '@domain/promos/tool';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { EmptyState } from '@web/components/empty-state';
+import { PageHeader } from '@web/components/page-header';
+import { downloadCsv } from '@web/features/customers/components/export-csv';
+import { useAllRules, usePromoTags } from '@web/features/promos/api/promos';
+import {
+  EMPTY_FILTER,
+  filterRules,
+  type PromoListFilter,
+  regionLabel,
+  rulesCsv,
+  typeLabel,
+  userTypesLabel,
+  windowLabel,
+} from '@web/features/promos/components/promo-list-model';
+import { errorMessage } from '@web/lib/api-client';
+import { formatDateTime } from '@web/lib/format';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+
+/** /promos/list: every rule across drafts, pending, active and production. */
+export function PromoListPage() {
+  const rules = useAllRules();
+  const tags = usePromoTags();
+  const [f, setF] = useState<PromoListFilter>(EMPTY_FILTER);
+  const set = (patch: Partial<PromoListFilter>) => setF((current) => ({ ...current, ...patch }));
+  const now = Math.floor(Date.now() / 1000);
+  const shown = useMemo(() => filterRules(rules.data ?? [], f, now), [rules.data, f, now]);
+
+  return (
+    <>
+      <PageHeader
+        title="Promo list"
+        subtitle="Every promotion rule in drafts, pending, active and production."
+        breadcrumbs={[{ label: 'Promos', to: '/promos' }, { label: 'Promo list' }]}
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            disabled={shown.length === 0}
+            onClick={() => downloadCsv('promo-rules.csv', rulesCsv(shown))}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <TextField
+            label="Search by name"
+            value={f.q}
+            onChange={(e) => set({ q: e.target.value })}
+            size="small"
+            sx={{ minWidth: 200 }}
+          />
+          <TextField
+            select
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            label="Collection"
+            value={f.collection}
+            onChange={(e) => set({ collection: e.target.value as PromoListFilter['collection'] })}
+            size="small"
+            sx={{ minWidth: 150 }}
+          >
+            <MenuItem value="">All</MenuItem>
+            {PROMO_COLLECTIONS.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            label="Type"
+            value={f.typeId === '' ? '' : String(f.typeId)}
+            onChange={(e) => set({ typeId: e.target.value === '' ? '' : Number(e.target.value) })}
+            size="small"
+            sx={{ minWidth: 220 }}
+          >
+            <MenuItem value="">All</MenuItem>
+            {RULE_TYPES.map((t) => (
+              <MenuItem key={t.id} value={String(t.id)}>
+                {typeLabel(t.id)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            label="Tag"
+            value={f.tag}
+            onChange={(e) => set({ tag: e.target.value })}
+            size="small"
+            sx={{ minWidth: 150 }}
+          >
+            <MenuItem value="">All</MenuItem>
+            {(tags.data ?? []).map((t) => (
+              <MenuItem key={t} value={t}>
+                {t}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField label="SKU" value={f.sku} onChange={(e) => set({ sku: e.target.value })} size="small" />
+          <FormControlLabel
+            control={<Switch checked={f.liveNow} onChange={(e) => set({ liveNow: e.target.checked })} />}
+            label="Live now"
+          />
+        </Stack>
+      </Paper>
+      {rules.isPending ? (
+        <Stack spacing={1} aria-busy="true" aria-label="Loading rules">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" height={44} />
+          ))}
+        </Stack>
+      ) : rules.isError ? (
+        <Alert severity="error" action={<Button onClick={() => rules.refetch()}>Try again</Button>}>
+          {errorMessage(rules.error, 'The promo rules could not be loaded.')}
+        </Alert>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={<LocalOfferOutlined />}
+          title="No rules match"
+          description="Try another collection, type, tag or SKU."
+        />
+      ) : (
+        <Paper variant="outlined">
+          <Typography variant="body2" sx={{ px: 2, pt: 1.5, color: 'text.secondary' }} aria-live="polite">
+            {shown.length} of {rules.data.length} rules
+          </Typography>
+          <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+            <Table size="small" aria-label="Promo rules">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Collection</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell align="right">Priority</TableCell>
+                  <TableCell>Stop</TableCell>
+                  <TableCell>Regions</TableCell>
+                  <TableCell>User types</TableCell>
+                  <TableCell>Window</TableCell>
+                  <TableCell>Active</TableCell>
+                  <TableCell>Tags</TableCell>
+                  <TableCell>Last change</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((r) => (
+                  <TableRow key={`${r.collection}/${r.name}`} hover>
+                    <TableCell sx={{ minWidth: 180 }}>
+                      <Link
+                        component={RouterLink}
+                        to={`/promos/editor/${encodeURIComponent(r.name)}?collection=${r.collection}`}
+                      >
+                        {r.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{r.collection}</TableCell>
+                    <TableCell sx={{ minWidth: 180 }}>{typeLabel(r.typeId)}</TableCell>
+                    <TableCell align="right">{r.priority}</TableCell>
+                    <TableCell>{r.stop ? 'Yes' : 'No'}</TableCell>
+                    <TableCell>{regionLabel(r.regionId)}</TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>{userTypesLabel(r.userTypes)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{windowLabel(r)}</TableCell>
+                    <TableCell>{r.active ? 'Yes' : 'No'}</TableCell>
+                    <TableCell sx={{ minWidth: 120 }}>
+                      {r.tags.map((t) => (
+                        <Chip key={t} label={t} size="small" sx={{ mr: 0.5, mb: 0.5 }} />
+                      ))}
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 180 }}>
+                      {formatDateTime(r.updatedAt)}
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {r.updatedBy ?? '—'}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { can } from '@domain/auth/permissions';
+import { PageHeader } from '@web/components/page-header';
+import { principalOf, useSession } from '@web/features/auth/api/session';
+import { PromoTool } from '@web/features/promos/components/promo-tool';
+import { useParams, useSearchParams } from 'react-router';
+
+/** /promos/tool, /promos/editor and /promos/editor/{promoName}. */
+export function PromoToolPage() {
+  const { promoName } = useParams();
+  const [search] = useSearchParams();
+  const mayDeploy = can(principalOf(useSession()), 'promos.deploy');
+  return (
+    <>
+      <PageHeader
+        title={promoName ? `Promo editor: ${promoName}` : 'Promo tool'}
+        subtitle="Author, test and deploy promotion rules, and bulk-edit their SKUs."
+        breadcrumbs={[
+          { label: 'Promos', to: '/promos' },
+          ...(promoName ? [{ label: 'Promo list', to: '/promos/list' }] : []),
+          { label: promoName ?? 'Promo tool' },
+        ]}
+      />
+      <PromoTool
+        key={promoName ?? ''}
+        promoName={promoName}
+        collectionHint={search.get('collection') ?? undefined}
+        mayDeploy={mayDeploy}
+      />
+    </>
+  );
+}

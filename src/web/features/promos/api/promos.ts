@@ -1,0 +1,82 @@
+import type { PricedCart } from '@domain/pricing';
+import {
+  BulkUpdateAnswer,
+  type BulkUpdateRequest,
+  type DeployRuleRequest,
+  type EditRuleRequest,
+  PromoRuleRecord,
+  RulesAnswer,
+  type SimulateRequest,
+} from '@domain/promos/tool';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { z } from 'zod';
+
+// Promo service calls (spec 3 §7).
+
+export const promosKey = ['promos'] as const;
+const Saved = z.object({ success: z.literal(true), message: z.string(), data: PromoRuleRecord });
+const Tags = z.object({ success: z.literal(true), promoTagsList: z.array(z.string()) });
+const Simulated = z.object({ success: z.literal(true), data: z.record(z.string(), z.unknown()) });
+
+/** Every rule of every collection, production included, flattened. */
+export function useAllRules() {
+  return useQuery({
+    queryKey: [...promosKey, 'rules'],
+    queryFn: ({ signal }) =>
+      api
+        .get('/api/cs/promo/rules', RulesAnswer, { signal, query: { prod: 'true' } })
+        .then((r) => [
+          ...r.data.drafts,
+          ...r.data.pending,
+          ...r.data.active,
+          ...(r.data['promo-rules-prod'] ?? []),
+        ]),
+  });
+}
+
+export function usePromoTags() {
+  return useQuery({
+    queryKey: [...promosKey, 'tags'],
+    queryFn: ({ signal }) => api.get('/api/cs/promos/tags', Tags, { signal }).then((r) => r.promoTagsList),
+    staleTime: 60_000,
+  });
+}
+
+function useInvalidating<V, R>(call: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: promosKey }),
+  });
+}
+
+export const useSaveRule = () =>
+  useInvalidating((body: EditRuleRequest) => api.post('/api/cs/promo/editRule', Saved, body));
+
+export const useDeployRule = () =>
+  useInvalidating((body: DeployRuleRequest) => api.post('/api/cs/promo/deployRule', Saved, body));
+
+export function useBulkUpdate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkUpdateRequest) => api.post('/api/cs/promos/bulkUpdate', BulkUpdateAnswer, body),
+    onSuccess: (_answer, body) =>
+      body.preview ? undefined : queryClient.invalidateQueries({ queryKey: promosKey }),
+  });
+}
+
+export function useSimulate() {
+  return useMutation({
+    mutationFn: (body: SimulateRequest) =>
+      api
+        .post('/api/cs/promo/shippingRates', Simulated, body)
+        .then((r) => r.data as unknown as PricedCart & { unknownSkus: string[] }),
+  });
+}
+
+export const useCreatePromo = () =>
+  useInvalidating(
+    (body: { data: Record<string, unknown>; collection: 'pending' | 'drafts' | 'production' }) =>
+      api.post('/api/cs/promos/create', Saved, body),
+  );

@@ -1,0 +1,99 @@
+import { NO_END_SECONDS, type PromoRule, ruleTypeName } from '@domain/promos/rule';
+import type { PromoCollection, PromoRuleRecord } from '@domain/promos/tool';
+import { promoUserTypeName } from '@domain/reference/lists';
+import Papa from 'papaparse';
+
+// The promo list's filters, labels and CSV (issue 13: every rule across collections).
+
+export interface PromoListFilter {
+  collection: PromoCollection | '';
+  typeId: number | '';
+  tag: string;
+  sku: string;
+  liveNow: boolean;
+  q: string;
+}
+
+export const EMPTY_FILTER: PromoListFilter = {
+  collection: '',
+  typeId: '',
+  tag: '',
+  sku: '',
+  liveNow: false,
+  q: '',
+};
+
+const engine = (r: PromoRuleRecord) => r.rule as Partial<PromoRule>;
+
+export function windowOf(r: PromoRuleRecord): { start: number; end: number } {
+  const t = engine(r).timestamps;
+  return { start: t?.start ?? 0, end: t?.end ?? NO_END_SECONDS };
+}
+
+/** Live now: switched on, in the active or production list, inside its window. */
+export function isLiveNow(r: PromoRuleRecord, nowSeconds: number): boolean {
+  const w = windowOf(r);
+  return (
+    r.active &&
+    (r.collection === 'active' || r.collection === 'production') &&
+    w.start <= nowSeconds &&
+    nowSeconds <= w.end
+  );
+}
+
+const skusOf = (r: PromoRuleRecord) => {
+  const e = engine(r);
+  return [
+    ...(e.conditionItems ?? []),
+    ...(e.actionItems ?? []),
+    ...(e.exclusionItems ?? []),
+    ...(e.disqualificationItems ?? []),
+  ];
+};
+
+export function filterRules(rules: readonly PromoRuleRecord[], f: PromoListFilter, nowSeconds: number) {
+  const q = f.q.trim().toLowerCase();
+  const sku = f.sku.trim().toLowerCase();
+  return rules.filter(
+    (r) =>
+      (!f.collection || r.collection === f.collection) &&
+      (f.typeId === '' || r.typeId === f.typeId) &&
+      (!f.tag || r.tags.includes(f.tag)) &&
+      (!sku || skusOf(r).some((s) => s.toLowerCase() === sku)) &&
+      (!f.liveNow || isLiveNow(r, nowSeconds)) &&
+      (!q || r.name.toLowerCase().includes(q)),
+  );
+}
+
+export const regionLabel = (ids: readonly number[]) =>
+  ids.length === 0 ? 'US, CA' : ids.map((id) => (id === 2 ? 'CA' : id === 1 ? 'US' : String(id))).join(', ');
+export const userTypesLabel = (ids: readonly number[]) =>
+  ids.length === 0 ? 'All' : ids.map((id) => promoUserTypeName(id) ?? String(id)).join(', ');
+export const typeLabel = (id: number) => `${id} · ${ruleTypeName(id) ?? 'Unknown'}`;
+
+const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+export function windowLabel(r: PromoRuleRecord): string {
+  const w = windowOf(r);
+  const start = w.start === 0 ? 'Always' : day(w.start);
+  const end = w.end >= NO_END_SECONDS ? 'no end' : day(w.end);
+  return `${start} → ${end}`;
+}
+
+export function rulesCsv(rules: readonly PromoRuleRecord[]): string {
+  return Papa.unparse(
+    rules.map((r) => ({
+      Name: r.name,
+      Collection: r.collection,
+      Type: typeLabel(r.typeId),
+      Priority: r.priority,
+      Stop: r.stop ? 'yes' : 'no',
+      Regions: regionLabel(r.regionId),
+      'User types': userTypesLabel(r.userTypes),
+      Window: windowLabel(r),
+      Active: r.active ? 'yes' : 'no',
+      Tags: r.tags.join(' '),
+      'Last change': r.updatedAt,
+      'Changed by': r.updatedBy ?? '',
+    })),
+  );
+}

@@ -1,0 +1,457 @@
+import {
+  COLLECTION_LABELS,
+  compileStored,
+  defaultTimestamps,
+  type EDITABLE_COLLECTIONS,
+  engineToStored,
+  type FirestoreSeconds,
+  findRuleByName,
+  PROMO_COLLECTIONS,
+  type PromoCollection,
+  type PromoIssue,
+  type PromoRuleRecord,
+} from '@domain/promos/tool';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useAlert } from '@web/components/alert/alert-context';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAllRules, useDeployRule, usePromoTags, useSaveRule } from '../api/promos';
+import { BulkEdit } from './bulk-edit';
+import { JsonEditor } from './json-editor';
+import { Simulator } from './simulator';
+
+// The promo tool (spec 3 §2, §4): modes None / Create Promo / Edit Promo / Bulk Edit, rule picker,
+// JSON editor, collection picker, timestamps, tags, delayed deploy, simulator and bulk update.
+
+type Mode = 'none' | 'create' | 'edit' | 'bulk';
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'none', label: 'None' },
+  { value: 'create', label: 'Create Promo' },
+  { value: 'edit', label: 'Edit Promo' },
+  { value: 'bulk', label: 'Bulk Edit' },
+];
+
+/** Create starts an empty rule: inactive, no priority, stop off (spec 3 §4). */
+const EMPTY_RULE_TEXT = JSON.stringify({ name: '', id: 0, active: false, stop: false }, null, 2);
+
+const secondsText = (s: FirestoreSeconds | undefined) => (s ? String(s._seconds) : '');
+const whenLabel = (text: string) => {
+  const n = Number(text);
+  return text.trim() && Number.isInteger(n) ? new Date(n * 1000).toLocaleString() : ' ';
+};
+
+export function PromoTool({
+  promoName,
+  collectionHint,
+  mayDeploy,
+}: {
+  promoName?: string;
+  collectionHint?: string;
+  /** junoAccess (DESIGN §4); the server checks it again. */
+  mayDeploy: boolean;
+}) {
+  const rules = useAllRules();
+  const tagList = usePromoTags();
+  const save = useSaveRule();
+  const deploy = useDeployRule();
+  const alert = useAlert();
+
+  const [mode, setMode] = useState<Mode>('none');
+  const [collection, setCollection] = useState<PromoCollection>('drafts');
+  const [selected, setSelected] = useState<PromoRuleRecord[]>([]);
+  const [text, setText] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [delayed, setDelayed] = useState(false);
+  const [publishAt, setPublishAt] = useState('');
+  const [errors, setErrors] = useState<PromoIssue[]>([]);
+  const [deploying, setDeploying] = useState(false);
+  const [deployActive, setDeployActive] = useState(false);
+
+  const inCollection = useMemo(
+    () => (rules.data ?? []).filter((r) => r.collection === collection),
+    [rules.data, collection],
+  );
+  const readOnly = collection === 'production';
+
+  const clearEditor = () => {
+    setSelected([]);
+    setText('');
+    setTags([]);
+    setStart('');
+    setEnd('');
+    setDelayed(false);
+    setPublishAt('');
+    setErrors([]);
+  };
+
+  /** Choosing a mode clears the selection (spec 3 §4). */
+  const chooseMode = (next: Mode) => {
+    setMode(next);
+    clearEditor();
+    if (next === 'create') {
+      setText(EMPTY_RULE_TEXT);
+      setStart(secondsText(defaultTimestamps(new Date()).start));
+      if (collection === 'production') setCollection('drafts');
+    }
+  };
+
+  /** Edit loads a rule by name with its timestamps and publishToProd (spec 3 §4). */
+  const loadRule = (r: PromoRuleRecord) => {
+    const { timestamps: _window, ...rest } = r.rule;
+    setSelected([r]);
+    setText(JSON.stringify(rest, null, 2));
+    setTags(r.tags);
+    const ruleWindow = r.rule.timestamps as { start?: number; end?: number } | undefined;
+    setStart(secondsText(r.timestamps.start) || (ruleWindow?.start ? String(ruleWindow.start) : ''));
+    setEnd(secondsText(r.timestamps.end));
+    const publish = '_seconds' in r.publishToProd ? (r.publishToProd as FirestoreSeconds) : undefined;
+    setDelayed(Boolean(publish));
+    setPublishAt(secondsText(publish));
+    setErrors([]);
+  };
+
+  // The populated-name flow: /promos/editor/{promoName} picks an active or pending rule by
+  // case-insensitive name (or the collection the list linked from) and switches to edit mode.
+  const populated = useRef(false);
+  const [notFound, setNotFound] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the rules arrive
+  useEffect(() => {
+    if (!promoName || populated.current || !rules.data) return;
+    populated.current = true;
+    const hinted = PROMO_COLLECTIONS.find((c) => c === collectionHint);
+    const match = hinted
+      ? rules.data.find((r) => r.collection === hinted && r.name.toLowerCase() === promoName.toLowerCase())
+      : findRuleByName(rules.data, promoName);
+    if (!match) {
+      setNotFound(promoName);
+      return;
+    }
+    setMode('edit');
+    setCollection(match.collection);
+    loadRule(match);
+  }, [promoName, collectionHint, rules.data]);
+
+  const timestamps = (): Record<string, FirestoreSeconds> => ({
+    ...(start.trim() ? { start: { _seconds: Number(start) } } : {}),
+    ...(end.trim() ? { end: { _seconds: Number(end) } } : {}),
+  });
+  const storedOf = (value: unknown) =>
+    engineToStored((value ?? {}) as Record<string, unknown>, {
+      tags,
+      timestamps: timestamps(),
+      publishToProd: delayed && publishAt.trim() ? { _seconds: Number(publishAt) } : null,
+    });
+  const validate = (value: unknown): PromoIssue[] =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? compileStored(storedOf(value)).errors
+      : [{ path: '', message: 'A rule is a JSON object' }];
+
+  const draft = (() => {
+    if (mode !== 'create' && mode !== 'edit') return null;
+    try {
+      const stored = storedOf(JSON.parse(text));
+      return compileStored(stored).rule ? stored : null;
+    } catch {
+      return null;
+    }
+  })();
+
+  const onSave = () => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      alert.error('The rule is not valid JSON.');
+      return;
+    }
+    const issues = validate(parsed);
+    if (issues.length > 0) {
+      setErrors(issues);
+      alert.error(
+        issues.length === 1
+          ? `${issues[0]!.path}: ${issues[0]!.message}`
+          : `The rule has ${issues.length} errors`,
+      );
+      return;
+    }
+    save.mutate(
+      { collection: collection as (typeof EDITABLE_COLLECTIONS)[number], rule: storedOf(parsed) },
+      {
+        onSuccess: (answer) => {
+          setErrors([]);
+          alert.success(answer.message);
+          setMode('edit');
+          loadRule(answer.data);
+        },
+        onError: (error) => {
+          // Spec 3 §5: the errors are kept for display, the message is shown as an alert.
+          setErrors(error instanceof ApiError ? error.issues : []);
+          alert.error(errorMessage(error, 'The rule could not be saved.'));
+        },
+      },
+    );
+  };
+
+  const current = selected[0];
+  const editing = mode === 'create' || (mode === 'edit' && current);
+
+  return (
+    <Stack spacing={2}>
+      {notFound && (
+        <Alert severity="warning" onClose={() => setNotFound(null)}>
+          No active or pending rule is named {notFound}.
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <Box sx={{ overflowX: 'auto' }}>
+            <ToggleButtonGroup
+              exclusive
+              value={mode}
+              onChange={(_e, next: Mode | null) => next && chooseMode(next)}
+              aria-label="Editor mode"
+              size="small"
+              sx={{ flexWrap: 'wrap' }}
+            >
+              {MODES.map((m) => (
+                <ToggleButton key={m.value} value={m.value} sx={{ whiteSpace: 'nowrap' }}>
+                  {m.label}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              size="small"
+              label="Collection"
+              value={collection}
+              onChange={(e) => {
+                setCollection(e.target.value as PromoCollection);
+                if (mode !== 'create') clearEditor();
+              }}
+              sx={{ minWidth: 180 }}
+              helperText={readOnly ? 'Production is read-only' : ' '}
+            >
+              {PROMO_COLLECTIONS.filter((c) => mode !== 'create' || c !== 'production').map((c) => (
+                <MenuItem key={c} value={c}>
+                  {COLLECTION_LABELS[c]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {(mode === 'edit' || mode === 'bulk') &&
+              (rules.isPending ? (
+                <Skeleton variant="rounded" height={40} sx={{ flex: 1 }} />
+              ) : mode === 'edit' ? (
+                <Autocomplete
+                  sx={{ flex: 1, minWidth: 220 }}
+                  size="small"
+                  options={inCollection}
+                  value={current ?? null}
+                  getOptionLabel={(r) => r.name}
+                  isOptionEqualToValue={(a, b) => a.name === b.name && a.collection === b.collection}
+                  onChange={(_e, r) => (r ? loadRule(r) : clearEditor())}
+                  renderInput={(params) => <TextField {...params} label="Rule" />}
+                />
+              ) : (
+                <Autocomplete
+                  multiple
+                  sx={{ flex: 1, minWidth: 220 }}
+                  size="small"
+                  options={inCollection}
+                  value={selected}
+                  getOptionLabel={(r) => r.name}
+                  isOptionEqualToValue={(a, b) => a.name === b.name && a.collection === b.collection}
+                  onChange={(_e, rs) => setSelected(rs)}
+                  renderInput={(params) => <TextField {...params} label="Rules" />}
+                />
+              ))}
+          </Stack>
+          <Box>
+            <Typography variant="subtitle2" component="h2">
+              Selected promos
+            </Typography>
+            <List dense aria-label="Selected promos" sx={{ py: 0 }}>
+              {selected.length === 0 ? (
+                <ListItem sx={{ px: 0 }}>None</ListItem>
+              ) : (
+                selected.map((r) => (
+                  <ListItem key={`${r.collection}/${r.name}`} sx={{ px: 0 }}>
+                    {r.name} ({r.collection})
+                  </ListItem>
+                ))
+              )}
+            </List>
+          </Box>
+        </Stack>
+      </Paper>
+
+      {editing && (
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="rule-title">
+          <Typography id="rule-title" variant="h6" component="h2" gutterBottom>
+            {mode === 'create' ? 'New rule' : `Rule ${current?.name ?? ''}`}
+          </Typography>
+          <JsonEditor
+            label="Rule JSON"
+            value={text}
+            onChange={setText}
+            validate={validate}
+            readOnly={readOnly}
+          />
+          {errors.length > 0 && (
+            <Alert severity="error" sx={{ mt: 2 }} role="alert">
+              <Typography sx={{ fontWeight: 600 }}>The rule was not saved:</Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                {errors.map((e) => (
+                  <li key={`${e.path}:${e.message}`}>
+                    {e.path ? `${e.path}: ` : ''}
+                    {e.message}
+                  </li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 2 }}>
+            <TextField
+              size="small"
+              label="Start (seconds)"
+              value={start}
+              onChange={(e) => setStart(e.target.value.replace(/\D/g, ''))}
+              helperText={whenLabel(start)}
+              disabled={readOnly}
+            />
+            <TextField
+              size="small"
+              label="End (seconds)"
+              value={end}
+              onChange={(e) => setEnd(e.target.value.replace(/\D/g, ''))}
+              helperText={end ? whenLabel(end) : 'No end'}
+              disabled={readOnly}
+            />
+            <Autocomplete
+              multiple
+              freeSolo
+              size="small"
+              options={tagList.data ?? []}
+              value={tags}
+              onChange={(_e, v) => setTags(v.map((t) => t.trim().toUpperCase()).filter(Boolean))}
+              renderValue={(value, getItemProps) =>
+                value.map((option, index) => {
+                  const { key, ...itemProps } = getItemProps({ index });
+                  return <Chip key={key} size="small" label={option} {...itemProps} />;
+                })
+              }
+              renderInput={(params) => <TextField {...params} label="Tags" />}
+              sx={{ flex: 1, minWidth: 200 }}
+              disabled={readOnly}
+            />
+          </Stack>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ mt: 1, alignItems: { sm: 'center' } }}
+          >
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={delayed}
+                  onChange={(e) => {
+                    setDelayed(e.target.checked);
+                    // Switching delayed deploy off clears the publish date (spec 3 §4).
+                    if (!e.target.checked) setPublishAt('');
+                  }}
+                  disabled={readOnly || !mayDeploy}
+                />
+              }
+              label="Delayed deploy"
+            />
+            {delayed && (
+              <TextField
+                size="small"
+                label="Publish at (seconds)"
+                value={publishAt}
+                onChange={(e) => setPublishAt(e.target.value.replace(/\D/g, ''))}
+                helperText={whenLabel(publishAt)}
+              />
+            )}
+            {!mayDeploy && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                Delayed deploy, switching rules on and deploying need junoAccess.
+              </Typography>
+            )}
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
+            <Button variant="contained" onClick={onSave} disabled={readOnly || save.isPending}>
+              {save.isPending ? 'Saving…' : `Save to ${COLLECTION_LABELS[collection].toLowerCase()}`}
+            </Button>
+            {mode === 'edit' && current && current.collection !== 'production' && (
+              <Button variant="outlined" disabled={!mayDeploy} onClick={() => setDeploying(true)}>
+                Deploy to production
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      {mode === 'bulk' && (
+        <BulkEdit rules={selected.map((r) => ({ collection: r.collection, name: r.name }))} />
+      )}
+
+      <Simulator collection={collection} draft={draft} />
+
+      <ConfirmDialog
+        open={deploying}
+        title={`Deploy ${current?.name ?? ''} to production?`}
+        confirmLabel="Deploy"
+        pending={deploy.isPending}
+        onClose={() => setDeploying(false)}
+        onConfirm={() =>
+          current &&
+          deploy.mutate(
+            {
+              collection: current.collection as 'drafts' | 'pending' | 'active',
+              rule: { name: current.name },
+              active: deployActive,
+            },
+            {
+              onSuccess: (answer) => {
+                alert.success(answer.message);
+                setDeploying(false);
+              },
+              onError: (error) => {
+                alert.error(errorMessage(error, 'The rule could not be deployed.'));
+                setDeploying(false);
+              },
+            },
+          )
+        }
+      >
+        The rule replaces the production rule of the same name; carts price with it from now on.
+        <FormControlLabel
+          sx={{ display: 'flex', mt: 1 }}
+          control={<Switch checked={deployActive} onChange={(e) => setDeployActive(e.target.checked)} />}
+          label="Also set active"
+        />
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,240 @@
+import type { RuleExplanation } from '@domain/pricing';
+import { ruleTypeName } from '@domain/promos/rule';
+import { COLLECTION_LABELS, type PromoCollection, parseSkuList } from '@domain/promos/tool';
+import { PROMO_USER_TYPES } from '@domain/reference/lists';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '@web/lib/api-client';
+import { formatMoney } from '@web/lib/format';
+import { useState } from 'react';
+import { useSimulate } from '../api/promos';
+
+// The simulator (issue 13): prices a sample cart against a collection plus the rule being edited,
+// and shows for every rule whether it applied, how often, on which lines, for how much, or the
+// first condition that failed.
+
+interface Line {
+  key: number;
+  sku: string;
+  quantity: string;
+}
+
+const localInput = (d: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+export function Simulator({
+  collection,
+  draft,
+}: {
+  collection: PromoCollection;
+  /** The rule being edited in stored form, or null (none, or it does not compile yet). */
+  draft: Record<string, unknown> | null;
+}) {
+  const [userType, setUserType] = useState(3);
+  const [regionId, setRegionId] = useState<1 | 2>(1);
+  const [channel, setChannel] = useState('4');
+  const [codes, setCodes] = useState('');
+  const [at, setAt] = useState(() => localInput(new Date()));
+  const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
+  const [nextKey, setNextKey] = useState(2);
+  const simulate = useSimulate();
+  const result = simulate.data;
+  const currency = regionId === 2 ? 'CAD' : 'USD';
+  const money = (cents: number) => formatMoney(cents, currency);
+
+  const products = lines
+    .filter((l) => l.sku.trim())
+    .map((l) => ({ sku: l.sku.trim(), quantity: Math.max(1, Math.floor(Number(l.quantity) || 1)) }));
+
+  const run = () =>
+    simulate.mutate({
+      timestamp: Math.floor(new Date(at).getTime() / 1000),
+      channel: /^\d+$/.test(channel) ? Number(channel) : channel,
+      user: { userType, regionId },
+      cart: { products, promoTags: parseSkuList(codes).map((code) => ({ code })) },
+      collection,
+      ...(draft ? { draft } : {}),
+    });
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="simulator-title">
+      <Typography id="simulator-title" variant="h6" component="h2" gutterBottom>
+        Simulator
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        Prices the cart against the {COLLECTION_LABELS[collection].toLowerCase()} rules
+        {draft ? ' with the rule being edited' : ''}. Drafts and pending rules are priced as if switched on.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          label="Customer type"
+          value={String(userType)}
+          onChange={(e) => setUserType(Number(e.target.value))}
+          sx={{ minWidth: 190 }}
+        >
+          {PROMO_USER_TYPES.map((t) => (
+            <MenuItem key={t.id} value={String(t.id)}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Region"
+          value={String(regionId)}
+          onChange={(e) => setRegionId(e.target.value === '2' ? 2 : 1)}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="1">United States</MenuItem>
+          <MenuItem value="2">Canada</MenuItem>
+        </TextField>
+        <TextField
+          size="small"
+          label="Channel"
+          value={channel}
+          onChange={(e) => setChannel(e.target.value)}
+          sx={{ width: 110 }}
+        />
+        <TextField
+          size="small"
+          label="Promo codes"
+          value={codes}
+          onChange={(e) => setCodes(e.target.value)}
+          helperText="Comma-separated"
+        />
+        <TextField
+          size="small"
+          type="datetime-local"
+          label="Simulate at"
+          value={at}
+          onChange={(e) => setAt(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <Stack spacing={1} sx={{ mb: 2 }} role="group" aria-label="Cart lines">
+        {lines.map((line, i) => (
+          <Stack key={line.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              size="small"
+              label={`SKU ${i + 1}`}
+              value={line.sku}
+              onChange={(e) =>
+                setLines((ls) => ls.map((l) => (l.key === line.key ? { ...l, sku: e.target.value } : l)))
+              }
+              sx={{ flex: 1, maxWidth: 240 }}
+            />
+            <TextField
+              size="small"
+              type="number"
+              label={`Quantity ${i + 1}`}
+              value={line.quantity}
+              onChange={(e) =>
+                setLines((ls) => ls.map((l) => (l.key === line.key ? { ...l, quantity: e.target.value } : l)))
+              }
+              slotProps={{ htmlInput: { min: 1, max: 999 } }}
+              sx={{ width: 120 }}
+            />
+            <IconButton
+              aria-label={`Remove line ${i + 1}`}
+              disabled={lines.length === 1}
+              onClick={() => setLines((ls) => ls.filter((l) => l.key !== line.key))}
+            >
+              <DeleteOutlineOutlined />
+            </IconButton>
+          </Stack>
+        ))}
+        <Box>
+          <Button
+            startIcon={<AddOutlined />}
+            onClick={() => {
+              setLines((ls) => [...ls, { key: nextKey, sku: '', quantity: '1' }]);
+              setNextKey((k) => k + 1);
+            }}
+          >
+            Add line
+          </Button>
+        </Box>
+      </Stack>
+      <Button variant="contained" onClick={run} disabled={products.length === 0 || simulate.isPending}>
+        {simulate.isPending ? 'Pricing…' : 'Price cart'}
+      </Button>
+      {simulate.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorMessage(simulate.error, 'The cart could not be priced.')}
+        </Alert>
+      )}
+      {result && (
+        <Box sx={{ mt: 2 }} aria-live="polite">
+          <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+            <Total label="Before promos" value={money(result.totals.prePromoSubtotal)} />
+            <Total label="Discounts" value={money(result.totals.discountTotal)} />
+            <Total label="Subtotal" value={money(result.totals.subtotal)} />
+            <Total label="Shipping" value={money(result.totals.shipping)} />
+            <Total label="Gifts" value={money(result.totals.giftValue)} />
+          </Stack>
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Rule explanations">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Rule</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell align="right">Priority</TableCell>
+                  <TableCell>Result</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {result.explanations.map((e) => (
+                  <TableRow key={e.promo}>
+                    <TableCell sx={{ minWidth: 160 }}>{e.promo}</TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>{ruleTypeName(e.ruleType) ?? e.ruleType}</TableCell>
+                    <TableCell align="right">{e.priority}</TableCell>
+                    <TableCell sx={{ minWidth: 220 }}>{explain(e, money)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+function explain(e: RuleExplanation, money: (cents: number) => string): string {
+  if (e.applied) {
+    const times = e.times === 1 ? 'once' : `${e.times} times`;
+    return `Applied ${times} on line${e.lines.length === 1 ? '' : 's'} ${e.lines.join(', ') || '—'}, ${money(e.amount)}`;
+  }
+  return `Not applied: ${e.message}`;
+}
+
+function Total({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
+    </Box>
+  );
+}
