@@ -4,6 +4,7 @@
 import { SKU } from '@domain/reference';
 import type { PromoRule } from '../promos/rule';
 import { normalizeChannel } from './channel';
+import type { Failure } from './validity';
 
 export interface CompiledRule {
   readonly rule: PromoRule;
@@ -21,6 +22,24 @@ export interface CompiledRule {
   readonly userTypes: ReadonlySet<number> | null;
   /** SKUs of which one must be in the cart for the rule to do anything; empty: cart-wide. */
   readonly triggers: readonly string[];
+  /**
+   * Messages that depend only on the rule (and one cart fact), built the first time a pricing
+   * needs them and reused by later pricings: explaining every rule stays cheap (issue 10).
+   */
+  readonly memo: RuleMemo;
+}
+
+/** Failures are shared between pricings once memoised: callers copy them, never change them. */
+export interface RuleMemo {
+  userType?: Map<number, Failure>;
+  region?: Map<number, Failure>;
+  channel?: Map<string | number, Failure>;
+  notStarted?: Failure;
+  ended?: Failure;
+  codeMissing?: Failure;
+  stopped?: Failure;
+  noActionItems?: Failure;
+  conditionNotMet?: Failure;
 }
 
 /** Bucket → rule orders, ascending. Bucket = region (0 any) × 16 + user type (0 any). */
@@ -63,16 +82,40 @@ function triggersOf(rule: PromoRule): readonly string[] {
   }
 }
 
+/** One shared empty set for the (many) empty SKU lists: nothing ever adds to a compiled set. */
+const EMPTY: ReadonlySet<never> = new Set<never>();
+
+const setOf = <T>(values: readonly T[]): ReadonlySet<T> => (values.length === 0 ? EMPTY : new Set(values));
+
 const setOrNull = <T>(values: readonly T[] | undefined): ReadonlySet<T> | null =>
   values && values.length > 0 ? new Set(values) : null;
 
 function channelsOf(rule: PromoRule): ReadonlySet<string | number> | null {
+  if ((rule.channels === undefined || rule.channels.length === 0) && rule.channel === undefined) return null;
   const list = [...(rule.channels ?? []), ...(rule.channel === undefined ? [] : [rule.channel])];
-  return list.length > 0 ? new Set(list.map(normalizeChannel)) : null;
+  return new Set(list.map(normalizeChannel));
+}
+
+function codesOf(codes: readonly string[]): ReadonlySet<string> {
+  if (codes.length === 0) return EMPTY;
+  const out = new Set<string>();
+  for (const code of codes) out.add(code.toLowerCase());
+  return out;
 }
 
 export function bucketOf(region: number, userType: number): number {
   return region * 16 + userType;
+}
+
+const ANY_BUCKET: readonly number[] = [bucketOf(0, 0)];
+
+function bucketsOf(rule: PromoRule): readonly number[] {
+  if (rule.regionId.length === 0 && rule.userTypes.length === 0) return ANY_BUCKET;
+  const regions = rule.regionId.length > 0 ? rule.regionId : [0];
+  const types = rule.userTypes.length > 0 ? rule.userTypes : [0];
+  const out: number[] = [];
+  for (const r of regions) for (const t of types) out.push(bucketOf(r, t));
+  return out;
 }
 
 function post(map: Postings, buckets: readonly number[], order: number): void {
@@ -83,57 +126,59 @@ function post(map: Postings, buckets: readonly number[], order: number): void {
   }
 }
 
+function postUnder(target: Map<string, Postings>, key: string, buckets: readonly number[], order: number): void {
+  let postings = target.get(key);
+  if (!postings) {
+    postings = new Map();
+    target.set(key, postings);
+  }
+  post(postings, buckets, order);
+}
+
 /** Compiles rules for pricing: engine order is priority descending, input order among equals. */
 export function compileRules(input: readonly PromoRule[]): CompiledRules {
-  const sorted = input
-    .map((rule, position) => ({ rule, position }))
-    .sort((a, b) => b.rule.priority - a.rule.priority || a.position - b.position);
+  const positions = Array.from({ length: input.length }, (_, i) => i);
+  const priority = input.map((rule) => rule.priority);
+  positions.sort((a, b) => (priority[b] as number) - (priority[a] as number) || a - b);
   const rules: CompiledRule[] = [];
   const bySku = new Map<string, Postings>();
   const byCode = new Map<string, Postings>();
   const cartWide: Postings = new Map();
   const inactive: number[] = [];
-  for (const { rule } of sorted) {
+  for (const position of positions) {
+    const rule = input[position] as PromoRule;
     const order = rules.length;
     const compiled: CompiledRule = {
       rule,
       order,
-      conditionSet: new Set(rule.conditionItems),
-      actionSet: new Set(rule.actionItems),
-      exclusionSet: new Set(rule.exclusionItems),
-      disqualificationSet: new Set(rule.disqualificationItems),
-      codes: new Set(rule.code.map((c) => c.toLowerCase())),
+      conditionSet: setOf(rule.conditionItems),
+      actionSet: setOf(rule.actionItems),
+      exclusionSet: setOf(rule.exclusionItems),
+      disqualificationSet: setOf(rule.disqualificationItems),
+      codes: codesOf(rule.code),
       channels: channelsOf(rule),
       regions: setOrNull(rule.regionId),
       userTypes: setOrNull(rule.userTypes),
       triggers: triggersOf(rule),
+      memo: {},
     };
     rules.push(compiled);
     if (!rule.active) {
       inactive.push(order);
       continue;
     }
-    const regions = rule.regionId.length > 0 ? rule.regionId : [0];
-    const types = rule.userTypes.length > 0 ? rule.userTypes : [0];
-    const buckets = regions.flatMap((r) => types.map((t) => bucketOf(r, t)));
+    const buckets = bucketsOf(rule);
     // A rule with codes can only apply when one is entered: index it by code alone.
-    const [keys, target] =
-      compiled.codes.size > 0
-        ? [[...compiled.codes], byCode]
-        : compiled.triggers.length > 0
-          ? [compiled.triggers, bySku]
-          : [null, null];
-    if (keys === null || target === null) {
-      post(cartWide, buckets, order);
-      continue;
-    }
-    for (const key of new Set(keys)) {
-      let postings = target.get(key);
-      if (!postings) {
-        postings = new Map();
-        target.set(key, postings);
+    if (compiled.codes.size > 0) {
+      for (const code of compiled.codes) postUnder(byCode, code, buckets, order);
+    } else if (compiled.triggers.length > 0) {
+      const triggers = compiled.triggers;
+      for (let i = 0; i < triggers.length; i++) {
+        const sku = triggers[i] as string;
+        if (triggers.indexOf(sku) === i) postUnder(bySku, sku, buckets, order);
       }
-      post(postings, buckets, order);
+    } else {
+      post(cartWide, buckets, order);
     }
   }
   return { rules, bySku, byCode, cartWide, inactive };
@@ -150,28 +195,35 @@ export function candidatesFor(
   regionId: number,
   userType: number,
 ): number[] {
-  const buckets = [
-    bucketOf(0, 0),
-    bucketOf(0, userType),
-    bucketOf(regionId, 0),
-    bucketOf(regionId, userType),
-  ];
+  const b0 = bucketOf(0, 0);
+  const b1 = bucketOf(0, userType);
+  const b2 = bucketOf(regionId, 0);
+  const b3 = bucketOf(regionId, userType);
   const seen = new Uint8Array(compiled.rules.length);
   const out: number[] = [];
+  const takeList = (list: readonly number[] | undefined) => {
+    if (!list) return;
+    for (let i = 0; i < list.length; i++) {
+      const order = list[i] as number;
+      if (seen[order] === 1) continue;
+      seen[order] = 1;
+      out.push(order);
+    }
+  };
+  // The same bucket id can come up twice (user type 0, region 0): a list is taken once anyway.
   const take = (postings: Postings | undefined) => {
     if (!postings) return;
-    for (const b of buckets) {
-      const list = postings.get(b);
-      if (!list) continue;
-      for (const order of list) {
-        if (seen[order] === 1) continue;
-        seen[order] = 1;
-        out.push(order);
-      }
-    }
+    takeList(postings.get(b0));
+    takeList(postings.get(b1));
+    takeList(postings.get(b2));
+    takeList(postings.get(b3));
   };
   take(compiled.cartWide);
   for (const sku of skus) take(compiled.bySku.get(sku));
   for (const code of codes) take(compiled.byCode.get(code));
-  return out.sort((a, b) => a - b);
+  // Many hits: reading the bitmap in order is cheaper than sorting them.
+  if (out.length * 16 < seen.length) return out.sort((a, b) => a - b);
+  let k = 0;
+  for (let order = 0; order < seen.length; order++) if (seen[order] === 1) out[k++] = order;
+  return out;
 }

@@ -1,5 +1,6 @@
 // The explanation the promo tool shows for every rule (DESIGN §6): applied (times, lines, amount)
 // or not applied with the first failing condition as a code and a sentence.
+import type { WorkLine } from './cart';
 import type { CompiledRule } from './compile';
 import type { Applied } from './state';
 import type { RuleExplanation } from './types';
@@ -12,7 +13,7 @@ export function appliedExplanation(c: CompiledRule, a: Applied): RuleExplanation
     priority: c.rule.priority,
     applied: true,
     times: a.times,
-    lines: [...new Set([...a.lines].sort((x, y) => x.seq - y.seq).map((l) => l.key))],
+    lines: lineKeys(a.lines),
     amount: a.amount,
   };
 }
@@ -29,8 +30,24 @@ export function notAppliedExplanation(c: CompiledRule, f: Failure): RuleExplanat
 }
 
 export function stoppedBy(stop: CompiledRule): Failure {
-  return {
+  stop.memo.stopped ??= {
     code: 'stopped',
     message: `Halted by ${stop.rule.name} (priority ${stop.rule.priority}), which stops lower priorities.`,
   };
+  return stop.memo.stopped;
+}
+
+/** Keys of the lines a rule touched, in cart creation order, each once. */
+function lineKeys(lines: readonly WorkLine[]): string[] {
+  if (lines.length === 0) return [];
+  if (lines.length === 1) return [(lines[0] as WorkLine).key];
+  const sorted = [...lines].sort((x, y) => x.seq - y.seq);
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const line of sorted) {
+    if (seen.has(line.key)) continue;
+    seen.add(line.key);
+    keys.push(line.key);
+  }
+  return keys;
 }
