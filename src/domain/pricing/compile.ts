@@ -10,6 +10,18 @@ export interface CompiledRule {
   readonly rule: PromoRule;
   /** Position in engine order. */
   readonly order: number;
+  // Copies of the fields every pricing reads, on one object shape: rules parsed from different
+  // inputs have different shapes, and reading them in the hot loop was slow (issue 10).
+  readonly name: string;
+  readonly type: number;
+  readonly priority: number;
+  readonly active: boolean;
+  readonly start: number;
+  readonly end: number;
+  readonly stop: boolean;
+  readonly dropGWPs: boolean;
+  /** Some validity check after the window and channel applies (milestone, new users, …). */
+  readonly otherChecks: boolean;
   readonly conditionSet: ReadonlySet<string>;
   readonly actionSet: ReadonlySet<string>;
   readonly exclusionSet: ReadonlySet<string>;
@@ -30,20 +42,24 @@ export interface CompiledRule {
 }
 
 /** Failures are shared between pricings once memoised: callers copy them, never change them. */
-export interface RuleMemo {
-  userType?: Map<number, Failure>;
-  region?: Map<number, Failure>;
-  channel?: Map<string | number, Failure>;
-  notStarted?: Failure;
-  ended?: Failure;
-  codeMissing?: Failure;
-  stopped?: Failure;
-  noActionItems?: Failure;
-  conditionNotMet?: Failure;
+export class RuleMemo {
+  userType: Map<number, Failure> | undefined = undefined;
+  region: Map<number, Failure> | undefined = undefined;
+  channel: Map<string | number, Failure> | undefined = undefined;
+  notStarted: Failure | undefined = undefined;
+  ended: Failure | undefined = undefined;
+  codeMissing: Failure | undefined = undefined;
+  stopped: Failure | undefined = undefined;
+  noActionItems: Failure | undefined = undefined;
+  conditionNotMet: Failure | undefined = undefined;
 }
 
-/** Bucket → rule orders, ascending. Bucket = region (0 any) × 16 + user type (0 any). */
-type Postings = Map<number, number[]>;
+/**
+ * Postings of one key: pairs of bucket and rule order, flat ([bucket, order, bucket, order, …]),
+ * orders ascending. Bucket = region (0 any) × 16 + user type (0 any). One array per key instead of
+ * a map of arrays keeps compiling 20,000 rules cheap (issue 10).
+ */
+type Postings = number[];
 
 export interface CompiledRules {
   readonly rules: readonly CompiledRule[];
@@ -118,21 +134,18 @@ function bucketsOf(rule: PromoRule): readonly number[] {
   return out;
 }
 
-function post(map: Postings, buckets: readonly number[], order: number): void {
-  for (const b of buckets) {
-    const list = map.get(b);
-    if (list) list.push(order);
-    else map.set(b, [order]);
-  }
+function post(postings: Postings, buckets: readonly number[], order: number): void {
+  for (const b of buckets) postings.push(b, order);
 }
 
 function postUnder(target: Map<string, Postings>, key: string, buckets: readonly number[], order: number): void {
-  let postings = target.get(key);
-  if (!postings) {
-    postings = new Map();
-    target.set(key, postings);
+  const postings = target.get(key);
+  if (postings) post(postings, buckets, order);
+  else {
+    const fresh: Postings = [];
+    post(fresh, buckets, order);
+    target.set(key, fresh);
   }
-  post(postings, buckets, order);
 }
 
 /** Compiles rules for pricing: engine order is priority descending, input order among equals. */
@@ -143,7 +156,7 @@ export function compileRules(input: readonly PromoRule[]): CompiledRules {
   const rules: CompiledRule[] = [];
   const bySku = new Map<string, Postings>();
   const byCode = new Map<string, Postings>();
-  const cartWide: Postings = new Map();
+  const cartWide: Postings = [];
   const inactive: number[] = [];
   for (const position of positions) {
     const rule = input[position] as PromoRule;
@@ -151,6 +164,22 @@ export function compileRules(input: readonly PromoRule[]): CompiledRules {
     const compiled: CompiledRule = {
       rule,
       order,
+      name: rule.name,
+      type: rule.id,
+      priority: rule.priority,
+      active: rule.active,
+      start: rule.timestamps.start,
+      end: rule.timestamps.end,
+      stop: rule.stop,
+      dropGWPs: rule.dropGWPs,
+      otherChecks:
+        rule.milestone !== undefined ||
+        rule.newUsersOnly ||
+        rule.hasInfluencer ||
+        rule.subscriptionBased ||
+        rule.anniversary ||
+        rule.id === 24 ||
+        rule.limitOnePerEmail,
       conditionSet: setOf(rule.conditionItems),
       actionSet: setOf(rule.actionItems),
       exclusionSet: setOf(rule.exclusionItems),
@@ -160,7 +189,7 @@ export function compileRules(input: readonly PromoRule[]): CompiledRules {
       regions: setOrNull(rule.regionId),
       userTypes: setOrNull(rule.userTypes),
       triggers: triggersOf(rule),
-      memo: {},
+      memo: new RuleMemo(),
     };
     rules.push(compiled);
     if (!rule.active) {
@@ -201,22 +230,16 @@ export function candidatesFor(
   const b3 = bucketOf(regionId, userType);
   const seen = new Uint8Array(compiled.rules.length);
   const out: number[] = [];
-  const takeList = (list: readonly number[] | undefined) => {
-    if (!list) return;
-    for (let i = 0; i < list.length; i++) {
-      const order = list[i] as number;
+  const take = (postings: Postings | undefined) => {
+    if (!postings) return;
+    for (let i = 0; i < postings.length; i += 2) {
+      const bucket = postings[i];
+      if (bucket !== b0 && bucket !== b1 && bucket !== b2 && bucket !== b3) continue;
+      const order = postings[i + 1] as number;
       if (seen[order] === 1) continue;
       seen[order] = 1;
       out.push(order);
     }
-  };
-  // The same bucket id can come up twice (user type 0, region 0): a list is taken once anyway.
-  const take = (postings: Postings | undefined) => {
-    if (!postings) return;
-    takeList(postings.get(b0));
-    takeList(postings.get(b1));
-    takeList(postings.get(b2));
-    takeList(postings.get(b3));
   };
   take(compiled.cartWide);
   for (const sku of skus) take(compiled.bySku.get(sku));

@@ -70,7 +70,7 @@ function buildCart(input: PricingInput, ctx: PricingContext): WorkCart {
 function untriggered(state: EngineState, c: CompiledRule, stop: CompiledRule | null): Failure {
   const invalid = firstFailure(c, state.ctx);
   if (invalid) return invalid;
-  if (stop && c.rule.priority < stop.rule.priority) return stoppedBy(stop);
+  if (stop && c.priority < stop.priority) return stoppedBy(stop);
   if (c.conditionSet.size === 0) return noActionItems(c);
   const q = qualify(state.cart, c, state.ctx);
   return typeof q === 'number' ? noActionItems(c) : q;
@@ -85,7 +85,7 @@ function priceRule(
 ): RuleExplanation {
   const invalid = firstFailure(c, state.ctx);
   if (invalid) return notAppliedExplanation(c, invalid);
-  if (stop && c.rule.priority < stop.rule.priority) return notAppliedExplanation(c, stoppedBy(stop));
+  if (stop && c.priority < stop.priority) return notAppliedExplanation(c, stoppedBy(stop));
   const counter = counterFor(state.cart, c, state.ctx);
   if (counter) counters.push(counter);
   const outcome = applyRule(state, c);
@@ -124,9 +124,9 @@ export function priceCart(input: PricingInput, rules: CompiledRules | readonly P
     considered.push(explanation);
     if (explainAll) byOrder[order] = explanation;
     if (!explanation.applied) continue;
-    for (const code of c.codes) if (ctx.codes.has(code)) usedCodes.add(code);
-    if (c.rule.stop && !stop) stop = c;
-    if (c.rule.dropGWPs && state.gwpsDroppedBy === null) state.gwpsDroppedBy = c.rule.name;
+    if (c.codes.size > 0) for (const code of c.codes) if (ctx.codes.has(code)) usedCodes.add(code);
+    if (c.stop && !stop) stop = c;
+    if (c.dropGWPs && state.gwpsDroppedBy === null) state.gwpsDroppedBy = c.name;
   }
   let explanations = considered;
   if (explainAll) {

@@ -8,9 +8,9 @@ import type { Failure } from './validity';
 
 export function appliedExplanation(c: CompiledRule, a: Applied): RuleExplanation {
   return {
-    promo: c.rule.name,
-    ruleType: c.rule.id,
-    priority: c.rule.priority,
+    promo: c.name,
+    ruleType: c.type,
+    priority: c.priority,
     applied: true,
     times: a.times,
     lines: lineKeys(a.lines),
@@ -20,9 +20,9 @@ export function appliedExplanation(c: CompiledRule, a: Applied): RuleExplanation
 
 export function notAppliedExplanation(c: CompiledRule, f: Failure): RuleExplanation {
   return {
-    promo: c.rule.name,
-    ruleType: c.rule.id,
-    priority: c.rule.priority,
+    promo: c.name,
+    ruleType: c.type,
+    priority: c.priority,
     applied: false,
     code: f.code,
     message: f.message,
@@ -32,7 +32,7 @@ export function notAppliedExplanation(c: CompiledRule, f: Failure): RuleExplanat
 export function stoppedBy(stop: CompiledRule): Failure {
   stop.memo.stopped ??= {
     code: 'stopped',
-    message: `Halted by ${stop.rule.name} (priority ${stop.rule.priority}), which stops lower priorities.`,
+    message: `Halted by ${stop.name} (priority ${stop.priority}), which stops lower priorities.`,
   };
   return stop.memo.stopped;
 }

@@ -32,8 +32,7 @@ const LIMIT_ONE: Failure = { code: 'limit_one_per_email', message: 'This email h
  * calls: callers copy its code and message, never change it.
  */
 export function firstFailure(c: CompiledRule, ctx: PricingContext): Failure | null {
-  const rule = c.rule;
-  if (!rule.active) return INACTIVE;
+  if (!c.active) return INACTIVE;
   if (c.userTypes && !c.userTypes.has(ctx.pricingUserType)) {
     const cache = (c.memo.userType ??= new Map());
     let f = cache.get(ctx.pricingUserType);
@@ -55,14 +54,14 @@ export function firstFailure(c: CompiledRule, ctx: PricingContext): Failure | nu
     }
     return f;
   }
-  if (ctx.now < rule.timestamps.start) {
+  if (ctx.now < c.start) {
     const m = c.memo;
-    m.notStarted ??= { code: 'not_started', message: `The rule starts at ${isoDate(rule.timestamps.start)}.` };
+    m.notStarted ??= { code: 'not_started', message: `The rule starts at ${isoDate(c.start)}.` };
     return m.notStarted;
   }
-  if (ctx.now > rule.timestamps.end) {
+  if (ctx.now > c.end) {
     const m = c.memo;
-    m.ended ??= { code: 'ended', message: `The rule ended at ${isoDate(rule.timestamps.end)}.` };
+    m.ended ??= { code: 'ended', message: `The rule ended at ${isoDate(c.end)}.` };
     return m.ended;
   }
   if (c.disqualificationSet.size > 0) {
@@ -85,9 +84,11 @@ export function firstFailure(c: CompiledRule, ctx: PricingContext): Failure | nu
   }
   if (c.codes.size > 0 && !hasAny(c.codes, ctx.codes)) {
     const m = c.memo;
-    m.codeMissing ??= { code: 'code_missing', message: `No promo code entered matches ${rule.code.join(', ')}.` };
+    m.codeMissing ??= { code: 'code_missing', message: `No promo code entered matches ${c.rule.code.join(', ')}.` };
     return m.codeMissing;
   }
+  if (!c.otherChecks) return null;
+  const rule = c.rule;
   if (rule.milestone !== undefined) {
     const held = ctx.account.milestones?.find((m) => m.name === rule.milestone);
     if (!held || held.expiresAt < ctx.now) {
