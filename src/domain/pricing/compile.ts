@@ -119,6 +119,92 @@ function codesOf(codes: readonly string[]): ReadonlySet<string> {
   return out;
 }
 
+/**
+ * A compiled rule. The sets are built the first time a pricing reads them: a cart touches a few
+ * hundred of 20,000 rules, and building every set up front made compiling slow (issue 10).
+ */
+class RuleEntry implements CompiledRule {
+  readonly name: string;
+  readonly type: number;
+  readonly priority: number;
+  readonly active: boolean;
+  readonly start: number;
+  readonly end: number;
+  readonly stop: boolean;
+  readonly dropGWPs: boolean;
+  readonly otherChecks: boolean;
+  readonly triggers: readonly string[];
+  private conditions: ReadonlySet<string> | null = null;
+  private actions: ReadonlySet<string> | null = null;
+  private exclusions: ReadonlySet<string> | null = null;
+  private disqualifications: ReadonlySet<string> | null = null;
+  private lowerCodes: ReadonlySet<string> | null = null;
+  private channelSet: ReadonlySet<string | number> | null | undefined = undefined;
+  private regionSet: ReadonlySet<number> | null | undefined = undefined;
+  private userTypeSet: ReadonlySet<number> | null | undefined = undefined;
+  private memoOf: RuleMemo | null = null;
+
+  constructor(
+    readonly rule: PromoRule,
+    readonly order: number,
+  ) {
+    this.name = rule.name;
+    this.type = rule.id;
+    this.priority = rule.priority;
+    this.active = rule.active;
+    this.start = rule.timestamps.start;
+    this.end = rule.timestamps.end;
+    this.stop = rule.stop;
+    this.dropGWPs = rule.dropGWPs;
+    this.otherChecks =
+      rule.milestone !== undefined ||
+      rule.newUsersOnly ||
+      rule.hasInfluencer ||
+      rule.subscriptionBased ||
+      rule.anniversary ||
+      rule.id === 24 ||
+      rule.limitOnePerEmail;
+    this.triggers = triggersOf(rule);
+  }
+
+  get conditionSet(): ReadonlySet<string> {
+    this.conditions ??= setOf(this.rule.conditionItems);
+    return this.conditions;
+  }
+  get actionSet(): ReadonlySet<string> {
+    this.actions ??= setOf(this.rule.actionItems);
+    return this.actions;
+  }
+  get exclusionSet(): ReadonlySet<string> {
+    this.exclusions ??= setOf(this.rule.exclusionItems);
+    return this.exclusions;
+  }
+  get disqualificationSet(): ReadonlySet<string> {
+    this.disqualifications ??= setOf(this.rule.disqualificationItems);
+    return this.disqualifications;
+  }
+  get codes(): ReadonlySet<string> {
+    this.lowerCodes ??= codesOf(this.rule.code);
+    return this.lowerCodes;
+  }
+  get channels(): ReadonlySet<string | number> | null {
+    if (this.channelSet === undefined) this.channelSet = channelsOf(this.rule);
+    return this.channelSet;
+  }
+  get regions(): ReadonlySet<number> | null {
+    if (this.regionSet === undefined) this.regionSet = setOrNull(this.rule.regionId);
+    return this.regionSet;
+  }
+  get userTypes(): ReadonlySet<number> | null {
+    if (this.userTypeSet === undefined) this.userTypeSet = setOrNull(this.rule.userTypes);
+    return this.userTypeSet;
+  }
+  get memo(): RuleMemo {
+    this.memoOf ??= new RuleMemo();
+    return this.memoOf;
+  }
+}
+
 export function bucketOf(region: number, userType: number): number {
   return region * 16 + userType;
 }
@@ -161,36 +247,7 @@ export function compileRules(input: readonly PromoRule[]): CompiledRules {
   for (const position of positions) {
     const rule = input[position] as PromoRule;
     const order = rules.length;
-    const compiled: CompiledRule = {
-      rule,
-      order,
-      name: rule.name,
-      type: rule.id,
-      priority: rule.priority,
-      active: rule.active,
-      start: rule.timestamps.start,
-      end: rule.timestamps.end,
-      stop: rule.stop,
-      dropGWPs: rule.dropGWPs,
-      otherChecks:
-        rule.milestone !== undefined ||
-        rule.newUsersOnly ||
-        rule.hasInfluencer ||
-        rule.subscriptionBased ||
-        rule.anniversary ||
-        rule.id === 24 ||
-        rule.limitOnePerEmail,
-      conditionSet: setOf(rule.conditionItems),
-      actionSet: setOf(rule.actionItems),
-      exclusionSet: setOf(rule.exclusionItems),
-      disqualificationSet: setOf(rule.disqualificationItems),
-      codes: codesOf(rule.code),
-      channels: channelsOf(rule),
-      regions: setOrNull(rule.regionId),
-      userTypes: setOrNull(rule.userTypes),
-      triggers: triggersOf(rule),
-      memo: new RuleMemo(),
-    };
+    const compiled = new RuleEntry(rule, order);
     rules.push(compiled);
     if (!rule.active) {
       inactive.push(order);
@@ -198,7 +255,7 @@ export function compileRules(input: readonly PromoRule[]): CompiledRules {
     }
     const buckets = bucketsOf(rule);
     // A rule with codes can only apply when one is entered: index it by code alone.
-    if (compiled.codes.size > 0) {
+    if (rule.code.length > 0) {
       for (const code of compiled.codes) postUnder(byCode, code, buckets, order);
     } else if (compiled.triggers.length > 0) {
       const triggers = compiled.triggers;
