@@ -41,8 +41,24 @@ export function stoppedBy(stop: CompiledRule): Failure {
 function lineKeys(lines: readonly WorkLine[]): string[] {
   if (lines.length === 0) return [];
   if (lines.length === 1) return [(lines[0] as WorkLine).key];
-  const sorted = [...lines].sort((x, y) => x.seq - y.seq);
+  // Lines a rule touches mostly come in creation order already; only added gift lines can share a key.
+  let ordered = true;
+  let gifts = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as WorkLine;
+    if (line.added) gifts = true;
+    if (i > 0 && (lines[i - 1] as WorkLine).seq > line.seq) ordered = false;
+  }
+  const sorted = ordered ? lines : [...lines].sort((x, y) => x.seq - y.seq);
   const keys: string[] = [];
+  if (!gifts && ordered) {
+    let last: WorkLine | undefined;
+    for (const line of sorted) {
+      if (line !== last) keys.push(line.key);
+      last = line;
+    }
+    return keys;
+  }
   const seen = new Set<string>();
   for (const line of sorted) {
     if (seen.has(line.key)) continue;

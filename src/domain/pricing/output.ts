@@ -7,6 +7,7 @@ import type { EngineState } from './state';
 import type {
   CartCounter,
   DropItem,
+  LineDiscount,
   PricedCart,
   PricedLine,
   PricingInput,
@@ -56,6 +57,12 @@ function leftoverDrops(state: EngineState, explanations: readonly RuleExplanatio
   return drops;
 }
 
+/** A copy of a line discount, fields in the order the engine creates them. */
+const copyDiscount = (d: LineDiscount): LineDiscount =>
+  d.tag === undefined
+    ? { promo: d.promo, ruleType: d.ruleType, amount: d.amount }
+    : { promo: d.promo, ruleType: d.ruleType, amount: d.amount, tag: d.tag };
+
 function pricedLine(line: WorkLine, settings: VolumeSettings): PricedLine {
   return {
     key: line.key,
@@ -64,7 +71,7 @@ function pricedLine(line: WorkLine, settings: VolumeSettings): PricedLine {
     price: line.price,
     originalPrice: line.originalPrice,
     totalPrice: lineTotal(line),
-    discounts: line.discounts.map((d) => ({ ...d })),
+    discounts: line.discounts.map(copyDiscount),
     bundled: line.bundled,
     isPromo: line.isPromo,
     isSample: line.isSample,
