@@ -7,7 +7,6 @@ import type { EngineState } from './state';
 import type {
   CartCounter,
   DropItem,
-  LineDiscount,
   PricedCart,
   PricedLine,
   PricingInput,
@@ -57,12 +56,6 @@ function leftoverDrops(state: EngineState, explanations: readonly RuleExplanatio
   return drops;
 }
 
-/** A copy of a line discount, fields in the order the engine creates them. */
-const copyDiscount = (d: LineDiscount): LineDiscount =>
-  d.tag === undefined
-    ? { promo: d.promo, ruleType: d.ruleType, amount: d.amount }
-    : { promo: d.promo, ruleType: d.ruleType, amount: d.amount, tag: d.tag };
-
 function pricedLine(line: WorkLine, settings: VolumeSettings): PricedLine {
   return {
     key: line.key,
@@ -71,7 +64,8 @@ function pricedLine(line: WorkLine, settings: VolumeSettings): PricedLine {
     price: line.price,
     originalPrice: line.originalPrice,
     totalPrice: lineTotal(line),
-    discounts: line.discounts.map(copyDiscount),
+    // The work cart is discarded after pricing: its discount entries become the output's.
+    discounts: line.discounts,
     bundled: line.bundled,
     isPromo: line.isPromo,
     isSample: line.isSample,
