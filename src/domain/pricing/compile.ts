@@ -224,7 +224,12 @@ function post(postings: Postings, buckets: readonly number[], order: number): vo
   for (const b of buckets) postings.push(b, order);
 }
 
-function postUnder(target: Map<string, Postings>, key: string, buckets: readonly number[], order: number): void {
+function postUnder(
+  target: Map<string, Postings>,
+  key: string,
+  buckets: readonly number[],
+  order: number,
+): void {
   const postings = target.get(key);
   if (postings) post(postings, buckets, order);
   else {

@@ -20,12 +20,18 @@ const INFLUENCER: Failure = {
   code: 'influencer',
   message: 'The rule needs an influencer attribution on the account.',
 };
-const SUBSCRIPTION: Failure = { code: 'subscription', message: 'The rule needs a subscription item in the cart.' };
+const SUBSCRIPTION: Failure = {
+  code: 'subscription',
+  message: 'The rule needs a subscription item in the cart.',
+};
 const ANNIVERSARY: Failure = {
   code: 'anniversary',
   message: 'This is not the enrollment anniversary month (Pacific time).',
 };
-const LIMIT_ONE: Failure = { code: 'limit_one_per_email', message: 'This email has already redeemed the rule.' };
+const LIMIT_ONE: Failure = {
+  code: 'limit_one_per_email',
+  message: 'This email has already redeemed the rule.',
+};
 
 /**
  * The first failing validity condition, or null. The Failure returned may be shared between
@@ -49,7 +55,10 @@ export function firstFailure(c: CompiledRule, ctx: PricingContext): Failure | nu
     const cache = (c.memo.region ??= new Map());
     let f = cache.get(ctx.regionId);
     if (!f) {
-      f = { code: 'region', message: `Region ${ctx.regionId} is not among the rule's regions ${list(c.regions)}.` };
+      f = {
+        code: 'region',
+        message: `Region ${ctx.regionId} is not among the rule's regions ${list(c.regions)}.`,
+      };
       cache.set(ctx.regionId, f);
     }
     return f;
@@ -84,7 +93,10 @@ export function firstFailure(c: CompiledRule, ctx: PricingContext): Failure | nu
   }
   if (c.codes.size > 0 && !hasAny(c.codes, ctx.codes)) {
     const m = c.memo;
-    m.codeMissing ??= { code: 'code_missing', message: `No promo code entered matches ${c.rule.code.join(', ')}.` };
+    m.codeMissing ??= {
+      code: 'code_missing',
+      message: `No promo code entered matches ${c.rule.code.join(', ')}.`,
+    };
     return m.codeMissing;
   }
   if (!c.otherChecks) return null;
