@@ -262,6 +262,7 @@ if (baselineDir) {
 }
 
 if (write) {
+  const at = (name: string) => (results[name] as number | undefined) ?? Number.NaN;
   const section = [
     '## Pricing engine',
     '',
@@ -287,6 +288,17 @@ if (write) {
           '',
         ]
       : []),
+    '### Against the published anchors',
+    '',
+    'Their figures come from their own hardware and data, so these are orders of magnitude, not a like-for-like race.',
+    '',
+    `- Medusa reports about 300 ms to compute promotions with 20,000 promotions (after a 10–40× fix): here a`,
+    `  50-line cart against 20,000 rules takes ${fmt(at('cart50_rules20k_mostly_inapplicable'))} ms, about ${Math.round(300 / at('cart50_rules20k_mostly_inapplicable'))}× less.`,
+    `- Saleor adds 0.2–0.3 s per checkout step with 100 rules: here 1,000 rules on a 20-line cart take`,
+    `  ${fmt(at('cart20_rules1k'))} ms.`,
+    '- Vendure users report seconds for large orders: here 200 lines against 1,000 rules take',
+    `  ${fmt(at('cart200_rules1k'))} ms.`,
+    '',
   ].join('\n');
   const resultsPath = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
   const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';

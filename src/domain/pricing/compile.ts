@@ -4,7 +4,13 @@
 import { SKU } from '@domain/reference';
 import type { PromoRule } from '../promos/rule';
 import { normalizeChannel } from './channel';
-import type { Failure } from './validity';
+import type { NotAppliedCode } from './types';
+
+/** A failure explanation (the shape of validity.ts's Failure, kept here to avoid an import cycle). */
+interface Failure {
+  code: NotAppliedCode;
+  message: string;
+}
 
 export interface CompiledRule {
   readonly rule: PromoRule;

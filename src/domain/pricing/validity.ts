@@ -40,7 +40,8 @@ const LIMIT_ONE: Failure = {
 export function firstFailure(c: CompiledRule, ctx: PricingContext): Failure | null {
   if (!c.active) return INACTIVE;
   if (c.userTypes && !c.userTypes.has(ctx.pricingUserType)) {
-    const cache = (c.memo.userType ??= new Map());
+    c.memo.userType ??= new Map();
+    const cache = c.memo.userType;
     let f = cache.get(ctx.pricingUserType);
     if (!f) {
       f = {
@@ -52,7 +53,8 @@ export function firstFailure(c: CompiledRule, ctx: PricingContext): Failure | nu
     return f;
   }
   if (c.regions && !c.regions.has(ctx.regionId)) {
-    const cache = (c.memo.region ??= new Map());
+    c.memo.region ??= new Map();
+    const cache = c.memo.region;
     let f = cache.get(ctx.regionId);
     if (!f) {
       f = {
@@ -80,7 +82,8 @@ export function firstFailure(c: CompiledRule, ctx: PricingContext): Failure | nu
     }
   }
   if (c.channels && !c.channels.has(ctx.channel)) {
-    const cache = (c.memo.channel ??= new Map());
+    c.memo.channel ??= new Map();
+    const cache = c.memo.channel;
     let f = cache.get(ctx.channel);
     if (!f) {
       f = {
