@@ -11,7 +11,7 @@ import type { CompiledRule } from './compile';
 import type { EngineState, Outcome } from './state';
 
 export function applyRule(state: EngineState, c: CompiledRule): Outcome {
-  switch (c.rule.id) {
+  switch (c.type) {
     case 0:
     case 1:
     case 2:

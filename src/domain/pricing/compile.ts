@@ -4,11 +4,30 @@
 import { SKU } from '@domain/reference';
 import type { PromoRule } from '../promos/rule';
 import { normalizeChannel } from './channel';
+import type { NotAppliedCode } from './types';
+
+/** A failure explanation (the shape of validity.ts's Failure, kept here to avoid an import cycle). */
+interface Failure {
+  code: NotAppliedCode;
+  message: string;
+}
 
 export interface CompiledRule {
   readonly rule: PromoRule;
   /** Position in engine order. */
   readonly order: number;
+  // Copies of the fields every pricing reads, on one object shape: rules parsed from different
+  // inputs have different shapes, and reading them in the hot loop was slow (issue 10).
+  readonly name: string;
+  readonly type: number;
+  readonly priority: number;
+  readonly active: boolean;
+  readonly start: number;
+  readonly end: number;
+  readonly stop: boolean;
+  readonly dropGWPs: boolean;
+  /** Some validity check after the window and channel applies (milestone, new users, …). */
+  readonly otherChecks: boolean;
   readonly conditionSet: ReadonlySet<string>;
   readonly actionSet: ReadonlySet<string>;
   readonly exclusionSet: ReadonlySet<string>;
@@ -21,10 +40,32 @@ export interface CompiledRule {
   readonly userTypes: ReadonlySet<number> | null;
   /** SKUs of which one must be in the cart for the rule to do anything; empty: cart-wide. */
   readonly triggers: readonly string[];
+  /**
+   * Messages that depend only on the rule (and one cart fact), built the first time a pricing
+   * needs them and reused by later pricings: explaining every rule stays cheap (issue 10).
+   */
+  readonly memo: RuleMemo;
 }
 
-/** Bucket → rule orders, ascending. Bucket = region (0 any) × 16 + user type (0 any). */
-type Postings = Map<number, number[]>;
+/** Failures are shared between pricings once memoised: callers copy them, never change them. */
+export class RuleMemo {
+  userType: Map<number, Failure> | undefined = undefined;
+  region: Map<number, Failure> | undefined = undefined;
+  channel: Map<string | number, Failure> | undefined = undefined;
+  notStarted: Failure | undefined = undefined;
+  ended: Failure | undefined = undefined;
+  codeMissing: Failure | undefined = undefined;
+  stopped: Failure | undefined = undefined;
+  noActionItems: Failure | undefined = undefined;
+  conditionNotMet: Failure | undefined = undefined;
+}
+
+/**
+ * Postings of one key: pairs of bucket and rule order, flat ([bucket, order, bucket, order, …]),
+ * orders ascending. Bucket = region (0 any) × 16 + user type (0 any). One array per key instead of
+ * a map of arrays keeps compiling 20,000 rules cheap (issue 10).
+ */
+type Postings = number[];
 
 export interface CompiledRules {
   readonly rules: readonly CompiledRule[];
@@ -63,77 +104,178 @@ function triggersOf(rule: PromoRule): readonly string[] {
   }
 }
 
+/** One shared empty set for the (many) empty SKU lists: nothing ever adds to a compiled set. */
+const EMPTY: ReadonlySet<never> = new Set<never>();
+
+const setOf = <T>(values: readonly T[]): ReadonlySet<T> => (values.length === 0 ? EMPTY : new Set(values));
+
 const setOrNull = <T>(values: readonly T[] | undefined): ReadonlySet<T> | null =>
   values && values.length > 0 ? new Set(values) : null;
 
 function channelsOf(rule: PromoRule): ReadonlySet<string | number> | null {
+  if ((rule.channels === undefined || rule.channels.length === 0) && rule.channel === undefined) return null;
   const list = [...(rule.channels ?? []), ...(rule.channel === undefined ? [] : [rule.channel])];
-  return list.length > 0 ? new Set(list.map(normalizeChannel)) : null;
+  return new Set(list.map(normalizeChannel));
+}
+
+function codesOf(codes: readonly string[]): ReadonlySet<string> {
+  if (codes.length === 0) return EMPTY;
+  const out = new Set<string>();
+  for (const code of codes) out.add(code.toLowerCase());
+  return out;
+}
+
+/**
+ * A compiled rule. The sets are built the first time a pricing reads them: a cart touches a few
+ * hundred of 20,000 rules, and building every set up front made compiling slow (issue 10).
+ */
+class RuleEntry implements CompiledRule {
+  readonly name: string;
+  readonly type: number;
+  readonly priority: number;
+  readonly active: boolean;
+  readonly start: number;
+  readonly end: number;
+  readonly stop: boolean;
+  readonly dropGWPs: boolean;
+  readonly otherChecks: boolean;
+  readonly triggers: readonly string[];
+  private conditions: ReadonlySet<string> | null = null;
+  private actions: ReadonlySet<string> | null = null;
+  private exclusions: ReadonlySet<string> | null = null;
+  private disqualifications: ReadonlySet<string> | null = null;
+  private lowerCodes: ReadonlySet<string> | null = null;
+  private channelSet: ReadonlySet<string | number> | null | undefined = undefined;
+  private regionSet: ReadonlySet<number> | null | undefined = undefined;
+  private userTypeSet: ReadonlySet<number> | null | undefined = undefined;
+  private memoOf: RuleMemo | null = null;
+
+  constructor(
+    readonly rule: PromoRule,
+    readonly order: number,
+  ) {
+    this.name = rule.name;
+    this.type = rule.id;
+    this.priority = rule.priority;
+    this.active = rule.active;
+    this.start = rule.timestamps.start;
+    this.end = rule.timestamps.end;
+    this.stop = rule.stop;
+    this.dropGWPs = rule.dropGWPs;
+    this.otherChecks =
+      rule.milestone !== undefined ||
+      rule.newUsersOnly ||
+      rule.hasInfluencer ||
+      rule.subscriptionBased ||
+      rule.anniversary ||
+      rule.id === 24 ||
+      rule.limitOnePerEmail;
+    this.triggers = triggersOf(rule);
+  }
+
+  get conditionSet(): ReadonlySet<string> {
+    this.conditions ??= setOf(this.rule.conditionItems);
+    return this.conditions;
+  }
+  get actionSet(): ReadonlySet<string> {
+    this.actions ??= setOf(this.rule.actionItems);
+    return this.actions;
+  }
+  get exclusionSet(): ReadonlySet<string> {
+    this.exclusions ??= setOf(this.rule.exclusionItems);
+    return this.exclusions;
+  }
+  get disqualificationSet(): ReadonlySet<string> {
+    this.disqualifications ??= setOf(this.rule.disqualificationItems);
+    return this.disqualifications;
+  }
+  get codes(): ReadonlySet<string> {
+    this.lowerCodes ??= codesOf(this.rule.code);
+    return this.lowerCodes;
+  }
+  get channels(): ReadonlySet<string | number> | null {
+    if (this.channelSet === undefined) this.channelSet = channelsOf(this.rule);
+    return this.channelSet;
+  }
+  get regions(): ReadonlySet<number> | null {
+    if (this.regionSet === undefined) this.regionSet = setOrNull(this.rule.regionId);
+    return this.regionSet;
+  }
+  get userTypes(): ReadonlySet<number> | null {
+    if (this.userTypeSet === undefined) this.userTypeSet = setOrNull(this.rule.userTypes);
+    return this.userTypeSet;
+  }
+  get memo(): RuleMemo {
+    this.memoOf ??= new RuleMemo();
+    return this.memoOf;
+  }
 }
 
 export function bucketOf(region: number, userType: number): number {
   return region * 16 + userType;
 }
 
-function post(map: Postings, buckets: readonly number[], order: number): void {
-  for (const b of buckets) {
-    const list = map.get(b);
-    if (list) list.push(order);
-    else map.set(b, [order]);
+const ANY_BUCKET: readonly number[] = [bucketOf(0, 0)];
+
+function bucketsOf(rule: PromoRule): readonly number[] {
+  if (rule.regionId.length === 0 && rule.userTypes.length === 0) return ANY_BUCKET;
+  const regions = rule.regionId.length > 0 ? rule.regionId : [0];
+  const types = rule.userTypes.length > 0 ? rule.userTypes : [0];
+  const out: number[] = [];
+  for (const r of regions) for (const t of types) out.push(bucketOf(r, t));
+  return out;
+}
+
+function post(postings: Postings, buckets: readonly number[], order: number): void {
+  for (const b of buckets) postings.push(b, order);
+}
+
+function postUnder(
+  target: Map<string, Postings>,
+  key: string,
+  buckets: readonly number[],
+  order: number,
+): void {
+  const postings = target.get(key);
+  if (postings) post(postings, buckets, order);
+  else {
+    const fresh: Postings = [];
+    post(fresh, buckets, order);
+    target.set(key, fresh);
   }
 }
 
 /** Compiles rules for pricing: engine order is priority descending, input order among equals. */
 export function compileRules(input: readonly PromoRule[]): CompiledRules {
-  const sorted = input
-    .map((rule, position) => ({ rule, position }))
-    .sort((a, b) => b.rule.priority - a.rule.priority || a.position - b.position);
+  const positions = Array.from({ length: input.length }, (_, i) => i);
+  const priority = input.map((rule) => rule.priority);
+  positions.sort((a, b) => (priority[b] as number) - (priority[a] as number) || a - b);
   const rules: CompiledRule[] = [];
   const bySku = new Map<string, Postings>();
   const byCode = new Map<string, Postings>();
-  const cartWide: Postings = new Map();
+  const cartWide: Postings = [];
   const inactive: number[] = [];
-  for (const { rule } of sorted) {
+  for (const position of positions) {
+    const rule = input[position] as PromoRule;
     const order = rules.length;
-    const compiled: CompiledRule = {
-      rule,
-      order,
-      conditionSet: new Set(rule.conditionItems),
-      actionSet: new Set(rule.actionItems),
-      exclusionSet: new Set(rule.exclusionItems),
-      disqualificationSet: new Set(rule.disqualificationItems),
-      codes: new Set(rule.code.map((c) => c.toLowerCase())),
-      channels: channelsOf(rule),
-      regions: setOrNull(rule.regionId),
-      userTypes: setOrNull(rule.userTypes),
-      triggers: triggersOf(rule),
-    };
+    const compiled = new RuleEntry(rule, order);
     rules.push(compiled);
     if (!rule.active) {
       inactive.push(order);
       continue;
     }
-    const regions = rule.regionId.length > 0 ? rule.regionId : [0];
-    const types = rule.userTypes.length > 0 ? rule.userTypes : [0];
-    const buckets = regions.flatMap((r) => types.map((t) => bucketOf(r, t)));
+    const buckets = bucketsOf(rule);
     // A rule with codes can only apply when one is entered: index it by code alone.
-    const [keys, target] =
-      compiled.codes.size > 0
-        ? [[...compiled.codes], byCode]
-        : compiled.triggers.length > 0
-          ? [compiled.triggers, bySku]
-          : [null, null];
-    if (keys === null || target === null) {
-      post(cartWide, buckets, order);
-      continue;
-    }
-    for (const key of new Set(keys)) {
-      let postings = target.get(key);
-      if (!postings) {
-        postings = new Map();
-        target.set(key, postings);
+    if (rule.code.length > 0) {
+      for (const code of compiled.codes) postUnder(byCode, code, buckets, order);
+    } else if (compiled.triggers.length > 0) {
+      const triggers = compiled.triggers;
+      for (let i = 0; i < triggers.length; i++) {
+        const sku = triggers[i] as string;
+        if (triggers.indexOf(sku) === i) postUnder(bySku, sku, buckets, order);
       }
-      post(postings, buckets, order);
+    } else {
+      post(cartWide, buckets, order);
     }
   }
   return { rules, bySku, byCode, cartWide, inactive };
@@ -150,28 +292,29 @@ export function candidatesFor(
   regionId: number,
   userType: number,
 ): number[] {
-  const buckets = [
-    bucketOf(0, 0),
-    bucketOf(0, userType),
-    bucketOf(regionId, 0),
-    bucketOf(regionId, userType),
-  ];
+  const b0 = bucketOf(0, 0);
+  const b1 = bucketOf(0, userType);
+  const b2 = bucketOf(regionId, 0);
+  const b3 = bucketOf(regionId, userType);
   const seen = new Uint8Array(compiled.rules.length);
   const out: number[] = [];
   const take = (postings: Postings | undefined) => {
     if (!postings) return;
-    for (const b of buckets) {
-      const list = postings.get(b);
-      if (!list) continue;
-      for (const order of list) {
-        if (seen[order] === 1) continue;
-        seen[order] = 1;
-        out.push(order);
-      }
+    for (let i = 0; i < postings.length; i += 2) {
+      const bucket = postings[i];
+      if (bucket !== b0 && bucket !== b1 && bucket !== b2 && bucket !== b3) continue;
+      const order = postings[i + 1] as number;
+      if (seen[order] === 1) continue;
+      seen[order] = 1;
+      out.push(order);
     }
   };
   take(compiled.cartWide);
   for (const sku of skus) take(compiled.bySku.get(sku));
   for (const code of codes) take(compiled.byCode.get(code));
-  return out.sort((a, b) => a - b);
+  // Many hits: reading the bitmap in order is cheaper than sorting them.
+  if (out.length * 16 < seen.length) return out.sort((a, b) => a - b);
+  let k = 0;
+  for (let order = 0; order < seen.length; order++) if (seen[order] === 1) out[k++] = order;
+  return out;
 }

@@ -70,10 +70,26 @@ function buildCart(input: PricingInput, ctx: PricingContext): WorkCart {
 function untriggered(state: EngineState, c: CompiledRule, stop: CompiledRule | null): Failure {
   const invalid = firstFailure(c, state.ctx);
   if (invalid) return invalid;
-  if (stop && c.rule.priority < stop.rule.priority) return stoppedBy(stop);
+  if (stop && c.priority < stop.priority) return stoppedBy(stop);
   if (c.conditionSet.size === 0) return noActionItems(c);
   const q = qualify(state.cart, c, state.ctx);
   return typeof q === 'number' ? noActionItems(c) : q;
+}
+
+/** Validity, stop, counter and action of one retrieved rule, as its explanation. */
+function priceRule(
+  state: EngineState,
+  c: CompiledRule,
+  stop: CompiledRule | null,
+  counters: CartCounter[],
+): RuleExplanation {
+  const invalid = firstFailure(c, state.ctx);
+  if (invalid) return notAppliedExplanation(c, invalid);
+  if (stop && c.priority < stop.priority) return notAppliedExplanation(c, stoppedBy(stop));
+  const counter = counterFor(state.cart, c, state.ctx);
+  if (counter) counters.push(counter);
+  const outcome = applyRule(state, c);
+  return isApplied(outcome) ? appliedExplanation(c, outcome) : notAppliedExplanation(c, outcome);
 }
 
 const isCompiled = (rules: CompiledRules | readonly PromoRule[]): rules is CompiledRules => 'bySku' in rules;
@@ -94,41 +110,31 @@ export function priceCart(input: PricingInput, rules: CompiledRules | readonly P
     gwpsDroppedBy: null,
   };
   const candidates = candidatesFor(compiled, ctx.shopperSkus, ctx.codes, ctx.regionId, ctx.pricingUserType);
-  const explained = new Map<number, RuleExplanation>();
+  const explainAll = input.explain === 'all';
+  // In candidate (engine) order; with 'all', also by rule order to fill in the rules not retrieved.
+  const considered: RuleExplanation[] = [];
+  const byOrder: (RuleExplanation | undefined)[] = explainAll ? new Array(compiled.rules.length) : [];
   const counters: CartCounter[] = [];
   const usedCodes = new Set<string>();
   let stop: CompiledRule | null = null;
   for (const order of candidates) {
     const c = compiled.rules[order];
     if (!c) continue;
-    const invalid = firstFailure(c, ctx);
-    if (invalid) {
-      explained.set(order, notAppliedExplanation(c, invalid));
-      continue;
-    }
-    if (stop && c.rule.priority < stop.rule.priority) {
-      explained.set(order, notAppliedExplanation(c, stoppedBy(stop)));
-      continue;
-    }
-    const counter = counterFor(cart, c, ctx);
-    if (counter) counters.push(counter);
-    const outcome = applyRule(state, c);
-    if (!isApplied(outcome)) {
-      explained.set(order, notAppliedExplanation(c, outcome));
-      continue;
-    }
-    explained.set(order, appliedExplanation(c, outcome));
-    for (const code of c.codes) if (ctx.codes.has(code)) usedCodes.add(code);
-    if (c.rule.stop && !stop) stop = c;
-    if (c.rule.dropGWPs && state.gwpsDroppedBy === null) state.gwpsDroppedBy = c.rule.name;
+    const explanation = priceRule(state, c, stop, counters);
+    considered.push(explanation);
+    if (explainAll) byOrder[order] = explanation;
+    if (!explanation.applied) continue;
+    if (c.codes.size > 0) for (const code of c.codes) if (ctx.codes.has(code)) usedCodes.add(code);
+    if (c.stop && !stop) stop = c;
+    if (c.dropGWPs && state.gwpsDroppedBy === null) state.gwpsDroppedBy = c.name;
   }
-  let explanations: RuleExplanation[];
-  if (input.explain === 'all') {
-    explanations = compiled.rules.map(
-      (c) => explained.get(c.order) ?? notAppliedExplanation(c, untriggered(state, c, stop)),
-    );
-  } else {
-    explanations = candidates.flatMap((order) => explained.get(order) ?? []);
+  let explanations = considered;
+  if (explainAll) {
+    explanations = new Array(compiled.rules.length);
+    for (let order = 0; order < compiled.rules.length; order++) {
+      const c = compiled.rules[order] as CompiledRule;
+      explanations[order] = byOrder[order] ?? notAppliedExplanation(c, untriggered(state, c, stop));
+    }
   }
   return assemble({
     input,

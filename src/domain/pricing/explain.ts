@@ -1,5 +1,6 @@
 // The explanation the promo tool shows for every rule (DESIGN §6): applied (times, lines, amount)
 // or not applied with the first failing condition as a code and a sentence.
+import type { WorkLine } from './cart';
 import type { CompiledRule } from './compile';
 import type { Applied } from './state';
 import type { RuleExplanation } from './types';
@@ -7,21 +8,21 @@ import type { Failure } from './validity';
 
 export function appliedExplanation(c: CompiledRule, a: Applied): RuleExplanation {
   return {
-    promo: c.rule.name,
-    ruleType: c.rule.id,
-    priority: c.rule.priority,
+    promo: c.name,
+    ruleType: c.type,
+    priority: c.priority,
     applied: true,
     times: a.times,
-    lines: [...new Set([...a.lines].sort((x, y) => x.seq - y.seq).map((l) => l.key))],
+    lines: lineKeys(a.lines),
     amount: a.amount,
   };
 }
 
 export function notAppliedExplanation(c: CompiledRule, f: Failure): RuleExplanation {
   return {
-    promo: c.rule.name,
-    ruleType: c.rule.id,
-    priority: c.rule.priority,
+    promo: c.name,
+    ruleType: c.type,
+    priority: c.priority,
     applied: false,
     code: f.code,
     message: f.message,
@@ -29,8 +30,40 @@ export function notAppliedExplanation(c: CompiledRule, f: Failure): RuleExplanat
 }
 
 export function stoppedBy(stop: CompiledRule): Failure {
-  return {
+  stop.memo.stopped ??= {
     code: 'stopped',
-    message: `Halted by ${stop.rule.name} (priority ${stop.rule.priority}), which stops lower priorities.`,
+    message: `Halted by ${stop.name} (priority ${stop.priority}), which stops lower priorities.`,
   };
+  return stop.memo.stopped;
+}
+
+/** Keys of the lines a rule touched, in cart creation order, each once. */
+function lineKeys(lines: readonly WorkLine[]): string[] {
+  if (lines.length === 0) return [];
+  if (lines.length === 1) return [(lines[0] as WorkLine).key];
+  // Lines a rule touches mostly come in creation order already; only added gift lines can share a key.
+  let ordered = true;
+  let gifts = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as WorkLine;
+    if (line.added) gifts = true;
+    if (i > 0 && (lines[i - 1] as WorkLine).seq > line.seq) ordered = false;
+  }
+  const sorted = ordered ? lines : [...lines].sort((x, y) => x.seq - y.seq);
+  const keys: string[] = [];
+  if (!gifts && ordered) {
+    let last: WorkLine | undefined;
+    for (const line of sorted) {
+      if (line !== last) keys.push(line.key);
+      last = line;
+    }
+    return keys;
+  }
+  const seen = new Set<string>();
+  for (const line of sorted) {
+    if (seen.has(line.key)) continue;
+    seen.add(line.key);
+    keys.push(line.key);
+  }
+  return keys;
 }

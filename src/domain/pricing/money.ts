@@ -17,17 +17,31 @@ export function percentOf(amount: number, fraction: number): number {
  * by more than a cent.
  */
 export function allocate(amount: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, w) => a + w, 0);
-  if (sum <= 0 || amount <= 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (amount * w) / sum);
-  const parts = exact.map((e) => Math.floor(e + 1e-9));
-  let left = amount - parts.reduce((a, p) => a + p, 0);
-  const order = exact
-    .map((e, i) => ({ i, r: e - Math.floor(e + 1e-9) }))
-    .sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
+  const n = weights.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += weights[i] as number;
+  const parts: number[] = new Array(n);
+  if (sum <= 0 || amount <= 0) {
+    for (let i = 0; i < n; i++) parts[i] = 0;
+    return parts;
+  }
+  const remainders = new Float64Array(n);
+  let assigned = 0;
+  for (let i = 0; i < n; i++) {
+    const exact = (amount * (weights[i] as number)) / sum;
+    const floor = Math.floor(exact + 1e-9);
+    parts[i] = floor;
+    remainders[i] = exact - floor;
+    assigned += floor;
+  }
+  let left = amount - assigned;
+  if (left <= 0) return parts;
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => (remainders[b] as number) - (remainders[a] as number) || a - b,
+  );
+  for (const i of order) {
     if (left <= 0) break;
-    parts[i] = (parts[i] ?? 0) + 1;
+    parts[i] = (parts[i] as number) + 1;
     left -= 1;
   }
   return parts;

@@ -43,10 +43,10 @@ function leftoverDrops(state: EngineState, explanations: readonly RuleExplanatio
   const given = new Map<string, number>();
   for (const line of state.cart.lines)
     if (line.added) given.set(line.sku, (given.get(line.sku) ?? 0) + line.quantity);
-  const dropped = new Set(
-    explanations.flatMap((e) => (!e.applied && e.code === 'gifts_dropped' ? [e.promo] : [])),
-  );
   const drops: DropItem[] = [];
+  if (previous.size === 0) return drops;
+  const dropped = new Set<string>();
+  for (const e of explanations) if (!e.applied && e.code === 'gifts_dropped') dropped.add(e.promo);
   for (const [sku, { quantity, promo }] of previous) {
     const left = quantity - (given.get(sku) ?? 0);
     if (left <= 0 || removed.has(sku)) continue;
@@ -64,7 +64,8 @@ function pricedLine(line: WorkLine, settings: VolumeSettings): PricedLine {
     price: line.price,
     originalPrice: line.originalPrice,
     totalPrice: lineTotal(line),
-    discounts: line.discounts.map((d) => ({ ...d })),
+    // The work cart is discarded after pricing: its discount entries become the output's.
+    discounts: line.discounts,
     bundled: line.bundled,
     isPromo: line.isPromo,
     isSample: line.isSample,

@@ -61,12 +61,13 @@ export function qualify(cart: WorkCart, c: CompiledRule, ctx: PricingContext): n
   const groups = conditionGroups(cart, c);
   if (groups === 0) {
     const { min } = rule.conditionQuantity;
-    return {
+    c.memo.conditionNotMet ??= {
       code: 'condition_not_met',
       message: `The cart needs ${rule.oneForOne ? 1 : min} of ${rule.conditionItems.join(', ')}${
         rule.conditionQuantity.combineConditionItems || rule.oneForOne ? '' : ' (of one SKU)'
       }.`,
     };
+    return c.memo.conditionNotMet;
   }
   let spendGroups = Number.POSITIVE_INFINITY;
   if (rule.spendThreshold !== undefined) {

@@ -46,12 +46,14 @@ export const noValue = (ctx: PricingContext): Failure => ({
 });
 
 export function noActionItems(c: CompiledRule): Failure {
+  if (c.memo.noActionItems) return c.memo.noActionItems;
   const skus = c.rule.actionItems.length > 0 ? c.rule.actionItems : c.triggers;
-  return {
+  c.memo.noActionItems = {
     code: 'no_action_items',
     message:
       skus.length > 0
         ? `No discountable line of ${skus.join(', ')} is in the cart.`
         : 'No line in the cart can take this discount.',
   };
+  return c.memo.noActionItems;
 }

@@ -10,10 +10,6 @@ export function toVolumes(partial: Partial<Volumes> | undefined): Volumes {
   return { ...ZERO_VOLUMES, ...partial };
 }
 
-function scale(v: Volumes, factor: number): Volumes {
-  return { CV: v.CV * factor, PV: v.PV * factor, QV: v.QV * factor, NV: v.NV * factor, SV: v.SV * factor };
-}
-
 const rounded = (v: Volumes): Volumes => ({
   CV: roundVolume(v.CV),
   PV: roundVolume(v.PV),
@@ -21,17 +17,6 @@ const rounded = (v: Volumes): Volumes => ({
   NV: roundVolume(v.NV),
   SV: roundVolume(v.SV),
 });
-
-/** Type 20: per-unit CV, PV and QV set to, or scaled by, the rule's values. */
-function adjust(unit: Volumes, a: VolumeAdjustment | undefined): Volumes {
-  if (!a) return unit;
-  const one = (key: 'CV' | 'PV' | 'QV') => {
-    const x = a[key];
-    if (x === undefined) return unit[key];
-    return a.mode === 'set' ? x : unit[key] * x;
-  };
-  return { ...unit, CV: one('CV'), PV: one('PV'), QV: one('QV') };
-}
 
 export interface VolumeSettings {
   tables: VolumeTables;
@@ -53,17 +38,62 @@ export function lineVolumes(
   line: WorkLine,
   s: VolumeSettings,
 ): { volumes: Volumes; originalVolumes: Volumes } {
-  const originalVolumes = rounded(scale(line.unitVolumes, line.quantity));
+  // Field by field rather than through intermediate objects (issue 10): the same float operations
+  // in the same order as scale, adjust and rounded, without five objects per line.
+  const unit = line.unitVolumes;
+  const q = line.quantity;
+  const originalVolumes: Volumes = {
+    CV: roundVolume(unit.CV * q),
+    PV: roundVolume(unit.PV * q),
+    QV: roundVolume(unit.QV * q),
+    NV: roundVolume(unit.NV * q),
+    SV: roundVolume(unit.SV * q),
+  };
   // Samples and free lines (given away whole, including added gifts) carry no volume.
   if (line.isSample || line.free) return { volumes: { ...ZERO_VOLUMES }, originalVolumes };
-  let v = scale(adjust(line.unitVolumes, line.volumeAdjustment), line.quantity);
-  if (s.zeroCommission || s.listA.has(line.sku)) v = { ...v, CV: 0, PV: 0, QV: 0 };
-  if (line.sku === s.tables.fullVolumeSku) return { volumes: rounded(v), originalVolumes };
+  const a = line.volumeAdjustment;
+  let cv = adjusted(unit.CV, a?.CV, a) * q;
+  let pv = adjusted(unit.PV, a?.PV, a) * q;
+  let qv = adjusted(unit.QV, a?.QV, a) * q;
+  const nv = unit.NV * q;
+  const sv = unit.SV * q;
+  if (s.zeroCommission || s.listA.has(line.sku)) {
+    cv = 0;
+    pv = 0;
+    qv = 0;
+  }
+  if (line.sku === s.tables.fullVolumeSku) {
+    return {
+      volumes: {
+        CV: roundVolume(cv),
+        PV: roundVolume(pv),
+        QV: roundVolume(qv),
+        NV: roundVolume(nv),
+        SV: roundVolume(sv),
+      },
+      originalVolumes,
+    };
+  }
   let factor = s.wholesale && !s.listB.has(line.sku) ? WHOLESALE_VOLUME_FACTOR : 1;
   const base = lineBase(line);
   if (base > 0) factor *= lineTotal(line) / base;
   factor *= s.creditFactor;
-  return { volumes: rounded(scale(v, factor)), originalVolumes };
+  return {
+    volumes: {
+      CV: roundVolume(cv * factor),
+      PV: roundVolume(pv * factor),
+      QV: roundVolume(qv * factor),
+      NV: roundVolume(nv * factor),
+      SV: roundVolume(sv * factor),
+    },
+    originalVolumes,
+  };
+}
+
+/** Type 20 on one per-unit volume: set to, or scaled by, the rule's value when it has one. */
+function adjusted(unit: number, x: number | undefined, a: VolumeAdjustment | undefined): number {
+  if (!a || x === undefined) return unit;
+  return a.mode === 'set' ? x : unit * x;
 }
 
 export function sumVolumes(list: readonly Volumes[]): Volumes {

@@ -15,13 +15,27 @@ export function subtotalLines(cart: WorkCart, c: CompiledRule): WorkLine[] {
 
 function spread(state: EngineState, c: CompiledRule, lines: WorkLine[], shares: readonly number[]): Applied {
   const out: Applied = { times: 1, lines: [], amount: 0 };
-  lines.forEach((line, i) => {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as WorkLine;
     const taken = state.cart.discount(line, c, shares[i] ?? 0);
-    if (taken === 0) return;
+    if (taken === 0) continue;
     touch(line, c);
     out.lines.push(line);
     out.amount += taken;
-  });
+  }
+  return out;
+}
+
+/** A percent off each line, from the line's own total (a share never depends on another line's). */
+function percentEach(state: EngineState, c: CompiledRule, lines: WorkLine[], fraction: number): Applied {
+  const out: Applied = { times: 1, lines: [], amount: 0 };
+  for (const line of lines) {
+    const taken = state.cart.discount(line, c, percentOf(lineTotal(line), fraction));
+    if (taken === 0) continue;
+    touch(line, c);
+    out.lines.push(line);
+    out.amount += taken;
+  }
   return out;
 }
 
@@ -35,15 +49,8 @@ export function applySubtotal(state: EngineState, c: CompiledRule): Outcome {
   if (isFailure(times)) return times;
   const lines = subtotalLines(state.cart, c);
   if (lines.length === 0) return nothingCovered;
+  if (c.type === 3 || c.type === 5) return percentEach(state, c, lines, value);
   const totals = lines.map(lineTotal);
-  const percent = c.rule.id === 3 || c.rule.id === 5;
-  if (percent)
-    return spread(
-      state,
-      c,
-      lines,
-      totals.map((t) => percentOf(t, value)),
-    );
   const amount = Math.min(
     value * times,
     totals.reduce((a, t) => a + t, 0),
@@ -87,10 +94,5 @@ export function applyTiers(state: EngineState, c: CompiledRule): Outcome {
   const fraction = forRegion(reached.discountValue, state.ctx);
   if (fraction === undefined) return noValue(state.ctx);
   if (targets.length === 0) return nothingCovered;
-  return spread(
-    state,
-    c,
-    targets,
-    targets.map((l) => percentOf(lineTotal(l), fraction)),
-  );
+  return percentEach(state, c, targets, fraction);
 }
