@@ -11,8 +11,9 @@ import {
 import { dollarsToCents, todayIso } from '@domain/validation';
 import { and, eq } from 'drizzle-orm';
 import { productCredit, productCreditLedger } from '../../db/schema';
-import { recordChange } from '../../platform/audit';
+import { type Actor, recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
 import * as repo from './product-credit.repo';
@@ -78,61 +79,78 @@ export async function updateBalance(
   neverExpire: boolean,
   now: Date = new Date(),
 ): Promise<CountryCredit> {
-  const country = input.country;
-  const balance = await ctx.db.transaction(async (tx) => {
-    const account = await repo.findAccount(tx, uid);
-    if (!account) throw notFound(NO_CUSTOMER);
-    const locked = await repo.lockBalance(tx, uid, country);
-    const issues = adjustmentIssues(input, {
-      userType: account.userType,
-      neverExpire,
-      balanceCents: locked.balanceCents,
-      today: todayIso(now),
-    });
-    // A 400 rolls the transaction back, so the balance row created by the lock is not kept either.
-    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+  const { balance } = await ctx.db.transaction((tx) =>
+    applyAdjustment(tx, actorOf(staff), uid, input, neverExpire, now),
+  );
+  return countryCredit(ctx, uid, input.country, balance);
+}
 
-    const cents = dollarsToCents(input.amount);
-    const grant = cents > 0;
-    const doesNotExpire = grant && neverExpire;
-    const expiresAt = grant && !neverExpire && input.expirationDate ? endOfDay(input.expirationDate) : null;
-    const [entry] = await tx
-      .insert(productCreditLedger)
-      .values({
-        accountUid: uid,
-        country,
-        amountCents: cents,
-        remainingValueCents: grant ? cents : 0,
-        expirationDate: expiresAt,
-        doesNotExpire,
-        reasonId: input.reasonId,
-        reason: input.reason,
-        createdBy: staff.email,
-        createdAt: now,
-      })
-      .returning();
-    // The balance's expiration is the soonest expiry of credit added; taking credit away leaves it.
-    const expirationDate =
-      expiresAt && (!locked.expirationDate || expiresAt < locked.expirationDate)
-        ? expiresAt
-        : locked.expirationDate;
-    const [after] = await tx
-      .update(productCredit)
-      .set({ balanceCents: locked.balanceCents + cents, expirationDate, updatedAt: now })
-      .where(and(eq(productCredit.accountUid, uid), eq(productCredit.country, country)))
-      .returning();
-    await recordChange(tx, {
-      collection: 'account-log',
-      entityId: uid,
-      action: 'productCredit.adjust',
-      actor: actorOf(staff),
-      before: { productCredit: { [country]: { balance: locked.balanceCents } } },
-      after: {
-        productCredit: { [country]: { balance: after!.balanceCents } },
-        ledgerEntry: toEntry(entry!),
-      },
-    });
-    return after!;
+/**
+ * One adjustment inside the caller's transaction: the account's rules on the locked balance row,
+ * the ledger entry, the new balance and its account-log event. The credit tab and each bulk
+ * ledger row both come here. Throws a 400 (nothing kept once the caller's transaction rolls
+ * back) when a rule refuses it, a 404 for an unknown account.
+ */
+export async function applyAdjustment(
+  tx: DbOrTx,
+  actor: Actor,
+  uid: string,
+  input: UpdateBalanceValues,
+  neverExpire: boolean,
+  now: Date = new Date(),
+): Promise<{ entry: repo.LedgerRow; balance: repo.BalanceRow }> {
+  const country = input.country;
+  const account = await repo.findAccount(tx, uid);
+  if (!account) throw notFound(NO_CUSTOMER);
+  const locked = await repo.lockBalance(tx, uid, country);
+  const issues = adjustmentIssues(input, {
+    userType: account.userType,
+    neverExpire,
+    balanceCents: locked.balanceCents,
+    today: todayIso(now),
   });
-  return countryCredit(ctx, uid, country, balance);
+  // A 400 rolls the transaction back, so the balance row created by the lock is not kept either.
+  if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+
+  const cents = dollarsToCents(input.amount);
+  const grant = cents > 0;
+  const doesNotExpire = grant && neverExpire;
+  const expiresAt = grant && !neverExpire && input.expirationDate ? endOfDay(input.expirationDate) : null;
+  const [entry] = await tx
+    .insert(productCreditLedger)
+    .values({
+      accountUid: uid,
+      country,
+      amountCents: cents,
+      remainingValueCents: grant ? cents : 0,
+      expirationDate: expiresAt,
+      doesNotExpire,
+      reasonId: input.reasonId,
+      reason: input.reason,
+      createdBy: actor.email,
+      createdAt: now,
+    })
+    .returning();
+  // The balance's expiration is the soonest expiry of credit added; taking credit away leaves it.
+  const expirationDate =
+    expiresAt && (!locked.expirationDate || expiresAt < locked.expirationDate)
+      ? expiresAt
+      : locked.expirationDate;
+  const [after] = await tx
+    .update(productCredit)
+    .set({ balanceCents: locked.balanceCents + cents, expirationDate, updatedAt: now })
+    .where(and(eq(productCredit.accountUid, uid), eq(productCredit.country, country)))
+    .returning();
+  await recordChange(tx, {
+    collection: 'account-log',
+    entityId: uid,
+    action: 'productCredit.adjust',
+    actor,
+    before: { productCredit: { [country]: { balance: locked.balanceCents } } },
+    after: {
+      productCredit: { [country]: { balance: after!.balanceCents } },
+      ledgerEntry: toEntry(entry!),
+    },
+  });
+  return { entry: entry!, balance: after! };
 }
