@@ -64,7 +64,13 @@ export function UploadList<S extends UploadSummary>({
       </Paper>
     );
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label={`${label} list`}
+    >
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -117,7 +117,7 @@ export function UploadPanel({ base, help, columns, onConfirmed }: UploadPanelPro
               {preview.invalid > 0 &&
                 ' Rows with errors are kept as failed rows, to correct and retry after confirming.'}
             </Alert>
-            <TableContainer sx={{ maxHeight: 420 }}>
+            <TableContainer sx={{ maxHeight: 420 }} tabIndex={0} role="region" aria-label="Preview rows">
               <Table size="small" stickyHeader aria-label="Preview of the file">
                 <TableHead>
                   <TableRow>

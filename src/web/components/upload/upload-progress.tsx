@@ -14,7 +14,16 @@ const COLORS = {
 } as const;
 
 export function UploadStatusChip({ status }: { status: UploadSummary['status'] }) {
-  return <Chip size="small" variant="outlined" color={COLORS[status]} label={UPLOAD_STATUS_LABELS[status]} />;
+  // The coloured border says the kind; the text stays dark enough to read (axe contrast).
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={COLORS[status]}
+      label={UPLOAD_STATUS_LABELS[status]}
+      sx={{ color: 'text.primary' }}
+    />
+  );
 }
 
 /** Rows processed out of the total, as a bar while the batch runs and as counts after. */

@@ -50,7 +50,13 @@ function CreatedOrders({ id, running, failed }: { id: number; running: boolean; 
           />
         </Paper>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          role="region"
+          aria-label="Orders created region"
+        >
           <Table size="small" aria-label="Orders created">
             <TableHead>
               <TableRow>

@@ -34,7 +34,13 @@ function LedgerRows({ id, running }: { id: number; running: boolean }) {
     return <Alert severity="error">{errorMessage(rows.error, 'The rows could not be loaded.')}</Alert>;
   const data = rows.data.data as BulkLedgerRow[];
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label={`Rows of bulk ledger ${id} region`}
+    >
       <Table size="small" aria-label={`Rows of bulk ledger ${id}`}>
         <TableHead>
           <TableRow>
