@@ -12,15 +12,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import pg from 'pg';
+import pino from 'pino';
 import { buildApp } from '../src/server/app';
+import { staffUsers } from '../src/server/db/schema';
 import { loadConfig } from '../src/server/platform/config';
 import { type Database, openDatabase } from '../src/server/platform/db';
 import { processJobs } from '../src/server/platform/jobs';
 import { hashPassword } from '../src/server/platform/passwords';
 import { jobHandlers } from '../src/server/platform/workers';
-import { staffUsers } from '../src/server/db/schema';
 import { log } from './harness';
 
 type Backend = 'pglite' | 'postgres';
@@ -36,7 +36,10 @@ const { values } = parseArgs({
 });
 const ROWS = Number(values.rows);
 const databaseUrl = process.env.DATABASE_URL || undefined;
-const backends = (values.backends?.split(',') ?? ['pglite', ...(databaseUrl ? ['postgres'] : [])]) as Backend[];
+const backends = (values.backends?.split(',') ?? [
+  'pglite',
+  ...(databaseUrl ? ['postgres'] : []),
+]) as Backend[];
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
@@ -118,7 +121,10 @@ async function run(backend: Backend) {
     await database.migrate();
     const accounts = Math.min(ROWS, 5000);
     await seed(database, accounts);
-    const config = loadConfig({ ...process.env, APP_ENV: 'test', LOG_LEVEL: 'silent' }, { webDir: '/nonexistent' });
+    const config = loadConfig(
+      { ...process.env, APP_ENV: 'test', LOG_LEVEL: 'silent' },
+      { webDir: '/nonexistent' },
+    );
     const app = await buildApp({ config, database, workers: false, mailer: null, logger: false });
     await app.ready();
     await database.db.insert(staffUsers).values({
@@ -144,7 +150,8 @@ async function run(backend: Backend) {
       payload: { fileName: 'bench.csv', csv },
       headers,
     });
-    if (preview.statusCode !== 200) throw new Error(`preview ${preview.statusCode}: ${preview.body.slice(0, 300)}`);
+    if (preview.statusCode !== 200)
+      throw new Error(`preview ${preview.statusCode}: ${preview.body.slice(0, 300)}`);
     const t1 = performance.now();
     const confirm = await app.inject({
       method: 'POST',
@@ -152,14 +159,16 @@ async function run(backend: Backend) {
       payload: { fileName: 'bench.csv', csv, idempotencyKey: randomUUID() },
       headers,
     });
-    if (confirm.statusCode !== 201) throw new Error(`confirm ${confirm.statusCode}: ${confirm.body.slice(0, 300)}`);
+    if (confirm.statusCode !== 201)
+      throw new Error(`confirm ${confirm.statusCode}: ${confirm.body.slice(0, 300)}`);
     const batchId = confirm.json().data.id as number;
     const t2 = performance.now();
     const quiet = pino({ level: 'silent' });
     while ((await processJobs(database.db, jobHandlers, quiet)) > 0);
     const t3 = performance.now();
     const mem = memory.stop();
-    const done = (await app.inject({ method: 'GET', url: `/api/batchOrders/${batchId}`, headers })).json().data;
+    const done = (await app.inject({ method: 'GET', url: `/api/batchOrders/${batchId}`, headers })).json()
+      .data;
     await app.close();
     const figures = {
       backend,

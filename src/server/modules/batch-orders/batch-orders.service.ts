@@ -33,7 +33,10 @@ const BACK_OFFICE_CHANNEL = 4;
 /** The standard method of each country: 3 Standard Ground (US), 9 Canada Standard. */
 const STANDARD_SHIPPING: Record<number, number> = { 1: 3, 2: 9 };
 
-async function lookupsFor(db: DbOrTx, values: Record<string, string>[]): Promise<BatchOrderLookups> {
+async function lookupsFor(
+  db: DbOrTx,
+  values: Record<string, string>[],
+): Promise<BatchOrderLookups & { catalog: Map<string, repo.CatalogEntry> }> {
   const phoenixIds: number[] = [];
   const uids: string[] = [];
   const skus: string[] = [];
@@ -53,6 +56,7 @@ async function lookupsFor(db: DbOrTx, values: Record<string, string>[]): Promise
     account: (key) =>
       'phoenixId' in key ? accountsFound.byPhoenixId.get(key.phoenixId) : accountsFound.byUid.get(key.uid),
     product: (sku) => catalog.get(sku),
+    catalog,
   };
 }
 
@@ -60,14 +64,11 @@ async function createOrder(
   tx: Tx,
   checked: CheckedBatchOrder,
   run: { uploadId: number; actor: Actor; rowNo: number },
+  catalog: Map<string, repo.CatalogEntry>,
 ): Promise<{ id: string; orderId: number }> {
   const { row, countryId } = checked;
   const account = (await repo.fullAccount(tx, checked.account.uid))!;
   const address = (await repo.address(tx, checked.addressId))!;
-  const catalog = await repo.catalogFacts(
-    tx,
-    row.lines.map((l) => l.sku),
-  );
   const charged = isChargedOrderType(row.orderType);
   const lines = row.lines.map((l, i) => {
     const product = catalog.get(l.sku)!;
@@ -213,7 +214,7 @@ export const batchOrdersKind: UploadKind = {
     const lookups = await lookupsFor(tx, [row.input]);
     const checked = validateBatchOrderRow(row.input, lookups);
     if (!checked.ok) throw badRequest(checked.errors.join(' '));
-    const order = await createOrder(tx, checked.order, { ...run, rowNo: row.rowNo });
+    const order = await createOrder(tx, checked.order, { ...run, rowNo: row.rowNo }, lookups.catalog);
     return { columns: { order_id: order.id } };
   },
 };
