@@ -5,6 +5,8 @@ import { accountsRoutes } from './modules/accounts/accounts.module';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { batchOrdersRoutes } from './modules/batch-orders/batch-orders.module';
+import { bulkLedgersRoutes } from './modules/bulk-ledgers/bulk-ledgers.module';
 import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
 import { customersGraphql } from './modules/customers/customers.graphql';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -105,6 +107,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(downstreamRoutes(ctx));
   await app.register(ordersRoutes(ctx));
   await app.register(promosRoutes(ctx));
+  await app.register(batchOrdersRoutes(ctx));
+  await app.register(bulkLedgersRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 

@@ -148,36 +148,52 @@ export async function updateBalance(
   neverExpire: boolean,
   now: Date = new Date(),
 ): Promise<CountryCredit> {
-  const country = input.country;
-  const balance = await ctx.db.transaction(async (tx) => {
-    const account = await repo.findAccount(tx, uid);
-    if (!account) throw notFound(NO_CUSTOMER);
-    const locked = await repo.lockBalance(tx, uid, country);
-    const issues = adjustmentIssues(input, {
-      userType: account.userType,
-      neverExpire,
-      balanceCents: locked.balanceCents,
-      today: todayIso(now),
-    });
-    // A 400 rolls the transaction back, so the balance row created by the lock is not kept either.
-    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+  const { balance } = await ctx.db.transaction((tx) =>
+    applyAdjustment(tx, actorOf(staff), uid, input, neverExpire, now),
+  );
+  return countryCredit(ctx, uid, input.country, balance);
+}
 
-    const cents = dollarsToCents(input.amount);
-    const grant = cents > 0;
-    const { balance } = await appendCredit(tx, {
-      uid,
-      country,
-      cents,
-      locked,
-      expiresAt: grant && !neverExpire && input.expirationDate ? endOfDay(input.expirationDate) : null,
-      doesNotExpire: grant && neverExpire,
-      reasonId: input.reasonId,
-      reason: input.reason,
-      actor: actorOf(staff),
-      action: 'productCredit.adjust',
-      now,
-    });
-    return balance;
+/**
+ * One adjustment inside the caller's transaction: the account's rules on the locked balance row,
+ * then the ledger entry, the new balance and its account-log event (appendCredit). The credit tab
+ * and each bulk ledger row both come here. Throws a 400 (nothing kept once the caller's
+ * transaction rolls back) when a rule refuses it, a 404 for an unknown account.
+ */
+export async function applyAdjustment(
+  tx: DbOrTx,
+  actor: Actor,
+  uid: string,
+  input: UpdateBalanceValues,
+  neverExpire: boolean,
+  now: Date = new Date(),
+): Promise<{ entry: repo.LedgerRow; balance: repo.BalanceRow }> {
+  const country = input.country;
+  const account = await repo.findAccount(tx, uid);
+  if (!account) throw notFound(NO_CUSTOMER);
+  const locked = await repo.lockBalance(tx, uid, country);
+  const issues = adjustmentIssues(input, {
+    userType: account.userType,
+    neverExpire,
+    balanceCents: locked.balanceCents,
+    today: todayIso(now),
   });
-  return countryCredit(ctx, uid, country, balance);
+  // A 400 rolls the transaction back, so the balance row created by the lock is not kept either.
+  if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+
+  const cents = dollarsToCents(input.amount);
+  const grant = cents > 0;
+  return appendCredit(tx, {
+    uid,
+    country,
+    cents,
+    locked,
+    expiresAt: grant && !neverExpire && input.expirationDate ? endOfDay(input.expirationDate) : null,
+    doesNotExpire: grant && neverExpire,
+    reasonId: input.reasonId,
+    reason: input.reason,
+    actor,
+    action: 'productCredit.adjust',
+    now,
+  });
 }

@@ -1,21 +1,34 @@
 import type { Action } from '@domain/auth/permissions';
-import type { Params, RouteObject } from 'react-router';
-import { upcomingScreen } from './upcoming';
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../lazy-page';
+import type { RouteHandle } from '../route-handle';
 
 const batch: Action = 'batch.manage';
-const batchOrder = (p: Params) => `Batch ${p.id ?? ''}`;
+const handle = (h: RouteHandle) => h;
 
 export const batchRoutes: RouteObject[] = [
-  upcomingScreen('batchOrders', 'Batch orders', { action: batch }),
-  upcomingScreen('batchOrders/:id/details', 'Batch order details', {
-    action: batch,
-    subject: batchOrder,
-    parent: { label: 'Batch orders', to: '/batchOrders' },
-  }),
-  upcomingScreen('batchOrders/:id/failed', 'Failed batch rows', {
-    action: batch,
-    subject: batchOrder,
-    parent: { label: 'Batch orders', to: '/batchOrders' },
-  }),
-  upcomingScreen('bulkLedgers', 'Bulk ledgers', { action: batch }),
+  {
+    path: 'batchOrders',
+    lazy: lazyPage(() => import('../../pages/orders/batch-orders-page').then((m) => m.BatchOrdersPage)),
+    handle: handle({ title: 'Batch orders', action: batch }),
+  },
+  {
+    path: 'batchOrders/:id/details',
+    lazy: lazyPage(() =>
+      import('../../pages/orders/batch-order-details-page').then((m) => m.BatchOrderDetailsPage),
+    ),
+    handle: handle({ title: 'Batch order details', action: batch }),
+  },
+  {
+    path: 'batchOrders/:id/failed',
+    lazy: lazyPage(() =>
+      import('../../pages/orders/batch-order-failed-page').then((m) => m.BatchOrderFailedPage),
+    ),
+    handle: handle({ title: 'Failed batch rows', action: batch }),
+  },
+  {
+    path: 'bulkLedgers',
+    lazy: lazyPage(() => import('../../pages/orders/bulk-ledgers-page').then((m) => m.BulkLedgersPage)),
+    handle: handle({ title: 'Bulk ledgers', action: batch }),
+  },
 ];

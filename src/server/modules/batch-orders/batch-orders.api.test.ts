@@ -1,0 +1,367 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  batchOrderRows,
+  batchOrders,
+  changeEvents,
+  jobs,
+  orderLines,
+  orderPayments,
+  orders,
+  productPrices,
+  products,
+  shippingAddresses,
+  taxRates,
+} from '../../db/schema';
+import { processJobs } from '../../platform/jobs';
+import { jobHandlers } from '../../platform/workers';
+import { insertAccount } from '../../testing/fixtures';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+let leader: SignedIn;
+let n = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  leader = await t.signIn('leader');
+  const db = t.database.db;
+  await db.insert(products).values([
+    { sku: 'BT-100', productId: 910_001, title: 'Test Serum' },
+    { sku: 'BT-200', productId: 910_002, title: 'Test Lipstick' },
+    { sku: 'BT-US', productId: 910_003, title: 'US only' },
+  ]);
+  await db.insert(productPrices).values([
+    { sku: 'BT-100', countryId: 1, priceCents: 4200, cv: 30, pv: 35, qv: 35 },
+    { sku: 'BT-100', countryId: 2, priceCents: 5200, cv: 30, pv: 35, qv: 35 },
+    { sku: 'BT-200', countryId: 1, priceCents: 1800, cv: 12, pv: 14, qv: 14 },
+    { sku: 'BT-US', countryId: 1, priceCents: 1000 },
+  ]);
+  await db
+    .insert(taxRates)
+    .values({ countryId: 1, region: 'UT', rateBasisPoints: 725 })
+    .onConflictDoNothing();
+});
+afterAll(() => t.close());
+
+async function customer(o: { userType?: number; accountStatus?: number; address?: boolean } = {}) {
+  const account = await insertAccount(t.database.db, {
+    userType: o.userType ?? 3,
+    accountStatus: o.accountStatus ?? 1,
+  });
+  let addressId: number | null = null;
+  if (o.address !== false) {
+    const [a] = await t.database.db
+      .insert(shippingAddresses)
+      .values({
+        accountUid: account.uid,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        address: '1 Main St',
+        city: 'Provo',
+        region: 'UT',
+        postalCode: '84601',
+        country: 'US',
+        countryId: 1,
+        isDefaultShipping: true,
+      })
+      .returning();
+    addressId = a!.id;
+  }
+  return { ...account, addressId };
+}
+
+const csvOf = (lines: string[]) =>
+  `account,skus,shippingAddress,orderType,reason\n${lines.join('\n')}\n# file ${++n}\n`;
+const preview = (csv: string, headers = leader.headers) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/batchOrders/preview',
+    payload: { fileName: 'test.csv', csv },
+    headers,
+  });
+const confirm = (csv: string, key: string, headers = leader.headers) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/batchOrders',
+    payload: { fileName: 'test.csv', csv, idempotencyKey: key },
+    headers,
+  });
+const runJobs = async () => {
+  while ((await processJobs(t.database.db, jobHandlers, t.app.log)) > 0);
+};
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: leader.headers });
+const key = () => `key-${crypto.randomUUID()}`;
+
+describe('batch orders: preview', () => {
+  it('validates every row and writes nothing', async () => {
+    const good = await customer();
+    const noDefault = await customer({ address: false });
+    const inactive = await customer({ accountStatus: 2 });
+    const csv = csvOf([
+      `${good.phoenixId},BT-100:2;BT-200:1,,10,Damaged in transit`,
+      `${good.phoenixId},NOPE:1,default,20,Goodwill`,
+      `999999999,BT-100:1,,10,Damaged`,
+      `${good.phoenixId},BT-100:0,,10,Damaged`,
+      `${good.phoenixId},BT-100:1,,12,Allowance`,
+      `${noDefault.phoenixId},BT-100:1,,10,Damaged`,
+      `${inactive.phoenixId},BT-100:1,,10,Damaged`,
+      `${good.phoenixId},BT-100:1,${good.addressId! + 1000},10,Damaged`,
+      `${good.phoenixId},BT-100:1,,99,`,
+    ]);
+    const before = await t.database.db.select().from(batchOrders);
+    const res = await preview(csv);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ total: 9, valid: 1, invalid: 8 });
+    const errors = data.rows.map((r: { error: string | null }) => r.error);
+    expect(errors[0]).toBeNull();
+    expect(errors[1]).toBe('SKU NOPE is not in the catalog.');
+    expect(errors[2]).toBe('Account 999999999 was not found.');
+    expect(errors[3]).toMatch(/Quantity of SKU BT-100 must be a whole number/);
+    expect(errors[4]).toMatch(/Employee orders are only for employee accounts/);
+    expect(errors[5]).toMatch(/has no default shipping address/);
+    expect(errors[6]).toMatch(/is Terminated, not Active/);
+    expect(errors[7]).toMatch(/does not belong to account/);
+    expect(errors[8]).toMatch(/Order type must be 10 \(Replacement\)/);
+    expect(errors[8]).toMatch(/Reason is required/);
+    expect(data.rows[0]).toMatchObject({ rowNo: 1, ok: true, values: { skus: 'BT-100:2;BT-200:1' } });
+    expect(await t.database.db.select().from(batchOrders)).toHaveLength(before.length);
+  });
+
+  it('refuses a file without the needed columns, and bad bodies, with 400', async () => {
+    const res = await preview('account,skus\n1,BT-100:1\n');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('The header line lacks the columns orderType, reason.');
+    const empty = await preview('account,skus,orderType,reason\n');
+    expect(empty.json().error).toBe('The file holds no rows under its header line.');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/batchOrders/preview',
+      payload: { csv: 'x' },
+      headers: leader.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('batch orders: confirm and job', () => {
+  it('creates one batch for a repeated confirm, refuses the same file again, and the job creates orders', async () => {
+    const good = await customer();
+    const employee = await customer({ userType: 4 });
+    const csv = csvOf([
+      `${good.phoenixId},BT-100:2;BT-200:1,,Replacement,Damaged in transit`,
+      `${employee.uid},BT-100:1,${employee.addressId},12,Quarterly allowance`,
+      `${good.phoenixId},NOPE:1,,10,Damaged`,
+    ]);
+    const k = key();
+    const first = await confirm(csv, k);
+    expect(first.statusCode).toBe(201);
+    const batch = first.json().data;
+    expect(batch).toMatchObject({ status: 'queued', totalRows: 3, failedRows: 1, succeededRows: 0 });
+    const second = await confirm(csv, k);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ created: false, data: { id: batch.id } });
+    expect(
+      await t.database.db.select().from(batchOrders).where(eq(batchOrders.fileName, 'test.csv')),
+    ).toHaveLength(1);
+
+    const again = await confirm(csv, key());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatch(`already uploaded as batch ${batch.id}`);
+    expect((await preview(csv)).statusCode).toBe(409);
+    expect(await t.database.db.select().from(jobs).where(eq(jobs.type, 'batchOrders.process'))).toHaveLength(
+      1,
+    );
+
+    await runJobs();
+    const done = (await get(`/api/batchOrders/${batch.id}`)).json().data;
+    expect(done).toMatchObject({
+      status: 'completedWithErrors',
+      succeededRows: 2,
+      failedRows: 1,
+      progress: 100,
+    });
+    const created = (await get(`/api/batchOrders/${batch.id}/rows?status=succeeded`)).json().data;
+    expect(created).toHaveLength(2);
+    const [replacement, employeeOrder] = created;
+    expect(replacement.order).toMatchObject({ customerUid: good.uid, grandTotal: 0, currency: 'USD' });
+    expect(replacement.order.label).toMatch(/^F\d{8}$/);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, replacement.order.id));
+    expect(order).toMatchObject({
+      collection: 'invoices',
+      state: 3,
+      orderType: 10,
+      grandTotalCents: 0,
+      pv: 0,
+    });
+    expect(order!.orderId).toBeGreaterThanOrEqual(10_000_000);
+    const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(lines.map((l) => [l.sku, l.quantity, l.totalCents])).toEqual([
+      ['BT-100', 2, 0],
+      ['BT-200', 1, 0],
+    ]);
+    // Employee: catalog price plus the region's tax (7.25% of 42.00 = 3.05), paid by payroll.
+    expect(employeeOrder.order.grandTotal).toBe(4200 + 305);
+    const pays = await t.database.db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, employeeOrder.order.id));
+    expect(pays).toMatchObject([{ method: 'alternative', amountCents: 4505 }]);
+    const logged = await t.database.db
+      .select()
+      .from(changeEvents)
+      .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, order!.id)));
+    expect(logged).toMatchObject([{ action: 'order.batchCreate', changedBy: leader.email }]);
+
+    const csvRes = await get(`/api/batchOrders/${batch.id}/result.csv`);
+    expect(csvRes.statusCode).toBe(200);
+    expect(csvRes.headers['content-type']).toMatch(/text\/csv/);
+    const csvLines = csvRes.body.trim().split('\r\n');
+    expect(csvLines[0]).toBe(
+      'row,account,skus,shippingAddress,orderType,reason,status,orderNumber,orderId,error',
+    );
+    expect(csvLines).toHaveLength(4);
+    expect(csvLines[3]).toContain('SKU NOPE is not in the catalog.');
+  });
+
+  it('a failed row is corrected and retried; rows already applied are not redone', async () => {
+    const good = await customer();
+    const csv = csvOf([`${good.phoenixId},BT-100:1,,10,Damaged`, `${good.phoenixId},NOPE:1,,10,Damaged`]);
+    const batch = (await confirm(csv, key())).json().data;
+    await runJobs();
+    const [failed] = (await get(`/api/batchOrders/${batch.id}/rows?status=failed`)).json().data;
+    expect(failed.error).toBe('SKU NOPE is not in the catalog.');
+    const patch = (input: Record<string, string>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/batchOrders/${batch.id}/rows/${failed.id}`,
+        payload: { input },
+        headers: leader.headers,
+      });
+    const stillBad = await patch({ ...failed.input, skus: 'NOPE:2' });
+    expect(stillBad.statusCode).toBe(400);
+    expect(stillBad.json().error).toBe('SKU NOPE is not in the catalog.');
+    const fixed = await patch({ ...failed.input, skus: 'BT-200:3' });
+    expect(fixed.statusCode).toBe(200);
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({
+      status: 'queued',
+      failedRows: 0,
+      succeededRows: 1,
+    });
+    await runJobs();
+    const after = (await get(`/api/batchOrders/${batch.id}`)).json().data;
+    expect(after).toMatchObject({ status: 'completed', succeededRows: 2, failedRows: 0 });
+    const made = await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid));
+    expect(made).toHaveLength(2);
+    // Nothing left to retry, and a retry of the batch creates nothing more.
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/batchOrders/${batch.id}/retry`,
+      payload: {},
+      headers: leader.headers,
+    });
+    expect(retry.json()).toMatchObject({ retried: 0 });
+  });
+
+  it('retry all puts failed rows back; a crash mid-batch continues where it stopped', async () => {
+    const good = await customer({ address: false });
+    const csv = csvOf([
+      `${good.phoenixId},BT-100:1,default,10,Damaged`,
+      `${good.phoenixId},BT-200:1,default,10,Damaged`,
+    ]);
+    // Valid in preview needs a default address: give one, confirm, then take it away.
+    const [a] = await t.database.db
+      .insert(shippingAddresses)
+      .values({
+        accountUid: good.uid,
+        firstName: 'A',
+        lastName: 'B',
+        address: '1 St',
+        city: 'Provo',
+        region: 'UT',
+        postalCode: '84601',
+        country: 'US',
+        countryId: 1,
+        isDefaultShipping: true,
+      })
+      .returning();
+    const batch = (await confirm(csv, key())).json().data;
+    // A worker already applied row 1 before it died: the row is succeeded, row 2 still pending.
+    await t.database.db
+      .update(shippingAddresses)
+      .set({ isDefaultShipping: false })
+      .where(eq(shippingAddresses.id, a!.id));
+    await runJobs();
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({ failedRows: 2 });
+    await t.database.db
+      .update(shippingAddresses)
+      .set({ isDefaultShipping: true })
+      .where(eq(shippingAddresses.id, a!.id));
+    const rowsBefore = await t.database.db
+      .select()
+      .from(batchOrderRows)
+      .where(eq(batchOrderRows.batchId, batch.id));
+    // Mark one row as already done by an earlier run, then retry all.
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/batchOrders/${batch.id}/retry`,
+      payload: { rowIds: [rowsBefore[0]!.id] },
+      headers: leader.headers,
+    });
+    expect(retry.json()).toMatchObject({ retried: 1 });
+    await runJobs();
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({
+      succeededRows: 1,
+      failedRows: 1,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/batchOrders/${batch.id}/retry`,
+      payload: {},
+      headers: leader.headers,
+    });
+    await runJobs();
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({
+      status: 'completed',
+      succeededRows: 2,
+      failedRows: 0,
+    });
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid))).toHaveLength(2);
+  });
+
+  it('a job run again after a crash does not apply a succeeded row twice', async () => {
+    const good = await customer();
+    const csv = csvOf([`${good.phoenixId},BT-100:1,,10,Damaged`, `${good.phoenixId},BT-200:1,,10,Damaged`]);
+    const batch = (await confirm(csv, key())).json().data;
+    await runJobs();
+    // The job is claimed again as if its worker had died before finishing it.
+    await t.database.db.update(jobs).set({ status: 'queued' }).where(eq(jobs.type, 'batchOrders.process'));
+    await runJobs();
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid))).toHaveLength(2);
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({ succeededRows: 2 });
+  });
+});
+
+describe('batch orders: permissions and lists', () => {
+  it('agents and fraud agents get 403; sales operations managers may', async () => {
+    const csv = csvOf(['1,BT-100:1,,10,x']);
+    for (const role of ['agent', 'fraudAgent'] as const) {
+      const staff = await t.signIn(role);
+      expect((await preview(csv, staff.headers)).statusCode).toBe(403);
+      expect((await confirm(csv, key(), staff.headers)).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/batchOrders', headers: staff.headers })).statusCode,
+      ).toBe(403);
+    }
+    const salesops = await t.signIn('salesOperatorManager');
+    expect((await preview(csv, salesops.headers)).statusCode).toBe(200);
+  });
+
+  it('lists batches newest first; unknown ids are 404, bad ids 400', async () => {
+    const list = (await get('/api/batchOrders')).json().data;
+    expect(list.length).toBeGreaterThan(0);
+    expect((await get('/api/batchOrders/99999999')).statusCode).toBe(404);
+    expect((await get('/api/batchOrders/abc')).statusCode).toBe(400);
+    expect((await get('/api/batchOrders/99999999/result.csv')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,122 @@
+import type { AccountFacts, ProductFacts } from '@domain/orders/batch-orders';
+import { and, eq, inArray } from 'drizzle-orm';
+import { accounts, productPrices, products, shippingAddresses, taxRates } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+// Reads batch orders need: accounts by number or uid with their addresses, products with their
+// prices, tax rates. In bulk for a preview (a query per thousand keys, not per row).
+
+const IN_CHUNK = 1000;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += IN_CHUNK) out.push(items.slice(i, i + IN_CHUNK));
+  return out;
+}
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export interface AccountLookup {
+  byPhoenixId: Map<number, AccountFacts>;
+  byUid: Map<string, AccountFacts>;
+}
+
+export async function accountFacts(db: DbOrTx, phoenixIds: number[], uids: string[]): Promise<AccountLookup> {
+  const found: { uid: string; phoenixId: number; userType: number; accountStatus: number }[] = [];
+  const cols = {
+    uid: accounts.uid,
+    phoenixId: accounts.phoenixId,
+    userType: accounts.userType,
+    accountStatus: accounts.accountStatus,
+  };
+  for (const part of chunks([...new Set(phoenixIds)]))
+    found.push(...(await db.select(cols).from(accounts).where(inArray(accounts.phoenixId, part))));
+  for (const part of chunks([...new Set(uids)]))
+    found.push(...(await db.select(cols).from(accounts).where(inArray(accounts.uid, part))));
+  const facts = new Map<string, AccountFacts>();
+  for (const a of found) facts.set(a.uid, { ...a, addresses: [] });
+  for (const part of chunks([...facts.keys()])) {
+    const addresses = await db
+      .select({
+        id: shippingAddresses.id,
+        accountUid: shippingAddresses.accountUid,
+        countryId: shippingAddresses.countryId,
+        isDefault: shippingAddresses.isDefaultShipping,
+      })
+      .from(shippingAddresses)
+      .where(inArray(shippingAddresses.accountUid, part));
+    for (const a of addresses)
+      facts.get(a.accountUid)?.addresses.push({ id: a.id, countryId: a.countryId, isDefault: a.isDefault });
+  }
+  const lookup: AccountLookup = { byPhoenixId: new Map(), byUid: new Map() };
+  for (const f of facts.values()) {
+    lookup.byPhoenixId.set(f.phoenixId, f);
+    lookup.byUid.set(f.uid, f);
+  }
+  return lookup;
+}
+
+export interface CatalogEntry extends ProductFacts {
+  title: string;
+  prices: Map<number, { priceCents: number; cv: number; pv: number; qv: number; nv: number; sv: number }>;
+}
+
+export async function catalogFacts(db: DbOrTx, skus: string[]): Promise<Map<string, CatalogEntry>> {
+  const out = new Map<string, CatalogEntry>();
+  for (const part of chunks([...new Set(skus)])) {
+    const found = await db
+      .select({
+        sku: products.sku,
+        title: products.title,
+        countryId: productPrices.countryId,
+        priceCents: productPrices.priceCents,
+        cv: productPrices.cv,
+        pv: productPrices.pv,
+        qv: productPrices.qv,
+        nv: productPrices.nv,
+        sv: productPrices.sv,
+      })
+      .from(products)
+      .leftJoin(productPrices, eq(productPrices.sku, products.sku))
+      .where(inArray(products.sku, part));
+    for (const r of found) {
+      const entry: CatalogEntry = out.get(r.sku) ?? {
+        sku: r.sku,
+        title: r.title,
+        countries: [],
+        prices: new Map(),
+      };
+      if (r.countryId != null && r.priceCents != null) {
+        entry.countries.push(r.countryId);
+        entry.prices.set(r.countryId, {
+          priceCents: r.priceCents,
+          cv: r.cv ?? 0,
+          pv: r.pv ?? 0,
+          qv: r.qv ?? 0,
+          nv: r.nv ?? 0,
+          sv: r.sv ?? 0,
+        });
+      }
+      out.set(r.sku, entry);
+    }
+  }
+  return out;
+}
+
+export async function fullAccount(db: DbOrTx, uid: string) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.uid, uid));
+  return row;
+}
+
+export async function address(db: DbOrTx, addressId: number) {
+  const [row] = await db.select().from(shippingAddresses).where(eq(shippingAddresses.id, addressId));
+  return row;
+}
+
+export async function taxRate(db: DbOrTx, countryId: number, region: string) {
+  const [row] = await db
+    .select({ rateBasisPoints: taxRates.rateBasisPoints })
+    .from(taxRates)
+    .where(and(eq(taxRates.countryId, countryId), eq(taxRates.region, region)));
+  return row?.rateBasisPoints ?? 0;
+}

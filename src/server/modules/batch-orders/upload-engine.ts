@@ -1,0 +1,472 @@
+import {
+  type ConfirmRequest,
+  MAX_UPLOAD_ROWS,
+  type Preview,
+  parseCsv,
+  progressOf,
+  type RowStatus,
+  UPLOAD_MESSAGES,
+  type UploadRequest,
+  type UploadStatus,
+  type UploadSummary,
+} from '@domain/uploads/upload';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Actor, recordChange } from '../../platform/audit';
+import type { AppContext } from '../../platform/context';
+import { type Db, type DbOrTx, rows, type Tx } from '../../platform/db';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { sha256 } from '../../platform/ids';
+import { enqueueJob, type JobContext } from '../../platform/jobs';
+
+// The machinery batch orders and bulk ledgers share (DESIGN §5): a file is parsed and every row
+// validated without writing (preview); confirming stores the batch and its rows and queues a job
+// in one transaction; the job applies pending rows a chunk at a time, each row in its own
+// transaction with its change event, so a crash loses nothing and a re-run takes up the rows still
+// pending. The file's SHA-256 is unique per kind (never applied twice) and so is the confirm's
+// idempotency key (a confirm sent twice answers the first batch).
+
+export interface RowOutcome {
+  /** Extra columns of the row table set when the row succeeds (order_id, ledger_entry_id). */
+  columns: Record<string, string | number>;
+}
+
+export interface UploadKind {
+  /** Words for messages: "batch", "bulk ledger". */
+  noun: string;
+  uploadTable: string;
+  rowTable: string;
+  /** The row table's reference to its upload. */
+  fk: string;
+  jobType: string;
+  auditCollection: string;
+  columns: readonly string[];
+  required: readonly string[];
+  /** Errors of every row (null when the row may be applied), reading the database in bulk. */
+  validate(db: DbOrTx, rows: { rowNo: number; values: Record<string, string> }[]): Promise<(string | null)[]>;
+  /** Columns of the upload row beyond the common ones, from the file's valid rows. */
+  uploadColumns?(rows: Record<string, string>[]): Record<string, string | number | null>;
+  /** Applies one row in the caller's transaction; throws an AppError (4xx) to refuse it. */
+  applyRow(
+    tx: Tx,
+    row: { id: number; rowNo: number; input: Record<string, string> },
+    run: { uploadId: number; actor: Actor },
+  ): Promise<RowOutcome>;
+}
+
+/** Rows read and applied per pass of the job: memory stays flat whatever the file's size. */
+export const CHUNK_ROWS = 200;
+const INSERT_ROWS = 1000;
+
+const id = (name: string) => sql.identifier(name);
+
+interface UploadRecord {
+  id: number;
+  file_name: string;
+  status: UploadStatus;
+  total_rows: number;
+  succeeded_rows: number;
+  failed_rows: number;
+  created_by: string;
+  created_by_name: string | null;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+  [extra: string]: unknown;
+}
+
+const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
+
+export function toSummary(r: UploadRecord): UploadSummary {
+  const counts = { totalRows: r.total_rows, succeededRows: r.succeeded_rows, failedRows: r.failed_rows };
+  return {
+    id: Number(r.id),
+    fileName: r.file_name,
+    status: r.status,
+    ...counts,
+    progress: progressOf(counts),
+    createdBy: r.created_by_name ?? r.created_by,
+    createdAt: iso(r.created_at)!,
+    finishedAt: iso(r.finished_at),
+  };
+}
+
+function parseFile(kind: UploadKind, csv: string) {
+  try {
+    return parseCsv(csv, kind.columns, kind.required);
+  } catch (err) {
+    throw badRequest(err instanceof Error ? err.message : UPLOAD_MESSAGES.empty);
+  }
+}
+
+const when = (v: Date | string) => new Date(v).toISOString().slice(0, 10);
+
+async function findBy(db: DbOrTx, kind: UploadKind, column: string, value: string) {
+  const [row] = await rows<UploadRecord>(
+    db,
+    sql`select * from ${id(kind.uploadTable)} where ${id(column)} = ${value}`,
+  );
+  return row;
+}
+
+async function refuseDuplicate(db: DbOrTx, kind: UploadKind, hash: string) {
+  const seen = await findBy(db, kind, 'file_hash', hash);
+  if (seen) throw conflict(UPLOAD_MESSAGES.duplicate(Number(seen.id), seen.file_name, when(seen.created_at)));
+}
+
+/** Parses and validates every row; writes nothing. */
+export async function preview(ctx: AppContext, kind: UploadKind, req: UploadRequest): Promise<Preview> {
+  const fileHash = sha256(req.csv);
+  await refuseDuplicate(ctx.db, kind, fileHash);
+  const file = parseFile(kind, req.csv);
+  const errors = await kind.validate(ctx.db, file.rows);
+  const rowsOut = file.rows.map((r, i) => ({ ...r, ok: errors[i] == null, error: errors[i] ?? null }));
+  const valid = rowsOut.filter((r) => r.ok).length;
+  return {
+    fileName: req.fileName,
+    fileHash,
+    columns: file.columns,
+    total: rowsOut.length,
+    valid,
+    invalid: rowsOut.length - valid,
+    rows: rowsOut,
+  };
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: unknown } | null;
+  return e?.code === '23505' || (e?.cause != null && isUniqueViolation(e.cause));
+};
+
+/**
+ * Stores the batch with every row (rows that failed validation already failed, with their error)
+ * and queues its job. A confirm repeated with the same idempotency key answers the same batch.
+ */
+export async function confirm(
+  ctx: AppContext,
+  kind: UploadKind,
+  actor: Actor,
+  req: ConfirmRequest,
+): Promise<{ created: boolean; summary: UploadSummary }> {
+  const again = await findBy(ctx.db, kind, 'idempotency_key', req.idempotencyKey);
+  if (again) return { created: false, summary: toSummary(again) };
+  const fileHash = sha256(req.csv);
+  await refuseDuplicate(ctx.db, kind, fileHash);
+  const file = parseFile(kind, req.csv);
+  if (file.rows.length > MAX_UPLOAD_ROWS) throw badRequest(UPLOAD_MESSAGES.tooMany);
+  const errors = await kind.validate(ctx.db, file.rows);
+  const failed = errors.filter((e) => e != null).length;
+  if (failed === file.rows.length) throw badRequest(UPLOAD_MESSAGES.nothingValid);
+  const extra =
+    kind.uploadColumns?.(file.rows.filter((_, i) => errors[i] == null).map((r) => r.values)) ?? {};
+
+  try {
+    const record = await ctx.db.transaction(async (tx) => {
+      const columns: Record<string, unknown> = {
+        file_name: req.fileName,
+        status: 'queued',
+        total_rows: file.rows.length,
+        failed_rows: failed,
+        created_by: actor.email,
+        created_by_name: actor.name ?? null,
+        file_hash: fileHash,
+        idempotency_key: req.idempotencyKey,
+        ...extra,
+      };
+      const names = Object.keys(columns);
+      const [created] = await rows<UploadRecord>(
+        tx,
+        sql`insert into ${id(kind.uploadTable)} (${sql.join(names.map(id), sql`, `)})
+            values (${sql.join(
+              names.map((n) => sql`${columns[n]}`),
+              sql`, `,
+            )}) returning *`,
+      );
+      const uploadId = Number(created!.id);
+      for (let start = 0; start < file.rows.length; start += INSERT_ROWS) {
+        const slice = file.rows.slice(start, start + INSERT_ROWS);
+        await tx.execute(
+          sql`insert into ${id(kind.rowTable)} (${id(kind.fk)}, row_no, input, status, error) values ${sql.join(
+            slice.map((r, i) => {
+              const error = errors[start + i] ?? null;
+              return sql`(${uploadId}, ${r.rowNo}, ${JSON.stringify(r.values)}::jsonb, ${error ? 'failed' : 'pending'}, ${error})`;
+            }),
+            sql`, `,
+          )}`,
+        );
+      }
+      await recordChange(tx, {
+        collection: kind.auditCollection,
+        entityId: String(uploadId),
+        action: 'upload.confirm',
+        actor,
+        before: {},
+        after: {
+          fileName: req.fileName,
+          fileHash,
+          totalRows: file.rows.length,
+          failedRows: failed,
+          ...extra,
+        },
+      });
+      await enqueueJob(tx, kind.jobType, { uploadId, actor: { ...actor } }, { createdBy: actor.email });
+      return created!;
+    });
+    ctx.wakeJobs();
+    return { created: true, summary: toSummary(record) };
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // Two confirms raced: the other one committed first.
+    const winner = await findBy(ctx.db, kind, 'idempotency_key', req.idempotencyKey);
+    if (winner) return { created: false, summary: toSummary(winner) };
+    await refuseDuplicate(ctx.db, kind, fileHash);
+    throw err;
+  }
+}
+
+export async function list(ctx: AppContext, kind: UploadKind, limit = 50): Promise<UploadRecord[]> {
+  return rows<UploadRecord>(
+    ctx.db,
+    sql`select * from ${id(kind.uploadTable)} order by created_at desc, id desc limit ${limit}`,
+  );
+}
+
+export async function getUpload(db: DbOrTx, kind: UploadKind, uploadId: number): Promise<UploadRecord> {
+  const [row] = await rows<UploadRecord>(
+    db,
+    sql`select * from ${id(kind.uploadTable)} where id = ${uploadId}`,
+  );
+  if (!row) throw notFound(`No ${kind.noun} ${uploadId}.`);
+  return row;
+}
+
+export interface RowRecord {
+  id: number;
+  row_no: number;
+  input: Record<string, string>;
+  status: RowStatus;
+  error: string | null;
+  updated_at: Date | string;
+  [extra: string]: unknown;
+}
+
+export const toRow = (r: RowRecord) => ({
+  id: Number(r.id),
+  rowNo: r.row_no,
+  input: Object.fromEntries(Object.entries(r.input ?? {}).map(([k, v]) => [k, v == null ? '' : String(v)])),
+  status: r.status,
+  error: r.error,
+  updatedAt: iso(r.updated_at)!,
+});
+
+/** Rows of an upload in file order, after a row number; `select`/`join` add the kind's columns. */
+export async function listRows(
+  db: DbOrTx,
+  kind: UploadKind,
+  uploadId: number,
+  q: { status?: RowStatus; after: number; limit: number },
+  extra: { select?: SQL; join?: SQL } = {},
+): Promise<RowRecord[]> {
+  return rows<RowRecord>(
+    db,
+    sql`select r.*${extra.select ?? sql``} from ${id(kind.rowTable)} r ${extra.join ?? sql``}
+        where r.${id(kind.fk)} = ${uploadId} and r.row_no > ${q.after}
+          ${q.status ? sql`and r.status = ${q.status}` : sql``}
+        order by r.row_no limit ${q.limit}`,
+  );
+}
+
+/** Puts failed rows back to pending and queues the job again. */
+export async function retry(
+  ctx: AppContext,
+  kind: UploadKind,
+  actor: Actor,
+  uploadId: number,
+  rowIds?: number[],
+): Promise<number> {
+  const count = await ctx.db.transaction(async (tx) => {
+    await getUpload(tx, kind, uploadId);
+    const reset = await rows<{ id: number }>(
+      tx,
+      sql`update ${id(kind.rowTable)} set status = 'pending', error = null, updated_at = now()
+           where ${id(kind.fk)} = ${uploadId} and status = 'failed'
+             ${rowIds ? sql`and id in (${sql.join(rowIds.length ? rowIds.map((r) => sql`${r}`) : [sql`null`], sql`, `)})` : sql``}
+          returning id`,
+    );
+    if (reset.length === 0) return 0;
+    await requeue(tx, kind, actor, uploadId, reset.length, { action: 'upload.retry', rows: reset.length });
+    return reset.length;
+  });
+  if (count > 0) ctx.wakeJobs();
+  return count;
+}
+
+async function requeue(
+  tx: Tx,
+  kind: UploadKind,
+  actor: Actor,
+  uploadId: number,
+  rowCount: number,
+  audit: { action: string } & Record<string, unknown>,
+) {
+  await tx.execute(
+    sql`update ${id(kind.uploadTable)} set failed_rows = failed_rows - ${rowCount}, status = 'queued', finished_at = null
+         where id = ${uploadId}`,
+  );
+  const { action, ...after } = audit;
+  await recordChange(tx, {
+    collection: kind.auditCollection,
+    entityId: String(uploadId),
+    action,
+    actor,
+    before: {},
+    after,
+  });
+  await enqueueJob(tx, kind.jobType, { uploadId, actor: { ...actor } }, { createdBy: actor.email });
+}
+
+/** A failed row corrected: validated with the same rules, saved and queued again. */
+export async function updateRow(
+  ctx: AppContext,
+  kind: UploadKind,
+  actor: Actor,
+  uploadId: number,
+  rowId: number,
+  input: Record<string, string>,
+): Promise<RowRecord> {
+  const values = Object.fromEntries(kind.columns.map((c) => [c, (input[c] ?? '').trim()]));
+  const [error] = await kind.validate(ctx.db, [{ rowNo: 0, values }]);
+  if (error) throw badRequest(error, [{ path: 'input', message: error }]);
+  const saved = await ctx.db.transaction(async (tx) => {
+    await getUpload(tx, kind, uploadId);
+    const [row] = await rows<RowRecord>(
+      tx,
+      sql`select * from ${id(kind.rowTable)} where id = ${rowId} and ${id(kind.fk)} = ${uploadId} for update`,
+    );
+    if (!row) throw notFound(`No row ${rowId} in ${kind.noun} ${uploadId}.`);
+    if (row.status !== 'failed') throw conflict(UPLOAD_MESSAGES.notFailed);
+    const [updated] = await rows<RowRecord>(
+      tx,
+      sql`update ${id(kind.rowTable)} set input = ${JSON.stringify(values)}::jsonb, status = 'pending', error = null,
+             updated_at = now() where id = ${rowId} returning *`,
+    );
+    await requeue(tx, kind, actor, uploadId, 1, {
+      action: 'upload.rowCorrected',
+      rowNo: row.row_no,
+      before: row.input,
+      input: values,
+    });
+    return updated!;
+  });
+  ctx.wakeJobs();
+  return saved;
+}
+
+/** Why a row was refused, in words fit for the failed-rows screen. */
+function refusal(err: unknown): string | null {
+  if (err instanceof AppError && err.statusCode < 500) {
+    const messages = [...new Set([err.message, ...(err.issues ?? []).map((i) => i.message)])];
+    return messages.join(' ');
+  }
+  return null;
+}
+
+async function applyOne(
+  db: Db,
+  kind: UploadKind,
+  uploadId: number,
+  actor: Actor,
+  row: { id: number; rowNo: number; input: Record<string, string> },
+  log: JobContext['log'],
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      // Locked for the row's transaction: another worker skips it, and a row that succeeded is
+      // no longer pending, so nothing is applied twice.
+      const [locked] = await rows<{ id: number }>(
+        tx,
+        sql`select id from ${id(kind.rowTable)} where id = ${row.id} and status = 'pending' for update skip locked`,
+      );
+      if (!locked) return;
+      const outcome = await kind.applyRow(tx, row, { uploadId, actor });
+      const sets = Object.entries(outcome.columns).map(([c, v]) => sql`, ${id(c)} = ${v}`);
+      await tx.execute(
+        sql`update ${id(kind.rowTable)} set status = 'succeeded', error = null, updated_at = now()${sql.join(sets, sql``)}
+             where id = ${row.id}`,
+      );
+      await tx.execute(
+        sql`update ${id(kind.uploadTable)} set succeeded_rows = succeeded_rows + 1 where id = ${uploadId}`,
+      );
+    });
+  } catch (err) {
+    let reason = refusal(err);
+    if (reason === null) {
+      log.error({ err, uploadId, rowId: row.id }, 'upload row failed unexpectedly');
+      reason = 'The row could not be applied because of an error on our side; retry it.';
+    }
+    await db.transaction(async (tx) => {
+      const marked = await rows<{ id: number }>(
+        tx,
+        sql`update ${id(kind.rowTable)} set status = 'failed', error = ${reason}, updated_at = now()
+             where id = ${row.id} and status = 'pending' returning id`,
+      );
+      if (marked.length > 0)
+        await tx.execute(
+          sql`update ${id(kind.uploadTable)} set failed_rows = failed_rows + 1 where id = ${uploadId}`,
+        );
+    });
+  }
+}
+
+/**
+ * The job: applies the pending rows of one upload in chunks of CHUNK_ROWS, in file order, and
+ * closes the upload when none is left. Safe to run again after a crash, and beside another worker.
+ */
+export async function processUpload(
+  kind: UploadKind,
+  payload: Record<string, unknown>,
+  job: JobContext,
+): Promise<Record<string, unknown>> {
+  const uploadId = Number(payload.uploadId);
+  const actor = payload.actor as Actor;
+  await job.db.execute(
+    sql`update ${id(kind.uploadTable)} set status = 'processing' where id = ${uploadId} and status = 'queued'`,
+  );
+  let after = 0;
+  let applied = 0;
+  for (;;) {
+    const chunk = await rows<{ id: number; row_no: number; input: Record<string, string> }>(
+      job.db,
+      sql`select id, row_no, input from ${id(kind.rowTable)}
+           where ${id(kind.fk)} = ${uploadId} and status = 'pending' and row_no > ${after}
+           order by row_no limit ${CHUNK_ROWS}`,
+    );
+    if (chunk.length === 0) break;
+    for (const r of chunk) {
+      await applyOne(
+        job.db,
+        kind,
+        uploadId,
+        actor,
+        { id: Number(r.id), rowNo: r.row_no, input: r.input },
+        job.log,
+      );
+      after = r.row_no;
+      applied++;
+    }
+    const record = await getUpload(job.db, kind, uploadId);
+    await job.progress(
+      progressOf({
+        totalRows: record.total_rows,
+        succeededRows: record.succeeded_rows,
+        failedRows: record.failed_rows,
+      }),
+    );
+  }
+  await job.db.execute(
+    sql`update ${id(kind.uploadTable)} u
+           set status = case when u.failed_rows > 0 then 'completedWithErrors' else 'completed' end,
+               finished_at = now()
+         where u.id = ${uploadId}
+           and not exists (select 1 from ${id(kind.rowTable)} r where r.${id(kind.fk)} = u.id and r.status = 'pending')`,
+  );
+  return { uploadId, rowsProcessed: applied };
+}

@@ -1,0 +1,32 @@
+import { BulkLedgerRow } from '@domain/product-credit/bulk-ledgers';
+import { UploadSummary } from '@domain/uploads/upload';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context';
+import { jobHandlers } from '../../platform/workers';
+import { processUpload } from '../batch-orders/upload-engine';
+import { uploadRoutes } from '../batch-orders/upload-routes';
+import {
+  BULK_LEDGERS_JOB,
+  bulkLedgersKind,
+  ledgerResultCsv,
+  ledgerRows,
+  toLedgerSummary,
+} from './bulk-ledgers.service';
+
+// Bulk ledgers (DESIGN §5): /api/bulkLedgers… and their background job.
+
+jobHandlers[BULK_LEDGERS_JOB] = (payload, job) => processUpload(bulkLedgersKind, payload, job);
+
+export function bulkLedgersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return uploadRoutes(ctx, {
+    base: 'bulkLedgers',
+    tag: 'bulk-ledgers',
+    kind: bulkLedgersKind,
+    Summary: UploadSummary,
+    Row: BulkLedgerRow,
+    summary: toLedgerSummary,
+    rows: ledgerRows,
+    resultCsv: ledgerResultCsv,
+    fileStem: 'bulk-ledger',
+  });
+}

@@ -1,0 +1,130 @@
+import { BULK_LEDGER_COLUMNS, type BulkLedgerRow } from '@domain/product-credit/bulk-ledgers';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { UploadList } from '@web/components/upload/upload-list';
+import { UploadPanel } from '@web/components/upload/upload-panel';
+import { errorMessage } from '@web/lib/api-client';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useBulkLedgerRows, useBulkLedgers } from '../api/bulk-ledgers';
+
+const HELP = (
+  <>
+    Columns: <code>account</code> (account number or id), <code>country</code> (us or ca), <code>amount</code>{' '}
+    (dollars; negative takes credit away), <code>reasonId</code>, <code>reason</code> (optional),{' '}
+    <code>neverExpire</code> (1 or 0) and <code>expirationDate</code> (YYYY-MM-DD, needed when credit is added
+    and neverExpire is 0). Every row follows the rules of one adjustment on the credit tab, including the
+    maximum per account type.
+  </>
+);
+
+function LedgerRows({ id, running }: { id: number; running: boolean }) {
+  const rows = useBulkLedgerRows(id, running);
+  if (rows.isPending) return <Typography>Loading rows…</Typography>;
+  if (rows.isError)
+    return <Alert severity="error">{errorMessage(rows.error, 'The rows could not be loaded.')}</Alert>;
+  const data = rows.data.data as BulkLedgerRow[];
+  return (
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label={`Rows of bulk ledger ${id} region`}
+    >
+      <Table size="small" aria-label={`Rows of bulk ledger ${id}`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Row</TableCell>
+            <TableCell>Account</TableCell>
+            <TableCell>Country</TableCell>
+            <TableCell align="right">Amount</TableCell>
+            <TableCell>Reason</TableCell>
+            <TableCell>Result</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((r) => (
+            <TableRow key={r.id} data-testid={`ledger-row-${r.rowNo}`}>
+              <TableCell>{r.rowNo}</TableCell>
+              <TableCell>
+                {r.customerUid ? (
+                  <Link component={RouterLink} to={`/customers/${encodeURIComponent(r.customerUid)}/credit`}>
+                    {r.input.account}
+                  </Link>
+                ) : (
+                  r.input.account
+                )}
+              </TableCell>
+              <TableCell>{(r.input.country ?? '').toUpperCase()}</TableCell>
+              <TableCell align="right">{r.input.amount}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                {r.input.reasonId}
+                {r.input.reason ? ` · ${r.input.reason}` : ''}
+              </TableCell>
+              <TableCell sx={{ minWidth: 180, color: r.status === 'failed' ? 'error.dark' : undefined }}>
+                {r.status === 'succeeded'
+                  ? `Applied (ledger entry ${r.ledgerEntryId})`
+                  : r.status === 'failed'
+                    ? r.error
+                    : 'Pending'}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** /bulkLedgers: upload → preview → confirm → progress → per-row results and result CSV. */
+export function BulkLedgersScreen() {
+  const list = useBulkLedgers();
+  const [params, setParams] = useSearchParams();
+  const selected = Number(params.get('id')) || null;
+  const current = list.data?.find((s) => s.id === selected);
+  const open = (id: number) => setParams({ id: String(id) });
+  return (
+    <Stack spacing={3}>
+      <UploadPanel base="bulkLedgers" help={HELP} columns={BULK_LEDGER_COLUMNS} onConfirmed={open} />
+      <Typography component="h2" variant="h6">
+        Bulk ledgers
+      </Typography>
+      <UploadList
+        base="bulkLedgers"
+        label="bulk ledgers"
+        query={list}
+        emptyIcon={<AccountBalanceWalletOutlined />}
+        actions={(s) => (
+          <Link
+            component={RouterLink}
+            to={`/bulkLedgers?id=${s.id}`}
+            aria-label={`Rows of bulk ledger ${s.id}`}
+          >
+            Rows
+          </Link>
+        )}
+      />
+      {current && (
+        <>
+          <Typography component="h2" variant="h6">
+            Rows of bulk ledger {current.id}
+          </Typography>
+          <LedgerRows
+            id={current.id}
+            running={current.status === 'queued' || current.status === 'processing'}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
