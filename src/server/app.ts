@@ -5,6 +5,8 @@ import { accountsRoutes } from './modules/accounts/accounts.module';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cartsGraphql } from './modules/carts/carts.graphql';
+import { cartsRoutes } from './modules/carts/carts.routes';
 import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
 import { customersGraphql } from './modules/customers/customers.graphql';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -90,7 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(customerSearchRoutes(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(customersRoutes(ctx));
-  await app.register(queryRoutes(ctx, [customersGraphql]));
+  await app.register(queryRoutes(ctx, [customersGraphql, cartsGraphql]));
+  await app.register(cartsRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(addressesRoutes(ctx));
   await app.register(productCreditRoutes(ctx));
