@@ -17,4 +17,6 @@ export const orderRoutes: RouteObject[] = [
     parent: { label: 'Orders', to: '/orders' },
   }),
   upcomingScreen('returns', 'Returns'),
+  // The localized checkout URL the admin cart view starts checkout at (spec 2 §2); ordering builds it.
+  upcomingScreen(':locale/checkout/:cartId', 'Checkout', { parent: { label: 'Carts', to: '/carts' } }),
 ];
