@@ -171,6 +171,7 @@ describe('override entry (spec 2 §3, §5)', () => {
 describe('reading a stored instance', () => {
   it('takes the shopper lines from storefront products, less the free ones, and gives host rewards a line', () => {
     const s = readInstance('en-CA', {
+      unpromofiedItems: [],
       products: [
         { id: 'a', sku: '1', quantity: 2 },
         { id: 'b', sku: '2', quantity: 1, isPromo: true },

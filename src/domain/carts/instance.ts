@@ -12,9 +12,9 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : nul
 const whole = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.floor(v) : 0);
 
 function linesOf(raw: Json): StoredLine[] {
-  const entered = Array.isArray(raw.unpromofiedItems)
-    ? list(raw.unpromofiedItems)
-    : list(raw.products).filter((p) => p.isPromo !== true);
+  // Storefront saves leave unpromofiedItems empty and keep the lines in products.
+  const unpromofied = list(raw.unpromofiedItems);
+  const entered = unpromofied.length > 0 ? unpromofied : list(raw.products).filter((p) => p.isPromo !== true);
   return entered.flatMap((p, n) => {
     const sku = str(p.sku);
     const quantity = whole(p.quantity);

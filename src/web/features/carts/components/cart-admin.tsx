@@ -99,50 +99,53 @@ export function CartAdmin({ cartId }: { cartId: string }) {
         </Box>
       </Section>
       <CartNotices cart={c} />
+      <Section title={`Items (${c.totalProducts})`} id="cart-items">
+        <CartLines cart={c} />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto auto',
+            justifyContent: 'end',
+            columnGap: 3,
+            mt: 2,
+          }}
+        >
+          <Typography variant="body2">Before promotions</Typography>
+          <Typography variant="body2" align="right">
+            {money(c.prePromoSubtotalInCents)}
+          </Typography>
+          <Typography variant="body2">Savings</Typography>
+          <Typography variant="body2" align="right" sx={{ color: 'success.main' }}>
+            −{money(c.discountTotalInCents)}
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>Subtotal</Typography>
+          <Typography align="right" sx={{ fontWeight: 700 }} data-testid="cart-subtotal">
+            {money(c.subtotalInCents)}
+          </Typography>
+        </Box>
+      </Section>
       <Box
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
         }}
       >
         <Box sx={{ minWidth: 0 }}>
-          <Section title={`Items (${c.totalProducts})`} id="cart-items">
-            <CartLines cart={c} />
-            <Box
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'auto auto',
-                justifyContent: 'end',
-                columnGap: 3,
-                mt: 2,
-              }}
-            >
-              <Typography variant="body2">Before promotions</Typography>
-              <Typography variant="body2" align="right">
-                {money(c.prePromoSubtotalInCents)}
-              </Typography>
-              <Typography variant="body2">Savings</Typography>
-              <Typography variant="body2" align="right" sx={{ color: 'success.main' }}>
-                −{money(c.discountTotalInCents)}
-              </Typography>
-              <Typography sx={{ fontWeight: 700 }}>Subtotal</Typography>
-              <Typography align="right" sx={{ fontWeight: 700 }} data-testid="cart-subtotal">
-                {money(c.subtotalInCents)}
-              </Typography>
-            </Box>
-          </Section>
           <Section title="Add a product" id="cart-add">
             <AddProduct cart={c} />
+          </Section>
+          <Section title="Promo code" id="cart-code">
+            <PromoCode cart={c} />
           </Section>
           <Section title="Price override" id="cart-override">
             <OverrideForm cart={c} />
           </Section>
+          <Section title="Host rewards" id="cart-host">
+            <HostRewards cart={c} />
+          </Section>
         </Box>
         <Box sx={{ minWidth: 0 }}>
-          <Section title="Promo code" id="cart-code">
-            <PromoCode cart={c} />
-          </Section>
           <Section title="Promotions" id="cart-promos">
             <AppliedPromotions cart={c} />
           </Section>
@@ -151,9 +154,6 @@ export function CartAdmin({ cartId }: { cartId: string }) {
           </Section>
           <Section title="Volumes" id="cart-volumes">
             <VolumesTable cart={c} />
-          </Section>
-          <Section title="Host rewards" id="cart-host">
-            <HostRewards cart={c} />
           </Section>
         </Box>
       </Box>
