@@ -5,7 +5,7 @@ import { DEMO_STAFF, signIn } from './fixtures';
 // Issue 11: the admin cart view priced live by the demo company's active rules. The demo rules
 // make each case reachable: "Holiday 20% Off Skincare" on everyday skincare, "Serum + Free Mini
 // Cleanser" adding the Mini Renewal Serum gift (SKU 16000) to the Everbright Renewal Serum, and
-// "Makeup Monday 15% Off" (code MAKEUP15) that needs makeup in the cart.
+// "Any 3 Skincare for $99" (code TRIO99) that needs three skincare items.
 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).include('#main-content').include('header').analyze();
@@ -65,9 +65,9 @@ test.describe('carts', () => {
 
     // A code that does not apply is answered with why.
     const code = page.getByRole('form', { name: 'Promo code' });
-    await code.getByLabel('Promo code').fill('MAKEUP15');
+    await code.getByLabel('Promo code').fill('TRIO99');
     await code.getByRole('button', { name: 'Apply code' }).click();
-    await expect(page.getByText(/Code MAKEUP15 does not apply\. Makeup Monday 15% Off: .+/)).toBeVisible();
+    await expect(page.getByText(/Code TRIO99 does not apply\. Any 3 Skincare for \$99: .+/)).toBeVisible();
 
     // Override the serum's price.
     const override = page.getByRole('form', { name: 'Price override' });

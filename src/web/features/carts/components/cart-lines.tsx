@@ -105,7 +105,7 @@ export function CartLines({ cart }: { cart: CartView }) {
                   />
                 )}
                 {l.isHostReward && <Chip size="small" label="Host reward" sx={{ ml: 1 }} />}
-                {l.isOverridden && <Chip size="small" color="warning" label="Overridden" sx={{ ml: 1 }} />}
+                {l.isOverridden && <Chip size="small" variant="outlined" label="Overridden" sx={{ ml: 1 }} />}
                 {l.discounts.map((d) => (
                   <Typography key={d.promo} variant="caption" component="div" sx={{ color: 'success.main' }}>
                     {d.promo}: −{money(d.amountInCents)}
