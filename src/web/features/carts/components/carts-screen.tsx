@@ -52,6 +52,7 @@ export function CartsScreen() {
           value={kind}
           onChange={(_e, v: Kind | null) => v && setKind(v)}
           aria-label="Cart kind"
+          sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }}
         >
           <ToggleButton value="all">All</ToggleButton>
           <ToggleButton value="personal">Personal</ToggleButton>
