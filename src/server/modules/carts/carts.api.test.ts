@@ -187,8 +187,16 @@ describe('adding rules (spec 2 §4) through addProduct', () => {
     const cartId = await newCart();
     await added(cartId, 'P100', 1);
     expect(line(await added(cartId, 'P100', 2), 'P100')?.quantity).toBe(3);
+    const before = (
+      await t.app.inject({ url: `/api/carts/${cartId}/version`, headers: agent.headers })
+    ).json().data.version;
     const zero = await add(cartId, 'P100', 0);
     expect(zero.errors?.[0]?.message).toBe('Please add a positive quantity. Got to keep things upbeat.');
+    // Nothing written.
+    expect(
+      (await t.app.inject({ url: `/api/carts/${cartId}/version`, headers: agent.headers })).json().data
+        .version,
+    ).toBe(before);
     expect(line(await added(cartId, 'P200', 5), 'P200')?.quantity).toBe(3);
     expect((await add(cartId, 'OOS', 1)).errors?.[0]?.message).toBe(CART_MESSAGES.outOfStock('OOS'));
     expect(line(await added(cartId, '16000', 3), '16000')?.quantity).toBe(1);
