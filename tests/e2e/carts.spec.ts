@@ -115,6 +115,7 @@ test.describe('carts', () => {
     await page.goto('/carts');
     const table = page.getByRole('table', { name: 'Carts' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(page, 'carts 1280');
     const owner = (
       await table.getByRole('row').nth(1).getByRole('cell').nth(1).getByRole('link').innerText()
     ).trim();
