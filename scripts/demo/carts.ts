@@ -130,6 +130,7 @@ export function addCarts(ctx: GenContext, draft: AccountDraft): void {
       countryId: draft.countryId,
     },
     socialId: kind === 'popup' ? (openPopup?.id ?? null) : null,
+    currency,
     canceled: rng.chance(0.08),
     createdAt,
     lastSaved,

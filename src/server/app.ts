@@ -7,6 +7,8 @@ import { administratorsRoutes } from './modules/administrators/administrators.ro
 import { authRoutes } from './modules/auth/auth.routes';
 import { batchOrdersRoutes } from './modules/batch-orders/batch-orders.module';
 import { bulkLedgersRoutes } from './modules/bulk-ledgers/bulk-ledgers.module';
+import { cartsGraphql } from './modules/carts/carts.graphql';
+import { cartsRoutes } from './modules/carts/carts.routes';
 import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
 import { customersGraphql } from './modules/customers/customers.graphql';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -98,7 +100,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(customerSearchRoutes(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(customersRoutes(ctx));
-  await app.register(queryRoutes(ctx, [customersGraphql]));
+  await app.register(queryRoutes(ctx, [customersGraphql, cartsGraphql]));
+  await app.register(cartsRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(addressesRoutes(ctx));
   await app.register(productCreditRoutes(ctx));

@@ -87,7 +87,10 @@ const summaryOf = (r: CartSqlRow): CartSummary => {
 const cartColumns = sql`cart_id, active_locale, social_id::int as social_id, canceled, created_at, last_saved,
   user_email, cart_instances`;
 
-/** The customer's carts, last saved first (open carts only when asked). */
+/**
+ * The customer's carts, last saved first (open carts only when asked): their own, and the client
+ * carts they built for others (cid; carts_cid_idx).
+ */
 export async function cartsOf(
   db: DbOrTx,
   uid: string,
@@ -95,7 +98,7 @@ export async function cartsOf(
 ): Promise<CartSummary[]> {
   const found = await rows<CartSqlRow>(
     db,
-    sql`select ${cartColumns} from carts where uid = ${uid} ${opts.openOnly ? sql`and not canceled` : sql``}
+    sql`select ${cartColumns} from carts where (uid = ${uid} or cid = ${uid}) ${opts.openOnly ? sql`and not canceled` : sql``}
         order by last_saved desc, cart_id limit ${opts.limit}`,
   );
   return found.map(summaryOf);
@@ -108,7 +111,7 @@ export async function cartOfCustomer(
 ): Promise<CartDetail | undefined> {
   const [found] = await rows<CartSqlRow>(
     db,
-    sql`select ${cartColumns} from carts where cart_id = ${cartId} and uid = ${uid}`,
+    sql`select ${cartColumns} from carts where cart_id = ${cartId} and (uid = ${uid} or cid = ${uid})`,
   );
   return found ? detailOf(found) : undefined;
 }

@@ -1,6 +1,8 @@
+import { NewCartButton } from '@web/features/carts/components/carts-screen';
 import { CustomerCarts } from '@web/features/customers/components/carts';
 import { useParams } from 'react-router';
 
 export function CustomerCartsPage() {
-  return <CustomerCarts uid={useParams().id ?? ''} />;
+  const uid = useParams().id ?? '';
+  return <CustomerCarts uid={uid} actions={<NewCartButton uid={uid} />} />;
 }

@@ -1,7 +1,6 @@
 import { type RouteObject, redirect } from 'react-router';
 import { lazyPage } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
-import { upcomingScreen } from './upcoming';
 
 // Customers (spec 1 §2): the search, then one layout for /customers/{uid}/… (header and tabs) with
 // each tab nested inside it. {uid} is the account uid.
@@ -97,5 +96,9 @@ export const customerRoutes: RouteObject[] = [
     handle: handle({ title: 'Customer' }),
     children: tabs,
   },
-  upcomingScreen('carts', 'Carts'),
+  {
+    path: 'carts',
+    lazy: lazyPage(() => import('../../pages/carts/carts-page').then((m) => m.CartsPage)),
+    handle: handle({ title: 'Carts' }),
+  },
 ];

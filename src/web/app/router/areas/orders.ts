@@ -42,4 +42,6 @@ export const orderRoutes: RouteObject[] = [
     handle: handle({ title: 'Portal order', subject: orderSubject, parent: toOrder }),
   },
   upcomingScreen('returns', 'Returns'),
+  // The localized checkout URL the admin cart view starts checkout at (spec 2 §2); ordering builds it.
+  upcomingScreen(':locale/checkout/:cartId', 'Checkout', { parent: { label: 'Carts', to: '/carts' } }),
 ];

@@ -1,5 +1,4 @@
 import {
-  CartDetailAnswer,
   CartsAnswer,
   CustomerDashboardAnswer,
   CustomerOrdersAnswer,
@@ -81,14 +80,6 @@ export function useCustomerCarts(uid: string) {
   return useQuery({
     queryKey: [...customerKey(uid), 'carts'],
     queryFn: ({ signal }) => api.get(`${base(uid)}/carts`, CartsAnswer, { signal }),
-  });
-}
-
-export function useCustomerCart(uid: string, cartId: string) {
-  return useQuery({
-    queryKey: [...customerKey(uid), 'carts', cartId],
-    queryFn: ({ signal }) =>
-      api.get(`${base(uid)}/carts/${encodeURIComponent(cartId)}`, CartDetailAnswer, { signal }),
   });
 }
 

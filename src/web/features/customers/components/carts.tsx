@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '@web/components/empty-state';
 import { formatDateTime, formatMoney } from '@web/lib/format';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerCarts } from '../api/customers';
 import { customerPath } from './labels';
@@ -64,12 +65,12 @@ export function CartsTable({ uid, carts, label }: { uid: string; carts: CartSumm
   );
 }
 
-/** Carts tab: read view (editing comes with the carts work, spec 2). */
-export function CustomerCarts({ uid }: { uid: string }) {
+/** Carts tab: the customer's carts and the client carts they built; each opens the admin cart view. */
+export function CustomerCarts({ uid, actions }: { uid: string; actions?: ReactNode }) {
   const carts = useCustomerCarts(uid);
   return (
     <>
-      <SectionTitle>Carts</SectionTitle>
+      <SectionTitle actions={actions}>Carts</SectionTitle>
       {carts.isPending ? (
         <Loading label="Loading carts" />
       ) : carts.isError ? (

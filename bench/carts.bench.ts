@@ -1,0 +1,300 @@
+// Cart benchmark (issue 11). Run: npm run bench:carts [-- --quick] [-- --backends pglite,postgres]
+// Builds the app in this process on a fresh database (PGlite; PostgreSQL too when DATABASE_URL is
+// set), listens on a free port, seeds the cart test catalogue, its rules and 1,000 generated rules
+// (mostly inapplicable, as in production), and measures through HTTP:
+//   1. adding a product to a 20-line cart, re-priced against every active rule (target p95 < 15 ms);
+//   2. the unchanged-cart poll (GET /api/carts/{id}/version, target p95 < 3 ms);
+//   3. 50 staff each editing their own cart concurrently for --seconds (60; --quick 5), counting errors.
+// Prints a table, then one JSON line with every figure. It writes nothing (bench/RESULTS.md is the
+// merger's, from a quiet machine).
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PromoRuleInput } from '@domain/promos/rule';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { type App, buildApp } from '../src/server/app';
+import { accounts, carts, staffUsers } from '../src/server/db/schema';
+import { seedCartCatalog, TEST_PRODUCTS } from '../src/server/modules/carts/carts.fixtures';
+import { loadConfig } from '../src/server/platform/config';
+import { type Database, openDatabase } from '../src/server/platform/db';
+import { hashPassword } from '../src/server/platform/passwords';
+import { log } from './harness';
+
+type Backend = 'pglite' | 'postgres';
+const PASSWORD = 'Bench-Password-1';
+const TARGET_ADD_P95 = 15;
+const TARGET_POLL_P95 = 3;
+
+function parseCli() {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      seconds: { type: 'string' },
+      backends: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log('Usage: npm run bench:carts -- [--quick] [--seconds N] [--backends pglite,postgres]');
+    process.exit(0);
+  }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const backends = (values.backends ?? (databaseUrl ? 'pglite,postgres' : 'pglite')).split(',') as Backend[];
+  if (backends.includes('postgres') && !databaseUrl)
+    throw new Error('--backends postgres needs DATABASE_URL');
+  return {
+    backends,
+    databaseUrl,
+    quick: values.quick,
+    seconds: Number(values.seconds ?? (values.quick ? 5 : 60)),
+    samples: values.quick ? 60 : 300,
+  };
+}
+
+/** 1,000 rules over SKUs the carts mostly do not hold, some with codes: the production mix. */
+function generatedRules(n: number): PromoRuleInput[] {
+  const rules: PromoRuleInput[] = [];
+  for (let i = 0; i < n; i++) {
+    const sku = `GEN${i % 400}`;
+    const kind = i % 5;
+    rules.push(
+      kind === 0
+        ? {
+            id: 0,
+            name: `Gen ${i} percent`,
+            priority: i % 50,
+            actionItems: [sku, `S${i % 24}`],
+            discountValue: { '1': 0.05 },
+          }
+        : kind === 1
+          ? {
+              id: 1,
+              name: `Gen ${i} amount`,
+              priority: i % 50,
+              actionItems: [sku],
+              discountValue: { '1': 100 },
+            }
+          : kind === 2
+            ? { id: 7, name: `Gen ${i} bogo`, priority: i % 50, conditionItems: [sku], actionItems: [sku] }
+            : kind === 3
+              ? {
+                  id: 0,
+                  name: `Gen ${i} code`,
+                  priority: i % 50,
+                  code: [`GEN${i}`],
+                  actionItems: [`S${i % 24}`],
+                  discountValue: { '1': 0.1 },
+                }
+              : {
+                  id: 4,
+                  name: `Gen ${i} region`,
+                  priority: i % 50,
+                  regionId: [2],
+                  discountValue: { '2': 500 },
+                },
+    );
+  }
+  return rules;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function open(
+  backend: Backend,
+  databaseUrl: string | undefined,
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'bo-bench-carts-'));
+    const database = await openDatabase({ dataDir: dir });
+    await database.migrate();
+    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `bo_bench_carts_${process.pid}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl as string);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  await database.migrate();
+  return {
+    database,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function run(backend: Backend, opts: ReturnType<typeof parseCli>) {
+  const { database, cleanup } = await open(backend, opts.databaseUrl);
+  let app: App | null = null;
+  try {
+    const db = database.db;
+    await seedCartCatalog(db, generatedRules(1000));
+    const hash = await hashPassword(PASSWORD);
+    const staff = Array.from({ length: 50 }, (_, i) => ({
+      name: `Bench ${i}`,
+      email: `bench${i}@example.com`,
+      role: 'agent' as const,
+      directory: 'users' as const,
+      passwordHash: hash,
+    }));
+    await db.insert(staffUsers).values(staff);
+    const customers = await db
+      .insert(accounts)
+      .values(
+        Array.from({ length: 50 }, (_, i) => ({
+          uid: `BENCHUID${String(i).padStart(20, '0')}`,
+          phoenixId: 700_000 + i,
+          firstName: 'Bench',
+          lastName: `Shopper${i}`,
+          userType: 3,
+        })),
+      )
+      .returning();
+    const config = loadConfig(
+      { ...process.env, APP_ENV: 'test', LOG_LEVEL: 'silent' },
+      { webDir: '/nonexistent' },
+    );
+    app = await buildApp({ config, database, workers: false, mailer: null, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const login = async (email: string) => {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const tokens = await Promise.all(staff.map((s) => login(s.email)));
+    const call = async (token: string, method: string, path: string, body?: unknown) => {
+      const started = performance.now();
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const json = (await res.json()) as {
+        data?: { cartId: string; products: { id: string; sku: string }[] };
+      };
+      return { ms: performance.now() - started, ok: res.ok, json };
+    };
+    const newCart = async (token: string, uid: string, lines: number) => {
+      const created = await call(token, 'POST', '/api/carts', { uid, localeCode: 'en-US' });
+      const cartId = created.json.data?.cartId as string;
+      for (let i = 0; i < lines; i++)
+        await call(token, 'POST', `/api/carts/${cartId}/products`, { sku: `S${i % 24}`, quantity: 1 });
+      return cartId;
+    };
+
+    // 1. Add a product to a 20-line cart: alternately raise an existing line and add/remove one.
+    // The item limit (10) keeps staff from building a 20-line cart; a storefront save can hold
+    // one, so the 20 lines are written as a saved instance.
+    const token = tokens[0] as string;
+    const cartId = await newCart(token, customers[0]!.uid, 0);
+    const lines = Array.from({ length: 20 }, (_, i) => ({ id: `L${i}`, sku: `S${i}`, quantity: 1 }));
+    await db
+      .update(carts)
+      .set({ cartInstances: { 'en-US': { unpromofiedItems: lines } } })
+      .where(eq(carts.cartId, cartId));
+    const adds: number[] = [];
+    for (let i = 0; i < opts.samples; i++) {
+      const r = await call(token, 'POST', `/api/carts/${cartId}/products`, {
+        sku: `S${i % 20}`,
+        quantity: 1,
+      });
+      if (!r.ok) throw new Error(`add failed: ${JSON.stringify(r.json)}`);
+      adds.push(r.ms);
+    }
+    // 2. The unchanged-cart poll.
+    const polls: number[] = [];
+    for (let i = 0; i < opts.samples * 3; i++)
+      polls.push((await call(token, 'GET', `/api/carts/${cartId}/version`)).ms);
+    const reads: number[] = [];
+    for (let i = 0; i < opts.samples; i++) reads.push((await call(token, 'GET', `/api/carts/${cartId}`)).ms);
+
+    // 3. 50 staff, each editing their own cart, for the duration.
+    const own = await Promise.all(tokens.map((t, i) => newCart(t, customers[i]!.uid, 5)));
+    let done = 0;
+    let errors = 0;
+    const concurrent: number[] = [];
+    const until = Date.now() + opts.seconds * 1000;
+    await Promise.all(
+      tokens.map(async (t, i) => {
+        let n = 0;
+        while (Date.now() < until) {
+          const sku = TEST_PRODUCTS[(n++ % 10) + 10]?.sku ?? 'P100';
+          const r =
+            n % 4 === 0
+              ? await call(t, 'GET', `/api/carts/${own[i]}/version`)
+              : await call(t, 'POST', `/api/carts/${own[i]}/products`, { sku, quantity: 1 });
+          if (r.ok) concurrent.push(r.ms);
+          else errors++;
+          done++;
+        }
+      }),
+    );
+    const figures = {
+      backend,
+      addP50: round(pct(adds, 50)),
+      addP95: round(pct(adds, 95)),
+      pollP50: round(pct(polls, 50)),
+      pollP95: round(pct(polls, 95)),
+      readP95: round(pct(reads, 95)),
+      concurrentRequests: done,
+      concurrentPerSecond: round(done / opts.seconds),
+      concurrentP95: round(pct(concurrent, 95)),
+      concurrentErrors: errors,
+    };
+    log(
+      `${backend.padEnd(8)} add p50 ${figures.addP50} ms p95 ${figures.addP95} ms (target < ${TARGET_ADD_P95}) · ` +
+        `poll p95 ${figures.pollP95} ms (target < ${TARGET_POLL_P95}) · read p95 ${figures.readP95} ms · ` +
+        `50 staff × ${opts.seconds}s: ${done} requests, p95 ${figures.concurrentP95} ms, ${errors} errors`,
+    );
+    return figures;
+  } finally {
+    await app?.close();
+    await database.close();
+    await cleanup();
+  }
+}
+
+async function main() {
+  const opts = parseCli();
+  log(
+    `cart benchmark: ${opts.backends.join(', ')}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}`,
+  );
+  const results = [];
+  for (const backend of opts.backends) results.push(await run(backend, opts));
+  console.log(
+    JSON.stringify({
+      bench: 'carts',
+      quick: opts.quick,
+      seconds: opts.seconds,
+      rules: 1000 + 8,
+      targets: { addP95: TARGET_ADD_P95, pollP95: TARGET_POLL_P95, concurrentErrors: 0 },
+      results,
+    }),
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { ok } from '../platform/envelope';
+import { LOCALES, type LocaleCode } from '../reference/lists';
+
+// Cart contracts (spec 2 §3 Cart, Line item, Override entry, Cart response; spec 3 §3). The stored
+// instance is what the carts table keeps per locale; the cart view is the priced answer of the
+// commerce query service, the same for GraphQL and REST. Money is integer cents; `subtotal`,
+// `price` and `totalPrice` are the spec's dollar twins, rounded to 2 decimals.
+
+export const CART_ID = /^[A-Za-z0-9]{28}$/;
+export const cartIdSchema = z.string().regex(CART_ID, 'Not a cart id');
+
+export const LOCALE_CODES = LOCALES.map((l) => l.code) as [LocaleCode, ...LocaleCode[]];
+export const localeCodeSchema = z.enum(LOCALE_CODES, 'Not a locale (en-US, en-CA or fr-CA)');
+export const regionOfLocale = (locale: string): 1 | 2 => (locale.endsWith('-CA') ? 2 : 1);
+export const currencyOfLocale = (locale: string) => {
+  const found = LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
+  return { name: found.currency.name, format: found.currency.format };
+};
+
+/** A line as the shopper entered it (unpromofiedItems): what pricing starts from. */
+export const StoredLine = z.object({
+  id: z.string().min(1),
+  sku: z.string().min(1),
+  quantity: z.number().int().min(1),
+  isHostReward: z.boolean().optional(),
+  subscription: z.boolean().optional(),
+  selectedVariant: z.string().optional(),
+});
+export type StoredLine = z.infer<typeof StoredLine>;
+
+export const PromoTag = z.object({
+  code: z.string().min(1).max(40),
+  success: z.boolean().optional(),
+  serverValidated: z.boolean().optional(),
+  fromCheckout: z.boolean().optional(),
+  /** Why the code does not apply (the engine's explanation), when it does not. */
+  message: z.string().optional(),
+});
+export type PromoTag = z.infer<typeof PromoTag>;
+
+export const HostRewardItem = z.object({
+  sku: z.string().min(1),
+  quantity: z.number().int().min(1),
+  isFree: z.boolean(),
+});
+export type HostRewardItem = z.infer<typeof HostRewardItem>;
+
+/**
+ * Override entry (spec 2 §3, §5): all required; overridePrice, overridePV, overrideQV, overrideCV
+ * as floats (dollars and points per unit); quantity as a number (units of the line it covers).
+ */
+const float = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .refine(Number.isFinite, `${label} must be a number`)
+    .min(0, `${label} cannot be negative`);
+export const OverrideEntry = z.object({
+  id: z.string().min(1, 'Line id is required'),
+  sku: z.string().min(1, 'SKU is required'),
+  overridePrice: float('Override price'),
+  overridePV: float('Override PV'),
+  overrideQV: float('Override QV'),
+  overrideCV: float('Override CV'),
+  quantity: z
+    .number('Quantity must be a number')
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1'),
+});
+export type OverrideEntry = z.infer<typeof OverrideEntry>;
+/** An override as stored: who set it and when (audited as well). */
+export const StoredOverride = OverrideEntry.extend({ by: z.string(), at: z.string() });
+export type StoredOverride = z.infer<typeof StoredOverride>;
+
+/** One locale's cart (spec 2 §3 cartInstances): everything a locale switch switches. */
+export interface CartInstanceState {
+  localeCode: string;
+  currency: { name: string; format: string };
+  unpromofiedItems: StoredLine[];
+  promoItems: { sku: string; quantity: number; promo: string }[];
+  promoTags: PromoTag[];
+  removedPromoItems: string[];
+  hostRewardItems: HostRewardItem[];
+  overrides: StoredOverride[];
+  giftSelections: { promo: string; sku: string }[];
+}
+
+export const Volumes = z.object({
+  CV: z.number(),
+  PV: z.number(),
+  QV: z.number(),
+  NV: z.number(),
+  SV: z.number(),
+});
+export type Volumes = z.infer<typeof Volumes>;
+
+export const CartLineView = z.object({
+  id: z.string(),
+  /** Id of the shopper's line this one comes from (a free split keeps its source's id). */
+  lineItemId: z.string().nullable(),
+  sku: z.string(),
+  title: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  swatchlabel: z.string().nullable(),
+  quantity: z.number().int(),
+  maxQuantity: z.number().int().nullable(),
+  price: z.number(),
+  priceInCents: z.number().int(),
+  originalPriceInCents: z.number().int(),
+  totalPrice: z.number(),
+  totalPriceInCents: z.number().int(),
+  discounts: z.array(
+    z.object({ promo: z.string(), amountInCents: z.number().int(), tag: z.string().nullable() }),
+  ),
+  bundled: z.boolean(),
+  isPromo: z.boolean(),
+  isSample: z.boolean(),
+  isIncluded: z.boolean(),
+  isHostReward: z.boolean(),
+  isOverridden: z.boolean(),
+  subscription: z.boolean(),
+  doNotShipAlone: z.boolean(),
+  isFinalSaleConfig: z.boolean(),
+  selectedVariant: z.string().nullable(),
+  volumes: Volumes,
+  originalVolumes: Volumes,
+});
+export type CartLineView = z.infer<typeof CartLineView>;
+
+export const AppliedPromo = z.object({
+  promo: z.string(),
+  ruleType: z.number().int(),
+  priority: z.number(),
+  applied: z.boolean(),
+  times: z.number().int(),
+  amountInCents: z.number().int(),
+  /** Why it did not apply (the engine's explanation), null when it applied. */
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type AppliedPromo = z.infer<typeof AppliedPromo>;
+
+export const CartCounterView = z.object({
+  promo: z.string(),
+  basis: z.enum(['spend', 'quantity']),
+  current: z.number(),
+  threshold: z.number(),
+  remaining: z.number(),
+  reached: z.boolean(),
+  /** "Spend $12.00 more for …" / "Add 2 more items for …". */
+  message: z.string(),
+});
+
+export const CartView = z.object({
+  cartId: z.string(),
+  version: z.number().int(),
+  active: z.boolean(),
+  createDate: z.string(),
+  lastModified: z.string(),
+  uid: z.string().nullable(),
+  clientUid: z.string().nullable(),
+  socialId: z.number().int().nullable(),
+  typeId: z.number().int().nullable(),
+  countryId: z.number().int(),
+  localeCode: z.string(),
+  availableLocales: z.array(z.string()),
+  currency: z.object({ name: z.string(), format: z.string() }),
+  customer: z
+    .object({
+      uid: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      userType: z.number().int(),
+      phoenixId: z.number().nullable(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
+  totalProducts: z.number().int(),
+  totalUniqueProducts: z.number().int(),
+  subtotal: z.number(),
+  subtotalInCents: z.number().int(),
+  prePromoSubtotal: z.number(),
+  prePromoSubtotalInCents: z.number().int(),
+  discountTotalInCents: z.number().int(),
+  products: z.array(CartLineView),
+  promoItems: z.array(
+    z.object({
+      sku: z.string(),
+      quantity: z.number().int(),
+      promo: z.string(),
+      isSample: z.boolean(),
+      valueInCents: z.number().int(),
+    }),
+  ),
+  hostRewardItems: z.array(HostRewardItem),
+  appliedPromos: z.array(AppliedPromo),
+  promoTags: z.array(PromoTag),
+  removedPromoItems: z.array(z.string()),
+  overrides: z.array(StoredOverride),
+  resolutions: z.array(
+    z.object({ promo: z.string(), choices: z.array(z.string()), quantity: z.number().int() }),
+  ),
+  dropItems: z.array(
+    z.object({
+      sku: z.string(),
+      quantity: z.number().int(),
+      promo: z.string().nullable(),
+      reason: z.string(),
+    }),
+  ),
+  cartCounters: z.array(CartCounterView),
+  cartErrors: z.array(
+    z.object({ code: z.string(), type: z.number().int(), promo: z.string(), message: z.string() }),
+  ),
+  volumes: Volumes,
+});
+export type CartView = z.infer<typeof CartView>;
+export const CartAnswer = ok(CartView);
+
+export const CartSummaryView = z.object({
+  cartId: z.string(),
+  uid: z.string().nullable(),
+  clientUid: z.string().nullable(),
+  socialId: z.number().int().nullable(),
+  ownerName: z.string().nullable(),
+  ownerPhoenixId: z.number().nullable(),
+  localeCode: z.string(),
+  currency: z.string(),
+  totalProducts: z.number().int(),
+  subtotalInCents: z.number().int(),
+  lastSaved: z.string(),
+  canceled: z.boolean(),
+  kind: z.enum(['personal', 'client', 'popup']),
+});
+export type CartSummaryView = z.infer<typeof CartSummaryView>;
+export const CartListAnswer = ok(z.array(CartSummaryView));
+
+// REST requests (paths in README).
+export const CartParams = z.object({ cartId: cartIdSchema });
+export const CartVersionAnswer = ok(z.object({ cartId: z.string(), version: z.number().int() }));
+export const PromoCodeRequest = z.object({
+  code: z.string().trim().min(1, 'Enter a promo code').max(40, 'A promo code has at most 40 characters'),
+  fromCheckout: z.boolean().default(true),
+});
+export const LocaleRequest = z.object({ localeCode: localeCodeSchema });
+export const HostRewardRequest = z.object({
+  sku: z.string().trim().min(1, 'SKU is required'),
+  isFree: z.boolean(),
+});
+export const GiftSelectionRequest = z.object({ promo: z.string().min(1), sku: z.string().min(1) });
+export const OverrideParams = CartParams.extend({ overrideId: z.string().min(1) });
+export const ClearRequest = z.object({ deleteCart: z.boolean().default(false) });
+export const CreateCartRequest = z.object({
+  uid: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'Not a customer id'),
+  localeCode: localeCodeSchema.default('en-US'),
+});
+export const CartSearchQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  kind: z.enum(['all', 'personal', 'client', 'popup']).default('all'),
+});
+export const ProductSearchQuery = z.object({
+  q: z.string().trim().min(1, 'Enter a SKU or a name').max(100),
+  localeCode: localeCodeSchema.default('en-US'),
+});
+export const ProductHit = z.object({
+  sku: z.string(),
+  title: z.string(),
+  swatchLabel: z.string().nullable(),
+  priceInCents: z.number().int(),
+  inStock: z.boolean(),
+});
+export const ProductSearchAnswer = ok(z.array(ProductHit));
+export type ProductHit = z.infer<typeof ProductHit>;

@@ -1,0 +1,108 @@
+import { type CompiledRules, compileRules, type VolumeTables } from '@domain/pricing';
+import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
+import { SKU } from '@domain/reference';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../platform/db';
+
+// The active promo rules the carts price against (spec 2 §4 automatic promo flow), compiled once.
+// The promo service owns the rules; carts read the `active` collection through this small cache.
+// Freshness: at most once a second a cheap stamp (count and max(updated_at) of the active rules)
+// is compared with the compiled set's; a deploy changes the stamp and the next pricing recompiles.
+// A cache only: every process reaches the same answer from the database (DESIGN §1).
+
+export interface RuleSet {
+  stamp: string;
+  compiled: CompiledRules;
+  /** Lower-cased promo code → names of the active rules carrying it. */
+  rulesByCode: Map<string, string[]>;
+  /** SKUs the rules may add (gifts, samples): their prices go to the engine. */
+  giftSkus: string[];
+  volumeTables: VolumeTables;
+}
+
+const CHECK_EVERY_MS = 1000;
+/** Gift-adding types (DESIGN §6): 7 with autoAdd, 10–13, 24; 21 prices 9000/9916. */
+const ADDING_TYPES = new Set([7, 10, 11, 12, 13, 24]);
+
+async function stampOf(db: Db): Promise<string> {
+  const [r] = await rows<{ n: number; at: string | null }>(
+    db,
+    sql`select count(*)::int as n, max(updated_at)::text as at from promo_rules where collection = 'active'`,
+  );
+  return `${r?.n ?? 0}@${r?.at ?? ''}`;
+}
+
+async function load(db: Db, stamp: string, warn: (msg: string) => void): Promise<RuleSet> {
+  const found = await rows<{ name: string; rule: unknown }>(
+    db,
+    sql`select name, rule from promo_rules where collection = 'active' and active order by priority desc, id`,
+  );
+  const rules: PromoRule[] = [];
+  for (const r of found) {
+    const parsed = promoRuleSchema.safeParse(r.rule);
+    if (parsed.success) rules.push(parsed.data);
+    else warn(`promo rule ${r.name} is not in engine form; left out of cart pricing`);
+  }
+  const rulesByCode = new Map<string, string[]>();
+  const gifts = new Set<string>([SKU.memberProgram, SKU.renewal]);
+  for (const rule of rules) {
+    for (const code of rule.code) {
+      const key = code.toLowerCase();
+      rulesByCode.set(key, [...(rulesByCode.get(key) ?? []), rule.name]);
+    }
+    if (ADDING_TYPES.has(rule.id)) for (const s of rule.actionItems) gifts.add(s);
+  }
+  const special = await rows<{ sku: string; list: string }>(
+    db,
+    sql`select sku, list from special_volume_skus`,
+  );
+  const volumeTables: VolumeTables = {
+    fullVolumeSku: special.find((s) => s.list === 'fullVolume')?.sku ?? null,
+    listA: special.filter((s) => s.list === 'listA').map((s) => s.sku),
+    listB: special.filter((s) => s.list === 'listB').map((s) => s.sku),
+  };
+  return { stamp, compiled: compileRules(rules), rulesByCode, giftSkus: [...gifts], volumeTables };
+}
+
+export class ActiveRules {
+  private current: RuleSet | null = null;
+  private checkedAt = 0;
+  private pending: Promise<RuleSet> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly warn: (msg: string) => void = () => {},
+  ) {}
+
+  /** The compiled active rules, rechecked at most once a second. */
+  async get(): Promise<RuleSet> {
+    if (this.current && Date.now() - this.checkedAt < CHECK_EVERY_MS) return this.current;
+    this.pending ??= this.refresh().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  /** Forget the freshness window (after a deploy in this process, or in tests). */
+  invalidate(): void {
+    this.checkedAt = 0;
+  }
+
+  private async refresh(): Promise<RuleSet> {
+    const stamp = await stampOf(this.db);
+    this.checkedAt = Date.now();
+    if (this.current && this.current.stamp === stamp) return this.current;
+    this.current = await load(this.db, stamp, this.warn);
+    return this.current;
+  }
+}
+
+const perDb = new WeakMap<Db, ActiveRules>();
+export function activeRulesOf(db: Db, warn?: (msg: string) => void): ActiveRules {
+  let found = perDb.get(db);
+  if (!found) {
+    found = new ActiveRules(db, warn);
+    perDb.set(db, found);
+  }
+  return found;
+}

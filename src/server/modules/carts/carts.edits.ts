@@ -1,0 +1,112 @@
+import {
+  addHostReward,
+  addProduct,
+  CART_MESSAGES,
+  type CartChange,
+  type CartInstanceState,
+  emptyInstance,
+  enterPromoCode,
+  type OverrideEntry,
+  removeFreeItem,
+  removeLine,
+  removePromoCode,
+  setQuantity,
+  stepQuantity,
+} from '@domain/carts';
+import type { Actor } from '../../platform/audit';
+import { badRequest } from '../../platform/errors';
+import type { Edit, EditTools } from './carts.service';
+
+// The cart's edits (spec 2 §4, §7): each one a function of the instance, so a write that meets a
+// newer version is simply applied again to it.
+
+const take = (change: CartChange): { state: CartInstanceState } => {
+  if (!change.ok) throw badRequest(change.message);
+  return { state: change.state };
+};
+
+export const addProductEdit =
+  (sku: string, quantity: number): Edit =>
+  async (state, tools) => {
+    // Below 1 is ignored with the spec's message before the catalogue is asked (spec 2 §4, §5).
+    if (!(quantity >= 1)) throw badRequest(CART_MESSAGES.positiveQuantity);
+    return take(addProduct(state, await tools.variant(sku.trim()), quantity, tools.newLineId));
+  };
+
+async function variantOfLine(state: CartInstanceState, lineId: string, tools: EditTools) {
+  const line = state.unpromofiedItems.find((l) => l.id === lineId);
+  if (!line) return null;
+  return tools.variant(line.sku).catch(() => null);
+}
+
+export const setQuantityEdit =
+  (lineId: string, quantity: number): Edit =>
+  async (state, tools) =>
+    take(setQuantity(state, lineId, quantity, await variantOfLine(state, lineId, tools)));
+
+export const stepEdit =
+  (lineId: string, step: 1 | -1): Edit =>
+  async (state, tools) =>
+    take(stepQuantity(state, lineId, step, await variantOfLine(state, lineId, tools)));
+
+/** Removes a line: one of the shopper's, or a free promo item (recorded so it is not re-added). */
+export const removeProductEdit =
+  (lineItemId: string): Edit =>
+  async (state, tools) => {
+    if (state.unpromofiedItems.some((l) => l.id === lineItemId)) return take(removeLine(state, lineItemId));
+    const free = (await tools.current()).products.find((p) => p.id === lineItemId && p.isPromo);
+    if (!free) throw badRequest(CART_MESSAGES.noSuchLine);
+    return take(removeFreeItem(state, free));
+  };
+
+export const emptyEdit: Edit = (state) => ({ state: emptyInstance(state) });
+
+export const promoCodeEdit =
+  (code: string, fromCheckout: boolean): Edit =>
+  (state) => ({ state: enterPromoCode(state, code, fromCheckout) });
+
+export const removePromoCodeEdit =
+  (code: string): Edit =>
+  (state) => ({ state: removePromoCode(state, code) });
+
+export const hostRewardEdit =
+  (sku: string, isFree: boolean): Edit =>
+  async (state, tools) =>
+    take(addHostReward(state, await tools.variant(sku), isFree, tools.newLineId));
+
+export const giftSelectionEdit =
+  (promo: string, sku: string): Edit =>
+  async (state, tools) => {
+    const view = await tools.current();
+    const open = view.resolutions.find((r) => r.promo === promo);
+    if (!open?.choices.includes(sku)) throw badRequest(`${sku} is not a choice of ${promo} for this cart.`);
+    return {
+      state: {
+        ...state,
+        giftSelections: [...state.giftSelections.filter((g) => g.promo !== promo), { promo, sku }],
+      },
+    };
+  };
+
+/** A price override on one of the shopper's lines (spec 2 §3), stamped with the staff member. */
+export const overrideEdit =
+  (entry: OverrideEntry, actor: Actor): Edit =>
+  (state) => {
+    const line = state.unpromofiedItems.find((l) => l.id === entry.id);
+    if (!line || line.sku !== entry.sku) throw badRequest(CART_MESSAGES.noOverrideLine);
+    if (entry.quantity > line.quantity) throw badRequest(CART_MESSAGES.overrideQuantity(line.quantity));
+    const stored = { ...entry, by: actor.email, at: new Date().toISOString() };
+    return { state: { ...state, overrides: [...state.overrides.filter((o) => o.id !== entry.id), stored] } };
+  };
+
+export const removeOverrideEdit =
+  (id: string): Edit =>
+  (state) => {
+    if (!state.overrides.some((o) => o.id === id)) throw badRequest(CART_MESSAGES.noSuchOverride);
+    return { state: { ...state, overrides: state.overrides.filter((o) => o.id !== id) } };
+  };
+
+/** Locale switch (spec 2 §4): the cart of that locale becomes active; the other stays stored. */
+export const localeEdit =
+  (localeCode: string): Edit =>
+  (_state, tools) => ({ state: tools.instance(localeCode), locale: localeCode });

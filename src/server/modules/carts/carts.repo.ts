@@ -1,0 +1,310 @@
+import type { CartCustomer, CartSummaryView, CatalogFacts, ProductHit } from '@domain/carts';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rows } from '../../platform/db';
+
+// Cart queries: the cart row with its version, catalogue facts for pricing, the customer, cart
+// message texts (content entries) and the cart lists of the carts screen.
+
+export interface CartRow {
+  cart_id: string;
+  uid: string | null;
+  cid: string | null;
+  user_email: string | null;
+  active_locale: string;
+  cart_instances: Record<string, unknown>;
+  social_id: number | null;
+  canceled: boolean;
+  version: number;
+  created_at: Date;
+  last_saved: Date;
+}
+
+export async function cartRow(db: DbOrTx, cartId: string): Promise<CartRow | undefined> {
+  const [r] = await rows<CartRow>(
+    db,
+    sql`select cart_id, uid, cid, user_email, active_locale, cart_instances, social_id::int as social_id, canceled,
+          version, created_at, last_saved from carts where cart_id = ${cartId}`,
+  );
+  return r;
+}
+
+export async function cartVersion(db: DbOrTx, cartId: string): Promise<number | undefined> {
+  const [r] = await rows<{ version: number }>(db, sql`select version from carts where cart_id = ${cartId}`);
+  return r?.version;
+}
+
+/** The open cart of an owner (spec 2 §7: carts are addressed by uid, clientUid and socialId). */
+export async function openCartOf(
+  db: DbOrTx,
+  owner: { uid: string; clientUid: string | null; socialId: number | null },
+): Promise<string | undefined> {
+  const [r] = await rows<{ cart_id: string }>(
+    db,
+    sql`select cart_id from carts where uid = ${owner.uid} and not canceled
+          and cid is not distinct from ${owner.clientUid} and social_id is not distinct from ${owner.socialId}
+        order by last_saved desc limit 1`,
+  );
+  return r?.cart_id;
+}
+
+export async function insertCart(
+  db: DbOrTx,
+  cart: {
+    cartId: string;
+    uid: string;
+    cid: string | null;
+    socialId: number | null;
+    userEmail: string | null;
+    localeCode: string;
+    currency: { name: string; format: string };
+    instance: Record<string, unknown>;
+    customer: Record<string, unknown> | null;
+    by: string;
+  },
+): Promise<void> {
+  await db.execute(sql`insert into carts (cart_id, uid, cid, user_email, active_locale, cart_instances, customer,
+      social_id, currency, version, updated_by)
+    values (${cart.cartId}, ${cart.uid}, ${cart.cid}, ${cart.userEmail}, ${cart.localeCode},
+      ${JSON.stringify({ [cart.localeCode]: cart.instance })}::jsonb, ${cart.customer ? JSON.stringify(cart.customer) : null}::jsonb,
+      ${cart.socialId}, ${JSON.stringify(cart.currency)}::jsonb, 1, ${cart.by})`);
+}
+
+/** Writes the cart if it is still at `version`; answers the new version, or null when it moved on. */
+export async function writeCart(
+  db: DbOrTx,
+  cartId: string,
+  version: number,
+  change: {
+    activeLocale: string;
+    instances: Record<string, unknown>;
+    currency: { name: string; format: string };
+    by: string;
+  },
+): Promise<{ version: number; last_saved: Date } | null> {
+  const [r] = await rows<{ version: number; last_saved: Date }>(
+    db,
+    sql`update carts set cart_instances = ${JSON.stringify(change.instances)}::jsonb, active_locale = ${change.activeLocale},
+          currency = ${JSON.stringify(change.currency)}::jsonb, version = version + 1, last_saved = now(),
+          updated_by = ${change.by}
+        where cart_id = ${cartId} and version = ${version} returning version, last_saved`,
+  );
+  return r ?? null;
+}
+
+export async function deleteCart(db: DbOrTx, cartId: string, version: number): Promise<boolean> {
+  const r = await rows<{ cart_id: string }>(
+    db,
+    sql`delete from carts where cart_id = ${cartId} and version = ${version} returning cart_id`,
+  );
+  return r.length > 0;
+}
+
+interface ProductSqlRow {
+  sku: string;
+  title: string;
+  image: string | null;
+  swatch_label: string | null;
+  max_quantity: number;
+  in_stock: boolean;
+  price_cents: number;
+  special_price_cents: number | null;
+  member_price_cents: number | null;
+  wholesale_price_cents: number | null;
+  cv: number;
+  pv: number;
+  qv: number;
+  nv: number;
+  sv: number;
+  final_sale: boolean;
+  do_not_ship_alone: boolean;
+}
+
+/** Catalogue facts of these SKUs in a country (products without a price there are not sold there). */
+export async function catalogFacts(
+  db: DbOrTx,
+  skus: readonly string[],
+  countryId: number,
+): Promise<Map<string, CatalogFacts>> {
+  const out = new Map<string, CatalogFacts>();
+  if (skus.length === 0) return out;
+  const found = await rows<ProductSqlRow>(
+    db,
+    sql`select p.sku, p.title, p.image, p.swatch_label, p.max_quantity, pp.in_stock, pp.price_cents, pp.special_price_cents,
+          pp.member_price_cents, pp.wholesale_price_cents, pp.cv::float8 as cv, pp.pv::float8 as pv, pp.qv::float8 as qv,
+          pp.nv::float8 as nv, pp.sv::float8 as sv, p.final_sale, p.do_not_ship_alone
+        from products p join product_prices pp on pp.sku = p.sku and pp.country_id = ${countryId}
+        where p.sku in (${sql.join(
+          skus.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+  );
+  for (const r of found) {
+    out.set(r.sku, {
+      sku: r.sku,
+      title: r.title,
+      image: r.image,
+      swatchLabel: r.swatch_label,
+      maxQuantity: r.max_quantity,
+      inStock: r.in_stock,
+      priceCents: r.special_price_cents ?? r.price_cents,
+      memberPriceCents: r.member_price_cents,
+      wholesalePriceCents: r.wholesale_price_cents,
+      volumes: { CV: r.cv, PV: r.pv, QV: r.qv, NV: r.nv, SV: r.sv },
+      finalSale: r.final_sale,
+      doNotShipAlone: r.do_not_ship_alone,
+    });
+  }
+  return out;
+}
+
+/** Products to add by SKU or name (spec 2 §2 admin cart view), in the cart's country. */
+export async function searchProducts(db: DbOrTx, q: string, countryId: number): Promise<ProductHit[]> {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const found = await rows<{
+    sku: string;
+    title: string;
+    swatch_label: string | null;
+    price: number;
+    in_stock: boolean;
+  }>(
+    db,
+    sql`select p.sku, p.title, p.swatch_label, coalesce(pp.special_price_cents, pp.price_cents) as price, pp.in_stock
+        from products p join product_prices pp on pp.sku = p.sku and pp.country_id = ${countryId}
+        where p.sku = ${q} or p.title ilike ${like} or p.swatch_label ilike ${like}
+        order by (p.sku = ${q}) desc, p.title, p.sku limit 10`,
+  );
+  return found.map((r) => ({
+    sku: r.sku,
+    title: r.title,
+    swatchLabel: r.swatch_label,
+    priceInCents: Number(r.price),
+    inStock: r.in_stock,
+  }));
+}
+
+export async function customerOf(db: DbOrTx, uid: string): Promise<CartCustomer | null> {
+  const [r] = await rows<{
+    uid: string;
+    first_name: string;
+    last_name: string;
+    user_type: number;
+    phoenix_id: number;
+    email: string | null;
+    enrollment_date_utc: Date | null;
+    member_expiration_date_utc: Date | null;
+    consultant_milestones: { name: string; expirationDate?: string | null }[];
+    has_orders: boolean;
+  }>(
+    db,
+    sql`select a.uid, a.first_name, a.last_name, a.user_type, a.phoenix_id::float8 as phoenix_id, a.email,
+          a.enrollment_date_utc, a.member_expiration_date_utc, a.consultant_milestones,
+          exists(select 1 from orders o where o.customer_uid = a.uid) as has_orders
+        from accounts a where a.uid = ${uid}`,
+  );
+  if (!r) return null;
+  const seconds = (d: Date | string | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : undefined);
+  const enrollmentDate = seconds(r.enrollment_date_utc);
+  const memberExpirationDate = seconds(r.member_expiration_date_utc);
+  return {
+    uid: r.uid,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    userType: r.user_type,
+    phoenixId: r.phoenix_id,
+    email: r.email,
+    account: {
+      isNewUser: !r.has_orders,
+      ...(enrollmentDate === undefined ? {} : { enrollmentDate }),
+      ...(memberExpirationDate === undefined ? {} : { memberExpirationDate }),
+      milestones: (r.consultant_milestones ?? []).flatMap((m) =>
+        m.expirationDate
+          ? [{ name: m.name, expiresAt: Math.floor(new Date(m.expirationDate).getTime() / 1000) }]
+          : [],
+      ),
+    },
+  };
+}
+
+/** Cart message texts (spec 2 §8) from content entries, for a locale, falling back to en-US. */
+export async function cartMessages(
+  db: DbOrTx,
+  codes: readonly string[],
+  locale: string,
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (codes.length === 0) return out;
+  const found = await rows<{ code: string; locale: string; message: string }>(
+    db,
+    sql`select title as code, locale, fields->>'message' as message from content_entries
+        where type = 'cartMessage' and not drafts and locale in (${locale}, 'en-US')
+          and title in (${sql.join(
+            codes.map((c) => sql`${c}`),
+            sql`, `,
+          )})`,
+  );
+  for (const r of found.filter((f) => f.locale !== locale)) out.set(r.code, r.message);
+  for (const r of found.filter((f) => f.locale === locale)) out.set(r.code, r.message);
+  return out;
+}
+
+// Lists (spec 2 §2 Customer carts; §7 personal, client and popup carts).
+
+interface SummarySqlRow {
+  cart_id: string;
+  uid: string | null;
+  cid: string | null;
+  social_id: number | null;
+  owner_name: string | null;
+  owner_phoenix_id: number | null;
+  active_locale: string;
+  currency: { name?: string } | null;
+  total_products: number | null;
+  subtotal_cents: number | null;
+  last_saved: Date;
+  canceled: boolean;
+}
+
+const summaryColumns = sql`c.cart_id, c.uid, c.cid, c.social_id::int as social_id, c.active_locale, c.currency,
+  c.last_saved, c.canceled, a.first_name || ' ' || a.last_name as owner_name, a.phoenix_id::float8 as owner_phoenix_id,
+  coalesce((c.cart_instances -> c.active_locale ->> 'totalProducts')::int, 0) as total_products,
+  coalesce((c.cart_instances -> c.active_locale ->> 'subtotalInCents')::int,
+    round((c.cart_instances -> c.active_locale ->> 'subtotal')::numeric * 100)::int, 0) as subtotal_cents`;
+
+const summaryOf = (r: SummarySqlRow): CartSummaryView => ({
+  cartId: r.cart_id,
+  uid: r.uid,
+  clientUid: r.cid,
+  socialId: r.social_id,
+  ownerName: r.owner_name,
+  ownerPhoenixId: r.owner_phoenix_id,
+  localeCode: r.active_locale,
+  currency: r.currency?.name ?? (r.active_locale.endsWith('CA') ? 'CAD' : 'USD'),
+  totalProducts: Number(r.total_products ?? 0),
+  subtotalInCents: Number(r.subtotal_cents ?? 0),
+  lastSaved: new Date(r.last_saved).toISOString(),
+  canceled: r.canceled,
+  kind: r.social_id !== null ? 'popup' : r.cid !== null ? 'client' : 'personal',
+});
+
+export type CartListKind = 'all' | 'personal' | 'client' | 'popup';
+const kindFilter = (kind: CartListKind) =>
+  kind === 'popup'
+    ? sql`c.social_id is not null`
+    : kind === 'client'
+      ? sql`c.cid is not null and c.social_id is null`
+      : kind === 'personal'
+        ? sql`c.cid is null and c.social_id is null`
+        : sql`true`;
+
+export async function listCarts(
+  db: DbOrTx,
+  filter: { where: ReturnType<typeof sql>; kind: CartListKind; limit: number },
+): Promise<CartSummaryView[]> {
+  const found = await rows<SummarySqlRow>(
+    db,
+    sql`select ${summaryColumns} from carts c left join accounts a on a.uid = c.uid
+        where ${filter.where} and ${kindFilter(filter.kind)}
+        order by c.last_saved desc, c.cart_id limit ${filter.limit}`,
+  );
+  return found.map(summaryOf);
+}

@@ -1,0 +1,319 @@
+import {
+  CART_MESSAGES,
+  type CartInstanceState,
+  type CartMeta,
+  type CartView,
+  type CatalogFacts,
+  currencyOfLocale,
+  emptyState,
+  heldPromoItems,
+  pricingInput,
+  readInstance,
+  regionOfLocale,
+  toCartView,
+  type VariantFacts,
+} from '@domain/carts';
+import { priceCart } from '@domain/pricing';
+import { CART_ID_LENGTH } from '@domain/reference';
+import { type Actor, recordChange } from '../../platform/audit';
+import type { AppContext } from '../../platform/context';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { alphanumericId } from '../../platform/ids';
+import { activeRulesOf } from './active-rules';
+import * as repo from './carts.repo';
+
+// The cart service (spec 2 §4 cart lifecycle, §7 commerce query service). Every read and write
+// prices the cart on the server with the engine and the active rules. Writes are optimistic: an
+// edit is a pure function of the instance, applied to the version read and written only if the
+// cart is still at that version; otherwise it is applied again to the fresh cart (so two staff
+// editing at once both land), and after a few tries refused with a clear message.
+
+const WRITE_TRIES = 5;
+const VIEW_CACHE_SIZE = 500;
+/** A cached priced view is reused while the cart and rules are unchanged, for at most this long. */
+const VIEW_CACHE_MS = 60_000;
+
+interface CachedView {
+  version: number;
+  locale: string;
+  stamp: string;
+  at: number;
+  view: CartView;
+}
+const viewCache = new WeakMap<object, Map<string, CachedView>>();
+function cacheOf(ctx: AppContext): Map<string, CachedView> {
+  let found = viewCache.get(ctx.db);
+  if (!found) {
+    found = new Map();
+    viewCache.set(ctx.db, found);
+  }
+  return found;
+}
+function remember(ctx: AppContext, cartId: string, entry: CachedView) {
+  const cache = cacheOf(ctx);
+  cache.delete(cartId);
+  cache.set(cartId, entry);
+  if (cache.size > VIEW_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+}
+
+const rulesOf = (ctx: AppContext) => activeRulesOf(ctx.db, (m) => ctx.log.warn(m));
+
+function metaOf(row: repo.CartRow): CartMeta {
+  return {
+    cartId: row.cart_id,
+    version: row.version,
+    canceled: row.canceled,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastSaved: new Date(row.last_saved).toISOString(),
+    uid: row.uid,
+    cid: row.cid,
+    socialId: row.social_id,
+    availableLocales: Object.keys(row.cart_instances ?? {}),
+  };
+}
+
+const instanceOf = (row: repo.CartRow, locale: string): CartInstanceState =>
+  locale in (row.cart_instances ?? {})
+    ? readInstance(locale, row.cart_instances[locale])
+    : emptyState(locale);
+
+/** Prices one instance: the engine with the active rules, then the cart response. */
+async function price(ctx: AppContext, row: repo.CartRow, state: CartInstanceState, meta: CartMeta) {
+  const rules = await rulesOf(ctx).get();
+  const skus = new Set([...state.unpromofiedItems.map((l) => l.sku), ...rules.giftSkus]);
+  const region = regionOfLocale(state.localeCode);
+  const [catalog, customer] = await Promise.all([
+    repo.catalogFacts(ctx.db, [...skus], region),
+    row.uid ? repo.customerOf(ctx.db, row.uid) : Promise.resolve(null),
+  ]);
+  const facts = { now: Math.floor(Date.now() / 1000), customer, catalog, volumeTables: rules.volumeTables };
+  const { input, lineIds } = pricingInput(state, facts);
+  const priced = priceCart(input, rules.compiled);
+  const cartMessages = await repo.cartMessages(
+    ctx.db,
+    priced.cartErrors.map((e) => e.code),
+    state.localeCode,
+  );
+  const view = toCartView(meta, state, priced, lineIds, {
+    ...facts,
+    rulesByCode: rules.rulesByCode,
+    cartMessages,
+  });
+  return { view, priced, stamp: rules.stamp, catalog };
+}
+
+/** The priced cart (spec 2 §7 query cart); an unchanged cart answers from the last pricing. */
+export async function cartView(ctx: AppContext, cartId: string, localeCode?: string): Promise<CartView> {
+  const cached = cacheOf(ctx).get(cartId);
+  if (cached && Date.now() - cached.at < VIEW_CACHE_MS && (!localeCode || localeCode === cached.locale)) {
+    const [version, rules] = await Promise.all([repo.cartVersion(ctx.db, cartId), rulesOf(ctx).get()]);
+    if (version === cached.version && rules.stamp === cached.stamp) return cached.view;
+  }
+  const row = await repo.cartRow(ctx.db, cartId);
+  if (!row) throw notFound(CART_MESSAGES.noSuchCart);
+  const locale = localeCode ?? row.active_locale;
+  const { view, stamp } = await price(ctx, row, instanceOf(row, locale), metaOf(row));
+  if (locale === row.active_locale)
+    remember(ctx, cartId, { version: row.version, locale, stamp, at: Date.now(), view });
+  return view;
+}
+
+/** The cheap poll (spec 2 §9: every 4 s): the version only. */
+export async function cartVersion(ctx: AppContext, cartId: string): Promise<number> {
+  const version = await repo.cartVersion(ctx.db, cartId);
+  if (version === undefined) throw notFound(CART_MESSAGES.noSuchCart);
+  return version;
+}
+
+export interface CartOwner {
+  uid: string;
+  clientUid: string | null;
+  socialId: number | null;
+}
+
+/** Opens a new cart with a fresh id (spec 2 §4) for a customer on file. */
+export async function createCart(
+  ctx: AppContext,
+  actor: Actor,
+  owner: CartOwner,
+  localeCode: string,
+): Promise<string> {
+  const customer = await repo.customerOf(ctx.db, owner.uid);
+  if (!customer) throw notFound('No customer with that id.');
+  const cartId = alphanumericId(CART_ID_LENGTH);
+  const currency = currencyOfLocale(localeCode);
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertCart(tx, {
+      cartId,
+      uid: owner.uid,
+      cid: owner.clientUid,
+      socialId: owner.socialId,
+      userEmail: customer.email,
+      localeCode,
+      currency,
+      instance: { ...emptyState(localeCode) },
+      customer: {
+        uid: customer.uid,
+        phoenixId: customer.phoenixId,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        userType: customer.userType,
+        countryId: regionOfLocale(localeCode),
+      },
+      by: actor.email,
+    });
+    await recordChange(tx, {
+      collection: 'carts-log',
+      entityId: cartId,
+      action: 'cart.create',
+      actor,
+      after: { owner, localeCode },
+    });
+  });
+  return cartId;
+}
+
+/** The cart a commerce-query call means: the given id, else the owner's open cart (made if asked). */
+export async function resolveCart(
+  ctx: AppContext,
+  actor: Actor,
+  args: { cartId?: string | null; owner: CartOwner; localeCode: string; create: boolean },
+): Promise<string | null> {
+  if (args.cartId) return args.cartId;
+  const open = await repo.openCartOf(ctx.db, args.owner);
+  if (open || !args.create) return open ?? null;
+  return createCart(ctx, actor, args.owner, args.localeCode);
+}
+
+export interface EditTools {
+  /** The variant's catalogue facts in the cart's country (400 when it is not sold there). */
+  variant(sku: string): Promise<VariantFacts & { facts: CatalogFacts }>;
+  /** The current cart, priced (to find free lines by their id). */
+  current(): Promise<CartView>;
+  /** The stored instance of another locale (empty when the cart has none). */
+  instance(locale: string): CartInstanceState;
+  newLineId(): string;
+}
+export interface EditResult {
+  state: CartInstanceState;
+  /** Switch the active locale to this one (its instance is `state`). */
+  locale?: string;
+}
+export type Edit = (state: CartInstanceState, tools: EditTools) => Promise<EditResult> | EditResult;
+
+const auditable = (s: CartInstanceState) => ({
+  localeCode: s.localeCode,
+  lines: s.unpromofiedItems.map((l) => ({
+    id: l.id,
+    sku: l.sku,
+    quantity: l.quantity,
+    ...(l.isHostReward ? { isHostReward: true } : {}),
+  })),
+  promoCodes: s.promoTags.map((t) => t.code),
+  removedPromoItems: s.removedPromoItems,
+  hostRewardItems: s.hostRewardItems,
+  overrides: s.overrides.map(({ at: _at, ...o }) => o),
+  giftSelections: s.giftSelections,
+});
+
+/** Applies an edit to the active instance, prices it and writes it with its audit event. */
+export async function editCart(
+  ctx: AppContext,
+  actor: Actor,
+  cartId: string,
+  action: string,
+  edit: Edit,
+): Promise<CartView> {
+  for (let attempt = 0; attempt < WRITE_TRIES; attempt++) {
+    const row = await repo.cartRow(ctx.db, cartId);
+    if (!row) throw notFound(CART_MESSAGES.noSuchCart);
+    if (row.canceled) throw conflict(CART_MESSAGES.canceled);
+    const before = instanceOf(row, row.active_locale);
+    const region = regionOfLocale(before.localeCode);
+    const tools: EditTools = {
+      async variant(sku) {
+        const facts = (await repo.catalogFacts(ctx.db, [sku], region)).get(sku);
+        if (!facts) throw badRequest(CART_MESSAGES.noSuchProduct(sku));
+        return { sku, maxQuantity: facts.maxQuantity, inStock: facts.inStock, facts };
+      },
+      current: async () => (await price(ctx, row, before, metaOf(row))).view,
+      instance: (locale) => instanceOf(row, locale),
+      newLineId: () => alphanumericId(12),
+    };
+    const result = await edit(before, tools);
+    const locale = result.locale ?? row.active_locale;
+    const priced = await price(ctx, row, result.state, metaOf(row));
+    const after: CartInstanceState = { ...result.state, promoItems: heldPromoItems(priced.priced) };
+    const { view } = priced;
+    const stored = {
+      ...after,
+      products: view.products,
+      subtotal: view.subtotal,
+      subtotalInCents: view.subtotalInCents,
+      prePromoSubtotal: view.prePromoSubtotal,
+      totalProducts: view.totalProducts,
+      totalUniqueProducts: view.totalUniqueProducts,
+      lastSave: new Date().toISOString(),
+    };
+    const written = await ctx.db.transaction(async (tx) => {
+      const w = await repo.writeCart(tx, cartId, row.version, {
+        activeLocale: locale,
+        instances: { ...row.cart_instances, [locale]: stored },
+        currency: after.currency,
+        by: actor.email,
+      });
+      if (!w) return null;
+      await recordChange(tx, {
+        collection: 'carts-log',
+        entityId: cartId,
+        action,
+        actor,
+        before: auditable(locale === row.active_locale ? before : instanceOf(row, locale)),
+        after: auditable(after),
+      });
+      return w;
+    });
+    if (!written) continue;
+    const fresh: CartView = {
+      ...view,
+      version: written.version,
+      lastModified: new Date(written.last_saved).toISOString(),
+      localeCode: locale,
+      availableLocales: [...new Set([...Object.keys(row.cart_instances ?? {}), locale])],
+    };
+    remember(ctx, cartId, {
+      version: written.version,
+      locale,
+      stamp: priced.stamp,
+      at: Date.now(),
+      view: fresh,
+    });
+    return fresh;
+  }
+  throw conflict(CART_MESSAGES.busy);
+}
+
+/** Clear (spec 2 §4): empties the active instance, or deletes the stored cart. */
+export async function deleteStoredCart(ctx: AppContext, actor: Actor, cartId: string): Promise<void> {
+  for (let attempt = 0; attempt < WRITE_TRIES; attempt++) {
+    const row = await repo.cartRow(ctx.db, cartId);
+    if (!row) throw notFound(CART_MESSAGES.noSuchCart);
+    const done = await ctx.db.transaction(async (tx) => {
+      if (!(await repo.deleteCart(tx, cartId, row.version))) return false;
+      await recordChange(tx, {
+        collection: 'carts-log',
+        entityId: cartId,
+        action: 'cart.delete',
+        actor,
+        before: auditable(instanceOf(row, row.active_locale)),
+        after: {},
+      });
+      return true;
+    });
+    if (done) {
+      cacheOf(ctx).delete(cartId);
+      return;
+    }
+  }
+  throw conflict(CART_MESSAGES.busy);
+}

@@ -1,0 +1,178 @@
+import { LOCALE_CODES } from '@domain/carts';
+import { CART_MESSAGES } from '@domain/carts/messages';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAlert } from '@web/components/alert/alert-context';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { CopyableText } from '@web/components/copyable-text';
+import { errorMessage } from '@web/lib/api-client';
+import { formatDateTime, formatMoney } from '@web/lib/format';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useCart, useClearCart, useSwitchLocale } from '../api/carts';
+import { AddProduct } from './add-product';
+import { CartLines } from './cart-lines';
+import { HostRewards } from './host-rewards';
+import { OverrideForm } from './override-form';
+import { Section } from './parts';
+import { PromoCode } from './promo-code';
+import { AppliedPromotions, CartNotices, Counters, VolumesTable } from './promotions';
+
+/** The admin cart view (spec 2 §2): the cart priced live, refreshed every 4 s when it changes. */
+export function CartAdmin({ cartId }: { cartId: string }) {
+  const cart = useCart(cartId);
+  const clear = useClearCart(cartId);
+  const switchLocale = useSwitchLocale(cartId);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const alert = useAlert();
+  const navigate = useNavigate();
+  if (cart.isPending) {
+    return (
+      <Box role="status" aria-label="Loading cart" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  if (cart.isError)
+    return <Alert severity="error">{errorMessage(cart.error, 'The cart could not be loaded.')}</Alert>;
+  const c = cart.data;
+  const money = (cents: number) => formatMoney(cents, c.currency.name);
+  const checkout = () => {
+    if (c.totalProducts === 0) {
+      alert.error(CART_MESSAGES.emptyCheckout);
+      navigate('/');
+      return;
+    }
+    navigate(`/${c.localeCode}/checkout/${c.cartId}`);
+  };
+  const owner = c.customer;
+  return (
+    <>
+      <Section title="Cart" id="cart-facts">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1.5 }}>
+          <CopyableText value={c.cartId} label="Cart id" monospace />
+          {owner && (
+            <Link component={RouterLink} to={`/customers/${encodeURIComponent(owner.uid)}/dashboard`}>
+              {owner.firstName} {owner.lastName}
+              {owner.phoenixId ? ` (#${owner.phoenixId})` : ''}
+            </Link>
+          )}
+          {c.socialId !== null && <Typography variant="body2">Popup {c.socialId}</Typography>}
+          {c.clientUid && <Typography variant="body2">Client cart of {c.clientUid}</Typography>}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Last saved {formatDateTime(c.lastModified)}
+          </Typography>
+          {!c.active && <Alert severity="info">This cart was canceled.</Alert>}
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label="Locale"
+            value={c.localeCode}
+            onChange={(e) =>
+              switchLocale.mutate(e.target.value, { onError: (err) => alert.error(errorMessage(err)) })
+            }
+            sx={{ minWidth: 140 }}
+            disabled={switchLocale.isPending}
+          >
+            {LOCALE_CODES.map((l) => (
+              <MenuItem key={l} value={l}>
+                {l}
+                {c.availableLocales.includes(l) ? '' : ' (new)'}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box sx={{ flex: 1 }} />
+          <Button color="error" variant="outlined" onClick={() => setConfirmClear(true)}>
+            Clear cart
+          </Button>
+          <Button variant="contained" onClick={checkout}>
+            Start checkout
+          </Button>
+        </Box>
+      </Section>
+      <CartNotices cart={c} />
+      <Section title={`Items (${c.totalProducts})`} id="cart-items">
+        <CartLines cart={c} />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto auto',
+            justifyContent: 'end',
+            columnGap: 3,
+            mt: 2,
+          }}
+        >
+          <Typography variant="body2">Before promotions</Typography>
+          <Typography variant="body2" align="right">
+            {money(c.prePromoSubtotalInCents)}
+          </Typography>
+          <Typography variant="body2">Savings</Typography>
+          <Typography variant="body2" align="right" sx={{ color: 'success.main' }}>
+            −{money(c.discountTotalInCents)}
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>Subtotal</Typography>
+          <Typography align="right" sx={{ fontWeight: 700 }} data-testid="cart-subtotal">
+            {money(c.subtotalInCents)}
+          </Typography>
+        </Box>
+      </Section>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Section title="Add a product" id="cart-add">
+            <AddProduct cart={c} />
+          </Section>
+          <Section title="Promo code" id="cart-code">
+            <PromoCode cart={c} />
+          </Section>
+          <Section title="Price override" id="cart-override">
+            <OverrideForm cart={c} />
+          </Section>
+          <Section title="Host rewards" id="cart-host">
+            <HostRewards cart={c} />
+          </Section>
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Section title="Promotions" id="cart-promos">
+            <AppliedPromotions cart={c} />
+          </Section>
+          <Section title="Counters" id="cart-counters">
+            <Counters cart={c} />
+          </Section>
+          <Section title="Volumes" id="cart-volumes">
+            <VolumesTable cart={c} />
+          </Section>
+        </Box>
+      </Box>
+      <ConfirmDialog
+        open={confirmClear}
+        title="Clear this cart?"
+        confirmLabel="Clear cart"
+        destructive
+        pending={clear.isPending}
+        onClose={() => setConfirmClear(false)}
+        onConfirm={() =>
+          clear.mutate(undefined, {
+            onSuccess: () => setConfirmClear(false),
+            onError: (err) => alert.error(errorMessage(err)),
+          })
+        }
+      >
+        Every item, promo code, host reward and override of the {c.localeCode} cart is removed.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import type { CartView } from '@domain/carts';
+import { CART_MESSAGES } from '@domain/carts/messages';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import { useAlert } from '@web/components/alert/alert-context';
+import { errorMessage } from '@web/lib/api-client';
+import { formatMoney } from '@web/lib/format';
+import { useState } from 'react';
+import { useRemoveLine, useSetQuantity } from '../api/carts';
+import { ScrollTable } from './parts';
+
+type Line = CartView['products'][number];
+
+function QuantityField({ cartId, line }: { cartId: string; line: Line }) {
+  const [value, setValue] = useState(String(line.quantity));
+  const setQuantity = useSetQuantity(cartId);
+  const alert = useAlert();
+  const commit = () => {
+    if (value === String(line.quantity)) return;
+    const quantity = Number(value);
+    if (value.trim() !== '' && quantity < 1) {
+      alert.error(CART_MESSAGES.positiveQuantity);
+      setValue(String(line.quantity));
+      return;
+    }
+    // An invalid quantity (empty, not a whole number) removes the line (spec 2 §4).
+    setQuantity.mutate(
+      { lineId: line.id, quantity: value.trim() === '' ? Number.NaN : quantity },
+      {
+        onError: (e) => {
+          alert.error(errorMessage(e));
+          setValue(String(line.quantity));
+        },
+      },
+    );
+  };
+  return (
+    <TextField
+      size="small"
+      type="number"
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+      disabled={setQuantity.isPending}
+      slotProps={{ htmlInput: { min: 1, 'aria-label': `Quantity of ${line.title}`, style: { width: 56 } } }}
+    />
+  );
+}
+
+export function CartLines({ cart }: { cart: CartView }) {
+  const remove = useRemoveLine(cart.cartId);
+  const alert = useAlert();
+  const money = (cents: number) => formatMoney(cents, cart.currency.name);
+  if (cart.products.length === 0) {
+    return <Typography sx={{ color: 'text.secondary' }}>This cart is empty.</Typography>;
+  }
+  return (
+    <ScrollTable label="Cart lines">
+      <Table size="small" aria-label="Cart lines">
+        <TableHead>
+          <TableRow>
+            <TableCell>Product</TableCell>
+            <TableCell>SKU</TableCell>
+            <TableCell align="right">Quantity</TableCell>
+            <TableCell align="right">Price</TableCell>
+            <TableCell align="right">Total</TableCell>
+            <TableCell align="right">PV</TableCell>
+            <TableCell>
+              <Box component="span" sx={visuallyHidden}>
+                Actions
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {cart.products.map((l) => (
+            <TableRow key={l.id} data-testid={`line-${l.sku}${l.isPromo ? '-free' : ''}`}>
+              <TableCell sx={{ minWidth: 180 }}>
+                {l.title}
+                {l.swatchlabel && (
+                  <Typography variant="caption" component="span" sx={{ color: 'text.secondary' }}>
+                    {' '}
+                    · {l.swatchlabel}
+                  </Typography>
+                )}
+                {l.isPromo && (
+                  <Chip
+                    size="small"
+                    color="success"
+                    label={l.isSample ? 'Free sample' : 'Free'}
+                    sx={{ ml: 1 }}
+                  />
+                )}
+                {l.isHostReward && <Chip size="small" label="Host reward" sx={{ ml: 1 }} />}
+                {l.isOverridden && <Chip size="small" variant="outlined" label="Overridden" sx={{ ml: 1 }} />}
+                {l.discounts.map((d) => (
+                  <Typography key={d.promo} variant="caption" component="div" sx={{ color: 'success.main' }}>
+                    {d.promo}: −{money(d.amountInCents)}
+                  </Typography>
+                ))}
+              </TableCell>
+              <TableCell sx={{ fontFamily: 'ui-monospace, monospace' }}>{l.sku}</TableCell>
+              <TableCell align="right">
+                {l.isPromo || l.lineItemId === null ? (
+                  l.quantity
+                ) : (
+                  <QuantityField key={`${l.id}:${l.quantity}`} cartId={cart.cartId} line={l} />
+                )}
+              </TableCell>
+              <TableCell align="right">{money(l.priceInCents)}</TableCell>
+              <TableCell align="right">
+                {l.originalPriceInCents * l.quantity !== l.totalPriceInCents && (
+                  <Typography component="s" variant="caption" sx={{ color: 'text.secondary', mr: 0.5 }}>
+                    {money(l.originalPriceInCents * l.quantity)}
+                  </Typography>
+                )}
+                {money(l.totalPriceInCents)}
+              </TableCell>
+              <TableCell align="right">{l.volumes.PV.toFixed(2)}</TableCell>
+              <TableCell align="right">
+                <IconButton
+                  size="small"
+                  aria-label={`Remove ${l.isPromo ? 'free ' : ''}${l.title}`}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(l.id, { onError: (e) => alert.error(errorMessage(e)) })}
+                >
+                  <DeleteOutlined fontSize="small" />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ScrollTable>
+  );
+}

@@ -1,0 +1,177 @@
+import { LOCALE_CODES } from '@domain/carts';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useAlert } from '@web/components/alert/alert-context';
+import { EmptyState } from '@web/components/empty-state';
+import { SearchField } from '@web/components/search-field';
+import { errorMessage } from '@web/lib/api-client';
+import { formatDateTime, formatMoney } from '@web/lib/format';
+import { useDeferredValue, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useCartList, useCreateCart } from '../api/carts';
+import { ScrollTable } from './parts';
+
+type Kind = 'all' | 'personal' | 'client' | 'popup';
+const cartPath = (uid: string | null, cartId: string) =>
+  `/customers/${encodeURIComponent(uid ?? '')}/carts/${cartId}`;
+
+/** Carts screen (spec 2 §2): find a cart by id, customer name or account number, or popup. */
+export function CartsScreen() {
+  const [q, setQ] = useState('');
+  const [kind, setKind] = useState<Kind>('all');
+  const list = useCartList(useDeferredValue(q.trim()), kind);
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <Box sx={{ flex: '1 1 280px' }}>
+          <SearchField
+            label="Cart id, customer name, account number or popup"
+            value={q}
+            onChange={setQ}
+            autoFocus
+          />
+        </Box>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={kind}
+          onChange={(_e, v: Kind | null) => v && setKind(v)}
+          aria-label="Cart kind"
+          sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }}
+        >
+          <ToggleButton value="all">All</ToggleButton>
+          <ToggleButton value="personal">Personal</ToggleButton>
+          <ToggleButton value="client">Client</ToggleButton>
+          <ToggleButton value="popup">Popup</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      {list.isFetching && <LinearProgress aria-label="Searching carts" sx={{ mb: 1 }} />}
+      {list.isError ? (
+        <Alert severity="error">{errorMessage(list.error, 'The carts could not be loaded.')}</Alert>
+      ) : list.data && list.data.length === 0 ? (
+        <EmptyState
+          icon={<ShoppingCartOutlined />}
+          title="No carts found"
+          description="Try a cart id, a customer's name or account number, or a popup id."
+        />
+      ) : (
+        <Paper variant="outlined">
+          <ScrollTable label="Carts">
+            <Table size="small" aria-label="Carts">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Cart</TableCell>
+                  <TableCell>Owner</TableCell>
+                  <TableCell>Kind</TableCell>
+                  <TableCell>Locale</TableCell>
+                  <TableCell align="right">Items</TableCell>
+                  <TableCell align="right">Subtotal</TableCell>
+                  <TableCell>Last saved</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(list.data ?? []).map((c) => (
+                  <TableRow key={c.cartId} hover>
+                    <TableCell>
+                      <Link
+                        component={RouterLink}
+                        to={cartPath(c.uid, c.cartId)}
+                        sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}
+                      >
+                        {c.cartId.slice(0, 10)}…
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 160 }}>
+                      {c.uid ? (
+                        <Link component={RouterLink} to={`/customers/${encodeURIComponent(c.uid)}/carts`}>
+                          {c.ownerName ?? c.uid}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                      {c.ownerPhoenixId ? ` #${c.ownerPhoenixId}` : ''}
+                    </TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label={
+                          c.kind === 'popup'
+                            ? `Popup ${c.socialId}`
+                            : c.kind === 'client'
+                              ? 'Client'
+                              : 'Personal'
+                        }
+                      />
+                      {c.canceled && <Chip size="small" label="Canceled" sx={{ ml: 0.5 }} />}
+                    </TableCell>
+                    <TableCell>{c.localeCode}</TableCell>
+                    <TableCell align="right">{c.totalProducts}</TableCell>
+                    <TableCell align="right">{formatMoney(c.subtotalInCents, c.currency)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.lastSaved)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollTable>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+/** Opens a new cart for a customer (spec 2 §4: a new cart gets a fresh id) and goes to it. */
+export function NewCartButton({ uid }: { uid: string }) {
+  const [locale, setLocale] = useState<string>('en-US');
+  const create = useCreateCart();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <TextField
+        select
+        size="small"
+        label="Locale"
+        value={locale}
+        onChange={(e) => setLocale(e.target.value)}
+        sx={{ minWidth: 110 }}
+      >
+        {LOCALE_CODES.map((l) => (
+          <MenuItem key={l} value={l}>
+            {l}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button
+        variant="contained"
+        loading={create.isPending}
+        onClick={() =>
+          create.mutate(
+            { uid, localeCode: locale },
+            {
+              onSuccess: (cart) => navigate(cartPath(uid, cart.cartId)),
+              onError: (err) => alert.error(errorMessage(err)),
+            },
+          )
+        }
+      >
+        New cart
+      </Button>
+    </Box>
+  );
+}

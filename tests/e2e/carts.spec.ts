@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_STAFF, signIn } from './fixtures';
+
+// Issue 11: the admin cart view priced live by the demo company's active rules. The demo rules
+// make each case reachable: "Holiday 20% Off Skincare" on everyday skincare, "Serum + Free Mini
+// Cleanser" adding the Mini Renewal Serum gift (SKU 16000) to the Everbright Renewal Serum, and
+// "Any 3 Skincare for $99" (code TRIO99) that needs three skincare items.
+
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).include('#main-content').include('header').analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+/** A US client from the demo company (retail prices, no employee discount). */
+async function usClient(page: Page): Promise<string> {
+  for (let id = 100_001; id < 100_300; id++) {
+    const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
+    if (!info.ok()) continue;
+    const account = (await info.json()).data as { uid: string; userType: number; countryId: number };
+    if (account.userType === 3 && account.countryId === 1) return account.uid;
+  }
+  throw new Error('the demo company has no US client');
+}
+
+const line = (page: Page, sku: string, free = false) => page.getByTestId(`line-${sku}${free ? '-free' : ''}`);
+const promotions = (page: Page) => page.getByRole('list', { name: 'Promotions' });
+
+test.describe('carts', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, DEMO_STAFF.agent);
+  });
+
+  test('open a cart, add an item, promos and codes explained, override, free item stays removed, locale', async ({
+    page,
+  }) => {
+    const uid = await usClient(page);
+    await page.goto(`/customers/${uid}/carts`);
+    await page.getByRole('button', { name: 'New cart' }).click();
+    await expect(page).toHaveURL(/\/carts\/[A-Za-z0-9]{28}$/);
+    await expect(page.getByText('This cart is empty.')).toBeVisible();
+
+    // A positive quantity is required (spec 2 §5).
+    const add = page.getByRole('form', { name: 'Add a product' });
+    await add.getByLabel('Quantity').fill('0');
+    await add.getByRole('combobox', { name: 'SKU or product name' }).fill('1111');
+    await add.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(add.getByText('Please add a positive quantity. Got to keep things upbeat.')).toBeVisible();
+
+    // Add by name search; the skincare promo applies with its explanation, the gift is added free.
+    await add.getByLabel('Quantity').fill('1');
+    await add.getByRole('combobox', { name: 'SKU or product name' }).fill('Everbright');
+    await page.getByRole('option', { name: /Everbright Renewal Serum/ }).click();
+    await add.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(line(page, '1111')).toBeVisible();
+    const holiday = promotions(page).getByRole('listitem').filter({ hasText: 'Holiday 20% Off Skincare' });
+    await expect(holiday.getByText('Applied', { exact: true })).toBeVisible();
+    await expect(holiday).toContainText('Applied 1 time, $15.60 off.');
+    await expect(page.getByTestId('cart-subtotal')).toHaveText('$62.40');
+    await expect(line(page, '16000', true)).toBeVisible();
+    await expectAccessible(page, 'cart detail 1280');
+
+    // A code that does not apply is answered with why.
+    const code = page.getByRole('form', { name: 'Promo code' });
+    await code.getByLabel('Promo code').fill('TRIO99');
+    await code.getByRole('button', { name: 'Apply code' }).click();
+    await expect(page.getByText(/Code TRIO99 does not apply\. Any 3 Skincare for \$99: .+/)).toBeVisible();
+
+    // Override the serum's price.
+    const override = page.getByRole('form', { name: 'Price override' });
+    await override.getByRole('combobox', { name: /^Line/ }).click();
+    await page.getByRole('option', { name: /1111/ }).click();
+    await override.getByRole('button', { name: 'Save override' }).click();
+    await expect(override.getByText('Required').first()).toBeVisible();
+    await override.getByLabel('Override price').fill('50');
+    await override.getByLabel('Override PV').fill('40');
+    await override.getByLabel('Override QV').fill('40');
+    await override.getByLabel('Override CV').fill('30.5');
+    await override.getByRole('button', { name: 'Save override' }).click();
+    await expect(line(page, '1111').getByText('Overridden')).toBeVisible();
+    await expect(page.getByTestId('cart-subtotal')).toHaveText('$50.00');
+
+    // Remove the free gift: it stays removed when the cart changes again.
+    await page.getByRole('button', { name: 'Remove free Gift With Purchase: Mini Renewal Serum' }).click();
+    await expect(line(page, '16000', true)).toHaveCount(0);
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity of Everbright Renewal Serum' });
+    await quantity.fill('2');
+    await quantity.press('Enter');
+    await expect(quantity).toHaveValue('2');
+    await expect(line(page, '16000', true)).toHaveCount(0);
+
+    // One cart per locale: en-CA starts empty, and an empty cart cannot check out.
+    await page.getByRole('combobox', { name: /^Locale/ }).click();
+    await page.getByRole('option', { name: /en-CA/ }).click();
+    await expect(page.getByText('This cart is empty.')).toBeVisible();
+    const cartUrl = page.url();
+    await page.getByRole('button', { name: 'Start checkout' }).click();
+    await expect(page.getByText('You cannot checkout if your cart is empty!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto(cartUrl);
+    await page.getByRole('combobox', { name: /^Locale/ }).click();
+    await page.getByRole('option', { name: /en-US/ }).click();
+    await expect(line(page, '1111')).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectAccessible(page, 'cart detail 375');
+    await page.getByRole('button', { name: 'Start checkout' }).click();
+    await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
+  });
+
+  test('find carts by customer on /carts and open one', async ({ page }) => {
+    await page.goto('/carts');
+    const table = page.getByRole('table', { name: 'Carts' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(page, 'carts 1280');
+    const owner = (
+      await table.getByRole('row').nth(1).getByRole('cell').nth(1).getByRole('link').innerText()
+    ).trim();
+    await page.getByRole('searchbox', { name: /Cart id, customer name/ }).fill(owner);
+    await expect(table.getByRole('row').nth(1)).toContainText(owner);
+    await page.getByRole('button', { name: 'Popup' }).click();
+    await page.getByRole('button', { name: 'All' }).click();
+    await table.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page.getByRole('heading', { name: /^Items \(/ })).toBeVisible();
+  });
+});
