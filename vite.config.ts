@@ -32,9 +32,22 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
     // Every browser the staff use supports modulepreload; the polyfill would be JavaScript on every screen.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The chunks every screen starts with are loaded before any lazy screen is asked for: listing
+      // them again as each screen's preload dependencies only adds bytes to the first screen.
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/(?:^|\/)(?:react|router|ui|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+    },
     rolldownOptions: {
       output: {
+        // Every lazy screen's preload list names its chunks in the first screen's script: the
+        // screens and the shared groups keep their names, the many small component chunks go by
+        // their hash alone.
+        chunkFileNames: (chunk) =>
+          /^(?:zod|react|router|ui)$|-page$/.test(chunk.name)
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[hash].js',
         codeSplitting: {
           // zod and its configuration share one chunk, loaded by the screens and forms that use
           // zod (not the login page nor the dashboard): src/web/lib/zod-jitless.ts.

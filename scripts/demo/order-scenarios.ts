@@ -9,9 +9,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 // of the demo is unchanged.
 
 export const SCENARIO_ORDERS = {
-  /** Captured membership order, not downstream, not refunded: a leader is refused, a fraud agent may cancel. */
+  /** Captured membership order, not downstream (no Phoenix account yet), not refunded: a leader is refused, a fraud agent may cancel. */
   capturedMembership: 'DemoCapturedMember01',
-  /** Captured membership order, not downstream, fully refunded: a leader may cancel. */
+  /** Captured membership order, not downstream (no Phoenix account yet), fully refunded: a leader may cancel. */
   refundedMembership: 'DemoRefundedMember01',
   /** Downstream order on DHL hold: only a fraud agent or developer may cancel. */
   dhlHold: 'DemoDhlHoldOrder0001',
@@ -76,6 +76,9 @@ export async function addOrderScenarios(db: Db): Promise<void> {
         isFraud: false,
         paymentState: 'captured',
         socialId: null,
+        // The member's Phoenix account is not assigned yet, so the export job holds the order back
+        // (a failed export) and it stays out of the downstream system whenever the demo is opened.
+        customerPhoenixId: null,
       } satisfies Partial<OrderRow>;
       await copyOrder(tx, membership, SCENARIO_ORDERS.capturedMembership, captured);
       await copyOrder(tx, membership, SCENARIO_ORDERS.refundedMembership, captured);

@@ -22,7 +22,8 @@ const tags = ['promos'];
 const saved = z.object({
   success: z.literal(true),
   message: z.string(),
-  errors: z.array(z.never()),
+  /** Always empty on success (the spec keeps the field; failures answer 400 with the issues). */
+  errors: z.array(z.string()).max(0),
   data: PromoRuleRecord,
 });
 
