@@ -74,6 +74,15 @@ describe('api client', () => {
     expect(error.body.error).toMatch(/permission/);
   });
 
+  it("reads a GraphQL endpoint's first error as the message", async () => {
+    mockFetch(async () =>
+      json(400, { data: null, errors: [{ message: 'Unknown period' }, { message: 'x' }] }),
+    );
+    const error = await api.post('/api/startCounting/query', SuccessOnly, { query: '{}' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Unknown period');
+  });
+
   it('rejects an answer that does not match the contract', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch(async () => json(200, { success: true, data: { id: 'not-a-number' } }));

@@ -146,7 +146,10 @@ function errorBodyFrom(status: number, json: unknown): ErrorBody {
   }
   const record = isRecord(json) ? json : {};
   const code = typeof record.code === 'string' ? record.code : undefined;
-  const text = typeof record.error === 'string' ? record.error : record.message;
+  // GraphQL endpoints answer `{errors: [{message}]}`: the first error is the message (spec 3 §8).
+  const graphql =
+    Array.isArray(record.errors) && isRecord(record.errors[0]) ? record.errors[0].message : undefined;
+  const text = typeof record.error === 'string' ? record.error : (record.message ?? graphql);
   if (typeof text === 'string' && text) return { success: false, error: text, code };
   if (status === 403) return { success: false, error: FORBIDDEN, code: ERROR_CODES.insufficientPermissions };
   return { success: false, error: `Request failed (${status}).`, code };
