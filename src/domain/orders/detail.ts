@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ok } from '../platform/envelope';
+import { OrderAddress } from './address';
 
 // The order detail (spec 2 §2 Order detail, §3 Order, Comment; §4 Loading an order). `{id}` is the
 // order's document id (orders.id); the number staff read is `orderId` shown with orderNumberLabel().
@@ -106,20 +107,6 @@ export const PopupOption = z.object({
 });
 export type PopupOption = z.infer<typeof PopupOption>;
 
-export const OrderAddressView = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  companyName: z.string().nullable().optional(),
-  address: z.string(),
-  address2: z.string().nullable().optional(),
-  city: z.string(),
-  region: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-  countryId: z.number().int(),
-  telephone: z.string().nullable().optional(),
-});
-
 export const OrderDetail = z.object({
   id: z.string(),
   orderId: z.number().int(),
@@ -155,7 +142,7 @@ export const OrderDetail = z.object({
   consultantName: z.string().nullable(),
   byConsultant: z.boolean(),
   shippingMethodId: z.number().int().nullable(),
-  shippingAddress: OrderAddressView.nullable(),
+  shippingAddress: OrderAddress.nullable(),
   giftMessage: z.string().nullable(),
   lines: z.array(OrderLine),
   volumes: z.object({ cv: z.number(), pv: z.number(), qv: z.number() }),

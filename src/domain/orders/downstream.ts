@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressInput } from '../addresses/addresses';
 import { countryName, ORDER_STATE } from '../reference/lists';
+import { OrderAddress } from './address';
 
 // The downstream (Phoenix) export (DESIGN §2 "Phoenix"): captured orders are handed downstream and
 // get a 9-digit Phoenix order id; an order that fails these checks becomes a failed order (spec 2
@@ -214,20 +215,6 @@ export function failureReason(issues: readonly ExportIssue[]): { code: ExportFai
 export const isCancelledForExport = (state: number, hasCancellation: boolean): boolean =>
   hasCancellation || state === ORDER_STATE.cancelled || state === ORDER_STATE.cancelledPaid;
 
-/** The order's shipping address as stored (what `PUT /api/cs/order/{id}/shippingAddress` answers). */
-export const OrderShippingAddress = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  companyName: z.string().nullable().optional(),
-  address: z.string(),
-  address2: z.string().nullable().optional(),
-  city: z.string(),
-  region: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-  countryId: z.number().int(),
-  telephone: z.string().nullable().optional(),
-});
 // --- Process view (`GET /api/cs/order/{id}/process`) -------------------------------------------
 
 export const EXPORT_STATUSES = ['pending', 'exported', 'failed', 'cancelled'] as const;
@@ -282,7 +269,7 @@ export const OrderProcess = z.object({
     countryId: z.number().int(),
     shippingMethodId: z.number().int().nullable(),
     /** What goes downstream; the usual thing to fix before a retry. */
-    shippingAddress: OrderShippingAddress.nullable(),
+    shippingAddress: OrderAddress.nullable(),
   }),
   export: DownstreamExport.nullable(),
   failures: z.array(ProcessFailure),
@@ -298,7 +285,7 @@ export const OrderDocParams = z.object({
 export const ShippingAddressFixed = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: OrderShippingAddress,
+  data: OrderAddress,
 });
 
 const PROCESS_ACTIONS: Record<string, string> = {
