@@ -1,4 +1,6 @@
+import { AUDIT_PAGE_SIZE, type AuditQuery } from '@domain/accounts/audit';
 import { type Difference, diff } from '@domain/platform/diff';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { changeEvents } from '../db/schema';
 import type { DbOrTx } from './db';
 
@@ -48,4 +50,55 @@ export async function recordChange(tx: DbOrTx, input: ChangeInput): Promise<Diff
     differences,
   });
   return differences;
+}
+
+/**
+ * One page of a record's change log, newest first, in the audit answer's shape (spec 1 §2 Audit,
+ * spec 2 §3 Order change log event). `scope` picks the record's events; the staff filter applies
+ * within it. With `collections` the log is one fixed set of collections (nothing to filter by);
+ * without, the query's collection filter applies and the filter lists the collections in scope.
+ */
+export async function auditPage(db: DbOrTx, scope: SQL, query: AuditQuery, collections?: string[]) {
+  const where: SQL[] = [scope];
+  if (query.collection && !collections) where.push(eq(changeEvents.collection, query.collection));
+  if (query.changedBy) where.push(eq(changeEvents.changedBy, query.changedBy));
+  const filter = and(...where);
+  const [rows, [total], inScope, people] = await Promise.all([
+    db
+      .select()
+      .from(changeEvents)
+      .where(filter)
+      .orderBy(desc(changeEvents.dateChangedUtc), desc(changeEvents.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ n: count() }).from(changeEvents).where(filter),
+    collections
+      ? Promise.resolve(collections.map((v) => ({ v })))
+      : db
+          .selectDistinct({ v: changeEvents.collection })
+          .from(changeEvents)
+          .where(scope)
+          .orderBy(changeEvents.collection),
+    db
+      .selectDistinct({ v: changeEvents.changedBy })
+      .from(changeEvents)
+      .where(scope)
+      .orderBy(changeEvents.changedBy),
+  ]);
+  return {
+    success: true as const,
+    data: rows.map((r) => ({
+      id: r.id,
+      collection: r.collection,
+      action: r.action,
+      changedBy: r.changedBy,
+      changedByName: r.changedByName,
+      dateChangedUTC: r.dateChangedUtc.toISOString(),
+      differences: r.differences,
+    })),
+    page: query.page,
+    limit: AUDIT_PAGE_SIZE,
+    total: total?.n ?? 0,
+    filters: { collections: inScope.map((c) => c.v), changedBy: people.map((p) => p.v) },
+  };
 }

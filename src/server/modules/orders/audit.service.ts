@@ -1,6 +1,7 @@
-import { AUDIT_PAGE_SIZE, type AuditQuery } from '@domain/accounts/audit';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AuditQuery } from '@domain/accounts/audit';
+import { and, eq } from 'drizzle-orm';
 import { changeEvents } from '../../db/schema';
+import { auditPage } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { loadOrder } from './orders.repo';
 
@@ -9,39 +10,6 @@ import { loadOrder } from './orders.repo';
 
 export async function orderAudit(ctx: AppContext, id: string, query: AuditQuery) {
   await loadOrder(ctx.db, id);
-  const mine = and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, id))!;
-  const where: SQL[] = [mine];
-  if (query.changedBy) where.push(eq(changeEvents.changedBy, query.changedBy));
-  const filter = and(...where);
-  const [found, [total], people] = await Promise.all([
-    ctx.db
-      .select()
-      .from(changeEvents)
-      .where(filter)
-      .orderBy(desc(changeEvents.dateChangedUtc), desc(changeEvents.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
-    ctx.db.select({ n: count() }).from(changeEvents).where(filter),
-    ctx.db
-      .selectDistinct({ v: changeEvents.changedBy })
-      .from(changeEvents)
-      .where(mine)
-      .orderBy(changeEvents.changedBy),
-  ]);
-  return {
-    success: true as const,
-    data: found.map((r) => ({
-      id: r.id,
-      collection: r.collection,
-      action: r.action,
-      changedBy: r.changedBy,
-      changedByName: r.changedByName,
-      dateChangedUTC: r.dateChangedUtc.toISOString(),
-      differences: r.differences,
-    })),
-    page: query.page,
-    limit: AUDIT_PAGE_SIZE,
-    total: total?.n ?? 0,
-    filters: { collections: ['orders-log'], changedBy: people.map((p) => p.v) },
-  };
+  const scope = and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, id))!;
+  return auditPage(ctx.db, scope, query, ['orders-log']);
 }
