@@ -1,8 +1,7 @@
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { EmptyState } from '@web/components/empty-state';
+import { Loading } from '@web/components/loading';
 import { useCustomerSummary } from '@web/features/customers/api/customers';
 import { CustomerHeader } from '@web/features/customers/components/customer-header';
 import { CustomerTabs } from '@web/features/customers/components/customer-tabs';
@@ -14,11 +13,7 @@ export function CustomerLayout() {
   const uid = useParams().id ?? '';
   const summary = useCustomerSummary(uid);
   if (summary.isPending) {
-    return (
-      <Box role="status" aria-label="Loading customer" sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-        <CircularProgress />
-      </Box>
-    );
+    return <Loading label="Loading customer" page />;
   }
   if (summary.isError) {
     const missing = summary.error instanceof ApiError && [400, 404].includes(summary.error.status);

@@ -3,7 +3,6 @@ import { CART_MESSAGES } from '@domain/carts/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyableText } from '@web/components/copyable-text';
+import { Loading } from '@web/components/loading';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { useState } from 'react';
@@ -33,11 +33,7 @@ export function CartAdmin({ cartId }: { cartId: string }) {
   const alert = useAlert();
   const navigate = useNavigate();
   if (cart.isPending) {
-    return (
-      <Box role="status" aria-label="Loading cart" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress />
-      </Box>
-    );
+    return <Loading label="Loading cart" />;
   }
   if (cart.isError)
     return <Alert severity="error">{errorMessage(cart.error, 'The cart could not be loaded.')}</Alert>;

@@ -9,12 +9,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError, Loading } from '@web/components/loading';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerCarts } from '../api/customers';
 import { customerPath } from './labels';
-import { LoadError, Loading } from './loading';
 import { ScrollTable } from './scroll-table';
 import { SectionTitle } from './section-title';
 

@@ -2,6 +2,7 @@ import type { CustomerDashboard as Dashboard } from '@domain/customers/customer'
 import { countryCode } from '@domain/reference/lists';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { LoadError, Loading } from '@web/components/loading';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '@web/lib/format';
 import { useCustomerDashboard } from '../api/customers';
 import { CartsTable } from './carts';
@@ -16,7 +17,6 @@ import {
   MembershipChip,
   typeLabel,
 } from './labels';
-import { LoadError, Loading } from './loading';
 import { OrdersTable } from './orders-table';
 import { PopupsTable } from './popups';
 

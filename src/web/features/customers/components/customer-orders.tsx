@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError, Loading } from '@web/components/loading';
 import { useCustomerOrders } from '../api/customers';
-import { LoadError, Loading } from './loading';
 import { OrdersTable } from './orders-table';
 import { SectionTitle } from './section-title';
 

@@ -5,10 +5,10 @@ import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '@web/components/empty-state';
+import { Loading } from '@web/components/loading';
 import { SearchField } from '@web/components/search-field';
 import { errorMessage } from '@web/lib/api-client';
 import { formatCount } from '@web/lib/format';
@@ -51,9 +51,7 @@ export function CustomerSearch() {
       ) : search.isError ? (
         <Alert severity="error">{errorMessage(search.error, 'The search failed. Please try again.')}</Alert>
       ) : search.isPending ? (
-        <Box role="status" aria-label="Searching" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress />
-        </Box>
+        <Loading label="Searching" />
       ) : rows.length === 0 ? (
         <EmptyState icon={<SearchOffOutlined />} title={NO_MATCHES_MESSAGE} />
       ) : (

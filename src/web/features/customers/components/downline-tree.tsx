@@ -8,12 +8,12 @@ import Link from '@mui/material/Link';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { LoadError } from '@web/components/loading';
 import { formatCount } from '@web/lib/format';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useDownline } from '../api/customers';
 import { customerPath, typeLabel } from './labels';
-import { LoadError } from './loading';
 
 // A browsable genealogy tree (issue 7): two levels per request; a deeper branch loads its own
 // two levels when opened.

@@ -10,11 +10,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError, Loading } from '@web/components/loading';
 import { formatDate, formatMoney } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerPopups } from '../api/customers';
 import { customerPath } from './labels';
-import { LoadError, Loading } from './loading';
 import { ScrollTable } from './scroll-table';
 import { SectionTitle } from './section-title';
 

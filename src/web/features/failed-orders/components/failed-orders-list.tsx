@@ -17,12 +17,12 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError, Loading } from '@web/components/loading';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useFailedOrders, useRetryFailedOrders } from '../api/failed-orders';
-import { LoadError, Loading } from './loading';
 import { RetryOutcomeChip } from './retry-outcome-chip';
 
 const labelOf = (f: Pick<FailedOrder, 'orderId' | 'customerUserType'>) =>

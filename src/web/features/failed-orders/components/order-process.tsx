@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyableText } from '@web/components/copyable-text';
+import { LoadError, Loading } from '@web/components/loading';
 import { PageHeader } from '@web/components/page-header';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
@@ -27,7 +28,6 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useOrderProcess, useRetryFailedOrders } from '../api/failed-orders';
 import { FixAddressDialog } from './fix-address-dialog';
-import { LoadError, Loading } from './loading';
 
 const facts = {
   display: 'grid',

@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { CopyableText } from '@web/components/copyable-text';
 import { EmptyState } from '@web/components/empty-state';
+import { Loading } from '@web/components/loading';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import type { ReactNode } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
@@ -111,11 +111,7 @@ function OrderTabs({ id }: { id: string }) {
 export function OrderFrame({ id, children }: { id: string; children: (order: OrderDetail) => ReactNode }) {
   const order = useOrder(id);
   if (order.isPending) {
-    return (
-      <Box role="status" aria-label="Loading order" sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-        <CircularProgress />
-      </Box>
-    );
+    return <Loading label="Loading order" page />;
   }
   if (order.isError) {
     const missing = order.error instanceof ApiError && [400, 404].includes(order.error.status);

@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { errorMessage } from '@web/lib/api-client';
 
-export function Loading({ label }: { label: string }) {
+/** A spinner announced as `label`; `page` gives a whole record screen more room than a section. */
+export function Loading({ label, page = false }: { label: string; page?: boolean }) {
   return (
-    <Box role="status" aria-label={label} sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+    <Box role="status" aria-label={label} sx={{ display: 'grid', placeItems: 'center', py: page ? 10 : 6 }}>
       <CircularProgress />
     </Box>
   );
