@@ -1,24 +1,15 @@
-import {
-  ADDRESS_COUNTRIES,
-  ADDRESS_MESSAGES,
-  AddressInput,
-  addressLabels,
-  regionsOf,
-  type ShippingAddress,
-} from '@domain/addresses';
-import { formatCompany, formatName, formatPhone, formatZip } from '@domain/validation';
+import { ADDRESS_MESSAGES, AddressInput, type ShippingAddress } from '@domain/addresses';
+import { formatPhone, formatZip } from '@domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
+import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';
 import { applyServerIssues } from '@web/components/form/apply-server-issues';
-import { FormTextField } from '@web/components/form/form-text-field';
 import { errorMessage } from '@web/lib/api-client';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -27,18 +18,6 @@ import { useAddAddress, useUpdateAddress } from '../api/addresses';
 
 type Values = z.input<typeof AddressInput>;
 type Output = z.output<typeof AddressInput>;
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'companyName',
-  'address',
-  'address2',
-  'city',
-  'region',
-  'postalCode',
-  'countryId',
-  'telephone',
-] as const;
 
 function initialValues(address: ShippingAddress | null, countryId: 1 | 2): Values {
   if (!address)
@@ -89,7 +68,6 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
     defaultValues: initialValues(address, defaultCountryId),
   });
   const countryId = useWatch({ control, name: 'countryId' });
-  const labels = addressLabels(countryId);
 
   // Switching country empties the state/province and reshapes the code for the new country.
   const previousCountry = useRef(countryId);
@@ -109,7 +87,7 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
         onClose();
       },
       onError: (error: unknown) => {
-        if (!applyServerIssues(error, setError, FIELDS))
+        if (!applyServerIssues(error, setError, ADDRESS_FIELDS))
           alert.error(errorMessage(error, ADDRESS_MESSAGES.failure));
       },
     };
@@ -129,76 +107,7 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
       <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{address ? 'Edit address' : 'Add address'}</DialogTitle>
         <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField
-              control={control}
-              name="firstName"
-              label="First Name"
-              mask={formatName}
-              required
-              autoFocus
-            />
-            <FormTextField control={control} name="lastName" label="Last Name" mask={formatName} required />
-            <FormTextField
-              control={control}
-              name="companyName"
-              label="Company"
-              mask={formatCompany}
-              sx={{ gridColumn: '1 / -1' }}
-            />
-            <FormTextField
-              control={control}
-              name="countryId"
-              label="Country"
-              select
-              required
-              sx={{ gridColumn: '1 / -1' }}
-            >
-              {ADDRESS_COUNTRIES.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField
-              control={control}
-              name="address"
-              label="Address"
-              required
-              sx={{ gridColumn: '1 / -1' }}
-            />
-            <FormTextField
-              control={control}
-              name="address2"
-              label="Apt/Floor/Suite"
-              sx={{ gridColumn: '1 / -1' }}
-            />
-            <FormTextField control={control} name="city" label="City" required />
-            <FormTextField control={control} name="region" label={labels.region} select required>
-              {regionsOf(countryId).map(([code, name]) => (
-                <MenuItem key={code} value={code}>
-                  {name}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField
-              control={control}
-              name="postalCode"
-              label={labels.postalCode}
-              mask={(v) => formatZip(v, countryId)}
-              required
-              autoComplete="postal-code"
-            />
-            <FormTextField
-              control={control}
-              name="telephone"
-              label="Telephone"
-              mask={formatPhone}
-              type="tel"
-              autoComplete="tel"
-              placeholder="(555) 555-5555"
-            />
-          </Box>
+          <AddressFields control={control} countryId={countryId} countrySelect />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={pending}>

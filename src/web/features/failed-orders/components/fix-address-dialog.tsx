@@ -1,18 +1,16 @@
-import { ADDRESS_MESSAGES, AddressInput, addressLabels, regionsOf } from '@domain/addresses';
+import { ADDRESS_MESSAGES, AddressInput, regionsOf } from '@domain/addresses';
 import type { OrderProcess } from '@domain/orders/downstream';
-import { formatCompany, formatName, formatPhone, formatZip } from '@domain/validation';
+import { formatPhone } from '@domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
+import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';
 import { applyServerIssues } from '@web/components/form/apply-server-issues';
-import { FormTextField } from '@web/components/form/form-text-field';
 import { errorMessage } from '@web/lib/api-client';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,17 +19,8 @@ import { useFixShippingAddress } from '../api/failed-orders';
 
 type Values = z.input<typeof AddressInput>;
 type Output = z.output<typeof AddressInput>;
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'companyName',
-  'address',
-  'address2',
-  'city',
-  'region',
-  'postalCode',
-  'telephone',
-] as const;
+/** The country is the order's and has no field here: a problem with it goes to the alert. */
+const SHOWN_FIELDS = ADDRESS_FIELDS.filter((f) => f !== 'countryId');
 
 /**
  * Corrects the shipping address of an order that has not gone to Phoenix, with the address form's
@@ -44,7 +33,6 @@ export function FixAddressDialog({ order, onClose }: { order: OrderProcess['orde
   const titleId = useId();
   const countryId = order.countryId === 2 ? 2 : 1;
   const a = order.shippingAddress;
-  const labels = addressLabels(countryId);
   const { control, handleSubmit, setError } = useForm<Values, unknown, Output>({
     resolver: zodResolver(AddressInput),
     defaultValues: {
@@ -69,7 +57,7 @@ export function FixAddressDialog({ order, onClose }: { order: OrderProcess['orde
           onClose();
         },
         onError: (error) => {
-          if (!applyServerIssues(error, setError, FIELDS))
+          if (!applyServerIssues(error, setError, SHOWN_FIELDS))
             alert.error(errorMessage(error, ADDRESS_MESSAGES.failure));
         },
       },
@@ -87,61 +75,7 @@ export function FixAddressDialog({ order, onClose }: { order: OrderProcess['orde
       <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Correct shipping address</DialogTitle>
         <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField
-              control={control}
-              name="firstName"
-              label="First Name"
-              mask={formatName}
-              required
-              autoFocus
-            />
-            <FormTextField control={control} name="lastName" label="Last Name" mask={formatName} required />
-            <FormTextField
-              control={control}
-              name="companyName"
-              label="Company"
-              mask={formatCompany}
-              sx={{ gridColumn: '1 / -1' }}
-            />
-            <FormTextField
-              control={control}
-              name="address"
-              label="Address"
-              required
-              sx={{ gridColumn: '1 / -1' }}
-            />
-            <FormTextField
-              control={control}
-              name="address2"
-              label="Apt/Floor/Suite"
-              sx={{ gridColumn: '1 / -1' }}
-            />
-            <FormTextField control={control} name="city" label="City" required />
-            <FormTextField control={control} name="region" label={labels.region} select required>
-              {regionsOf(countryId).map(([code, name]) => (
-                <MenuItem key={code} value={code}>
-                  {name}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField
-              control={control}
-              name="postalCode"
-              label={labels.postalCode}
-              mask={(v) => formatZip(v, countryId)}
-              required
-              autoComplete="postal-code"
-            />
-            <FormTextField
-              control={control}
-              name="telephone"
-              label="Telephone"
-              mask={formatPhone}
-              type="tel"
-              autoComplete="tel"
-            />
-          </Box>
+          <AddressFields control={control} countryId={countryId} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={fix.isPending}>

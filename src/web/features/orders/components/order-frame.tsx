@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import { CopyableText } from '@web/components/copyable-text';
 import { EmptyState } from '@web/components/empty-state';
 import { Loading } from '@web/components/loading';
+import { SectionTabs } from '@web/components/section-tabs';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import type { ReactNode } from 'react';
-import { NavLink, Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useOrder } from '../api/orders';
 import { customerLink, ORDER_TABS, orderTabPath } from './paths';
 
@@ -72,38 +73,10 @@ function OrderHeader({ order }: { order: OrderDetail }) {
 /** Info, Process, Refunds, Audit and the portal view of one order, as links (like the customer tabs). */
 function OrderTabs({ id }: { id: string }) {
   return (
-    <Box
-      component="nav"
-      aria-label="Order sections"
-      sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, overflowX: 'auto', scrollbarWidth: 'thin' }}
-    >
-      <Box component="ul" sx={{ display: 'flex', m: 0, p: 0, listStyle: 'none', gap: 0.5 }}>
-        {ORDER_TABS.map(([tab, label]) => (
-          <li key={tab}>
-            <Box
-              component={NavLink}
-              to={orderTabPath(id, tab)}
-              sx={{
-                display: 'block',
-                px: 2,
-                py: 1.25,
-                whiteSpace: 'nowrap',
-                color: 'text.secondary',
-                textDecoration: 'none',
-                fontWeight: 500,
-                fontSize: 14,
-                borderBottom: '2px solid transparent',
-                '&:hover': { color: 'text.primary', bgcolor: 'action.hover' },
-                '&[aria-current="page"]': { color: 'primary.main', borderBottomColor: 'primary.main' },
-                '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-              }}
-            >
-              {label}
-            </Box>
-          </li>
-        ))}
-      </Box>
-    </Box>
+    <SectionTabs
+      label="Order sections"
+      tabs={ORDER_TABS.map(([tab, label]) => ({ to: orderTabPath(id, tab), label }))}
+    />
   );
 }
 
