@@ -21,7 +21,7 @@ import { seedCartCatalog, TEST_PRODUCTS } from '../src/server/modules/carts/cart
 import { loadConfig } from '../src/server/platform/config';
 import { type Database, openDatabase } from '../src/server/platform/db';
 import { hashPassword } from '../src/server/platform/passwords';
-import { log } from './harness';
+import { log, signInToken, stat } from './harness';
 
 type Backend = 'pglite' | 'postgres';
 const PASSWORD = 'Bench-Password-1';
@@ -101,10 +101,6 @@ function generatedRules(n: number): PromoRuleInput[] {
   return rules;
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const round = (n: number) => Math.round(n * 100) / 100;
 
 async function open(
@@ -171,15 +167,7 @@ async function run(backend: Backend, opts: ReturnType<typeof parseCli>) {
     app = await buildApp({ config, database, workers: false, mailer: null, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = async (email: string) => {
-      const res = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      return ((await res.json()) as { token: string }).token;
-    };
-    const tokens = await Promise.all(staff.map((s) => login(s.email)));
+    const tokens = await Promise.all(staff.map((s) => signInToken(base, s.email, PASSWORD)));
     const call = async (token: string, method: string, path: string, body?: unknown) => {
       const started = performance.now();
       const res = await fetch(`${base}${path}`, {
@@ -252,14 +240,14 @@ async function run(backend: Backend, opts: ReturnType<typeof parseCli>) {
     );
     const figures = {
       backend,
-      addP50: round(pct(adds, 50)),
-      addP95: round(pct(adds, 95)),
-      pollP50: round(pct(polls, 50)),
-      pollP95: round(pct(polls, 95)),
-      readP95: round(pct(reads, 95)),
+      addP50: stat(adds).p50,
+      addP95: stat(adds).p95,
+      pollP50: stat(polls).p50,
+      pollP95: stat(polls).p95,
+      readP95: stat(reads).p95,
       concurrentRequests: done,
       concurrentPerSecond: round(done / opts.seconds),
-      concurrentP95: round(pct(concurrent, 95)),
+      concurrentP95: stat(concurrent).p95,
       concurrentErrors: errors,
     };
     log(

@@ -1,13 +1,4 @@
-// Customer search benchmark (issue 7). Run: npm run bench:customers [-- --quick] [-- --write]
-// Builds (or reuses) a generated company — 1,000,000 accounts on PostgreSQL when DATABASE_URL is
-// set, 100,000 on PGlite — starts the app on it as a child process, signs in as the demo leader and
-// measures through HTTP, one request at a time: name search and account-number search with a mix of
-// queries drawn from the data, and opening a customer. Straight on the database: the naive
-// `ILIKE '%…%'` search on the same data (the baseline), a 10,000-account downline count, and the
-// customer dashboard's reads. Prints a table, then one JSON line with every figure.
-// --write replaces the "## Customer search" section of bench/RESULTS.md; nothing else writes it.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,7 +17,16 @@ import {
   queryMix,
   timed,
 } from './customers-data';
-import { freePort, HOST, log, nodeChild, stopChild, waitUntilReady, writeResultsSection } from './harness';
+import {
+  cleanUpOnExit,
+  log,
+  type Stat,
+  signInToken,
+  startApp,
+  stat,
+  stopChild,
+  writeResultsSection,
+} from './harness';
 
 const USAGE = `Usage: npm run bench:customers -- [--quick] [--accounts N] [--backends pglite,postgres] [--fresh] [--write]
   --quick     a small run: 100,000 accounts on PostgreSQL, 20,000 on PGlite, fewer requests
@@ -88,28 +88,9 @@ function parseCli() {
 }
 type Options = NonNullable<ReturnType<typeof parseCli>>;
 
-const children = new Set<ChildProcess>();
-const tempDirs: string[] = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => process.exit(130));
+const { children, tempDirs } = cleanUpOnExit();
 
 // ---------------------------------------------------------------------------------------------
-
-interface Stat {
-  samples: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-function stat(ms: number[]): Stat {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (p: number) =>
-    Number((s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0).toFixed(2));
-  return { samples: s.length, p50: at(50), p95: at(95), p99: at(99) };
-}
 
 interface Row extends Stat {
   backend: Backend;
@@ -165,31 +146,14 @@ async function runBackend(backend: Backend, opts: Options) {
   for (const o of opened) reads.push(await timed(() => dashboardReads(db, o.uid)));
   await database.close();
 
-  const port = await freePort();
-  const serverLog = join(work, 'server.log');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    APP_ENV: 'staging',
-    LOG_LEVEL: 'info',
-    WORKERS: 'off',
-    HOST,
-    PORT: String(port),
-    DEMO_PASSWORD,
-    ...loc.env,
-  };
-  if (!loc.env.DATABASE_URL) delete env.DATABASE_URL;
-  const server = nodeChild(['src/server/server.ts'], env, serverLog);
-  children.add(server);
-  const base = `http://${HOST}:${port}`;
+  const { base, server } = await startApp({
+    env: { DEMO_PASSWORD, ...loc.env },
+    logFile: join(work, 'server.log'),
+    children,
+    readyTimeoutMs: 180_000,
+  });
   try {
-    await waitUntilReady(`${base}/api/health`, server, serverLog, 180_000);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: LEADER_EMAIL, password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { token?: string }).token;
-    if (!token) throw new Error(`Sign-in failed (${login.status})`);
+    const token = await signInToken(base, LEADER_EMAIL, DEMO_PASSWORD);
 
     const search = async (q: Query) => {
       const t = performance.now();

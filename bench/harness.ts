@@ -1,6 +1,6 @@
 // Pieces the benchmarks share: child processes of the app, waiting for it, and bench/RESULTS.md.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,4 +91,74 @@ export function writeResultsSection(lines: string[]) {
       : `${previous.slice(0, start)}${section}${after < 0 ? '' : `\n${previous.slice(after + 1)}`}`;
   writeFileSync(resultsPath, next);
   log(`Wrote the "${heading.slice(3)}" section of bench/RESULTS.md.`);
+}
+
+/** Latency percentiles of one measure, in ms to two decimals (nearest-rank). */
+export interface Stat {
+  samples: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+export function stat(ms: number[]): Stat {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (p: number) =>
+    Number((s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0).toFixed(2));
+  return { samples: s.length, p50: at(50), p95: at(95), p99: at(99) };
+}
+
+/**
+ * Child processes and scratch folders of a run, killed and removed however the run ends (Ctrl-C,
+ * a failure, the end). Benchmarks with their own orderly shutdown (api, web) keep theirs.
+ */
+export function cleanUpOnExit(): { children: Set<ChildProcess>; tempDirs: string[] } {
+  const children = new Set<ChildProcess>();
+  const tempDirs: string[] = [];
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => process.exit(130));
+  return { children, tempDirs };
+}
+
+/**
+ * The app (src/server/server.ts) on a free port against a prepared database (`env` carries
+ * DATA_DIR or DATABASE_URL), background workers off, ready for requests.
+ */
+export async function startApp(opts: {
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+  children: Set<ChildProcess>;
+  readyTimeoutMs: number;
+}): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ENV: 'staging',
+    LOG_LEVEL: 'info',
+    WORKERS: 'off',
+    HOST,
+    PORT: String(port),
+    ...opts.env,
+  };
+  if (!opts.env.DATABASE_URL) delete env.DATABASE_URL;
+  const server = nodeChild(['src/server/server.ts'], env, opts.logFile);
+  opts.children.add(server);
+  const base = `http://${HOST}:${port}`;
+  await waitUntilReady(`${base}/api/health`, server, opts.logFile, opts.readyTimeoutMs);
+  return { base, server };
+}
+
+/** Signs a staff member in through the API and answers the bearer token. */
+export async function signInToken(base: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = ((await login.json()) as { token?: string }).token;
+  if (!token) throw new Error(`Sign-in failed (${login.status})`);
+  return token;
 }

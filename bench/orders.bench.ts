@@ -1,23 +1,17 @@
-// Order search benchmark (issue 8). Run: npm run bench:orders [-- --orders N] [-- --fresh] [-- --write]
-// Builds (or reuses) a generated company — 5,000,000 orders on PostgreSQL when DATABASE_URL is
-// set, 500,000 on PGlite — starts the app on it as a child process, signs in as the demo leader and
-// measures through HTTP, one request at a time, p50/p95 of GET /api/cs/orders/ by order id, Phoenix
-// order number, email, UID (target p95 < 20 ms), last name with a date range and a date range
-// alone, first page (< 100 ms), and the order detail GET /api/cs/order/{id} (< 50 ms; skipped with
-// a notice while that route answers 404). Straight on the database: the same searches done
-// naively (`ILIKE '%…%'`, no index help), reported as a ratio. Prints a table, then one JSON line.
-//
-// Hook for the batch scenario: with --batch, bench/batch-orders-scenario.ts is imported and its
-// `batchScenario(ctx: ScenarioContext): Promise<ScenarioResult[]>` runs against the same app and
-// database, its rows joining the table and the JSON line. (bench/batch-orders.bench.ts, its own
-// benchmark, can call the same function.)
-// --write replaces the "## Order search" section of bench/RESULTS.md; nothing else writes it.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, HOST, log, nodeChild, stopChild, waitUntilReady, writeResultsSection } from './harness';
+import {
+  cleanUpOnExit,
+  log,
+  type Stat,
+  signInToken,
+  startApp,
+  stat,
+  stopChild,
+  writeResultsSection,
+} from './harness';
 import {
   type Location,
   naiveSearch,
@@ -112,28 +106,9 @@ function parseCli() {
 }
 type Options = NonNullable<ReturnType<typeof parseCli>>;
 
-const children = new Set<ChildProcess>();
-const tempDirs: string[] = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => process.exit(130));
+const { children, tempDirs } = cleanUpOnExit();
 
 // ---------------------------------------------------------------------------------------------
-
-interface Stat {
-  samples: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-function stat(ms: number[]): Stat {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (p: number) =>
-    Number((s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0).toFixed(2));
-  return { samples: s.length, p50: at(50), p95: at(95), p99: at(99) };
-}
 
 interface Row extends Stat {
   backend: Backend;
@@ -177,32 +152,15 @@ async function runBackend(backend: Backend, opts: Options): Promise<{ rows: Row[
   }
   await database.close();
 
-  const port = await freePort();
-  const serverLog = join(work, 'server.log');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    APP_ENV: 'staging',
-    LOG_LEVEL: 'info',
-    WORKERS: 'off',
-    HOST,
-    PORT: String(port),
-    DEMO_PASSWORD,
-    ...loc.env,
-  };
-  if (!loc.env.DATABASE_URL) delete env.DATABASE_URL;
-  const server = nodeChild(['src/server/server.ts'], env, serverLog);
-  children.add(server);
-  const base = `http://${HOST}:${port}`;
+  const { base, server } = await startApp({
+    env: { DEMO_PASSWORD, ...loc.env },
+    logFile: join(work, 'server.log'),
+    children,
+    readyTimeoutMs: 300_000,
+  });
   const notices: string[] = [];
   try {
-    await waitUntilReady(`${base}/api/health`, server, serverLog, 300_000);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: LEADER_EMAIL, password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { token?: string }).token;
-    if (!token) throw new Error(`Sign-in failed (${login.status})`);
+    const token = await signInToken(base, LEADER_EMAIL, DEMO_PASSWORD);
 
     const search = async (query: string, expectId?: string) => {
       const t = performance.now();
