@@ -1,15 +1,20 @@
 // Data for the customer search benchmark: the generated company (cached between runs), the query
 // mix drawn from it, and the measurements made straight on the database (the naive ILIKE
 // baseline, the downline count, the customer dashboard's reads).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Database, type Db, openDatabase, rows } from '@server/platform/db';
+import { type Db, rows } from '@server/platform/db';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { addBulkAccounts, DOWNLINE_ROOT_UID } from '../scripts/demo/bulk-accounts';
 import { Rng } from '../scripts/demo/rng';
-import { exited, log, nodeChild, tail } from './harness';
+import {
+  type BuildCompany,
+  preparePgliteCompany,
+  preparePostgresCompany,
+  seedDemo,
+  sizeLabel,
+} from './cached-company';
+import { log } from './harness';
+
+export { type Location, openLocation, timed } from './cached-company';
 
 /** Bump when the generated data changes shape: cached databases with another version are rebuilt. */
 const DATA_VERSION = 'customers-bench v1';
@@ -23,104 +28,54 @@ export interface DataSpec {
   fresh: boolean;
 }
 
-const label = (n: number) =>
-  n % 1_000_000 === 0 ? `${n / 1_000_000}m` : n % 1000 === 0 ? `${n / 1000}k` : String(n);
 const marker = (spec: DataSpec) =>
   `${DATA_VERSION} accounts=${spec.accounts} demo=${spec.demoAccounts} seed=${SEED}`;
 
-/** Where the app finds the company: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite). */
-export interface Location {
-  env: { DATABASE_URL?: string; DATA_DIR?: string };
-  name: string;
-  reused: boolean;
-}
-
-async function build(spec: DataSpec, env: Location['env'], work: string, open: () => Promise<Database>) {
-  const seedLog = join(work, 'seed.log');
-  const started = Date.now();
-  log(`  demo generator: ${spec.demoAccounts.toLocaleString('en-US')} accounts with their orders…`);
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'staging', LOG_LEVEL: 'warn', ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const seed = nodeChild(
-    ['scripts/seed.ts', '--accounts', String(spec.demoAccounts), '--seed', String(SEED)],
-    childEnv,
-    seedLog,
-  );
-  const timer = setTimeout(() => seed.kill('SIGKILL'), 900_000);
-  const code = await exited(seed);
-  clearTimeout(timer);
-  if (code !== 0) throw new Error(`Seeding failed (code ${code}):\n${tail(seedLog)}`);
-  const database = await open();
-  try {
-    const bulk = spec.accounts - spec.demoAccounts - 1;
-    log(`  bulk accounts: ${bulk.toLocaleString('en-US')} (INSERT … SELECT generate_series)…`);
-    const summary = await addBulkAccounts(database.db, {
-      count: bulk,
-      seed: SEED,
-      now: new Date(),
-      downline: DOWNLINE,
-      log,
-    });
-    log(`  bulk accounts written and indexed in ${summary.seconds} s`);
-    await database.db.execute(sql`vacuum analyze accounts`);
-    await database.db.execute(sql`vacuum analyze terms_records`);
-  } finally {
-    await database.close();
-  }
-  log(`  company ready in ${Math.round((Date.now() - started) / 1000)} s`);
-}
+/** The demo company, then bulk accounts with the 10,000-account downline. */
+const build =
+  (spec: DataSpec, work: string): BuildCompany =>
+  async (env, open) => {
+    const started = Date.now();
+    log(`  demo generator: ${spec.demoAccounts.toLocaleString('en-US')} accounts with their orders…`);
+    await seedDemo(env, work, spec.demoAccounts, SEED);
+    const database = await open();
+    try {
+      const bulk = spec.accounts - spec.demoAccounts - 1;
+      log(`  bulk accounts: ${bulk.toLocaleString('en-US')} (INSERT … SELECT generate_series)…`);
+      const summary = await addBulkAccounts(database.db, {
+        count: bulk,
+        seed: SEED,
+        now: new Date(),
+        downline: DOWNLINE,
+        log,
+      });
+      log(`  bulk accounts written and indexed in ${summary.seconds} s`);
+      await database.db.execute(sql`vacuum analyze accounts`);
+      await database.db.execute(sql`vacuum analyze terms_records`);
+    } finally {
+      await database.close();
+    }
+    log(`  company ready in ${Math.round((Date.now() - started) / 1000)} s`);
+  };
 
 /** PostgreSQL: database bo_bench_customers_<size>, kept for the next run (rebuilt with --fresh). */
-export async function preparePostgres(adminUrl: string, spec: DataSpec, work: string): Promise<Location> {
-  const name = `bo_bench_customers_${label(spec.accounts)}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString() };
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
-  await admin.connect();
-  try {
-    const found = await admin.query<{ comment: string | null }>(
-      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
-      [name],
-    );
-    if (!spec.fresh && found.rows[0]?.comment === marker(spec)) {
-      log(`postgres: reusing database ${name} (${marker(spec)}; --fresh rebuilds it)`);
-      return { env, name, reused: true };
-    }
-    log(`postgres: building database ${name}…`);
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  await build(spec, env, work, () => openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 2 }));
-  const done = new pg.Client({ connectionString: adminUrl });
-  await done.connect();
-  await done.query(`comment on database "${name}" is '${marker(spec)}'`);
-  await done.end();
-  return { env, name, reused: false };
-}
+export const preparePostgres = (adminUrl: string, spec: DataSpec, work: string) =>
+  preparePostgresCompany(
+    adminUrl,
+    `bo_bench_customers_${sizeLabel(spec.accounts)}`,
+    marker(spec),
+    spec.fresh,
+    build(spec, work),
+  );
 
 /** PGlite: a data directory under the system temp dir, kept for the next run. */
-export async function preparePglite(spec: DataSpec, work: string): Promise<Location> {
-  const dir = join(tmpdir(), `bo-bench-customers-${label(spec.accounts)}`);
-  const dataDir = join(dir, 'data');
-  const markerFile = join(dir, 'marker');
-  const env = { DATA_DIR: dataDir };
-  if (!spec.fresh && existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker(spec)) {
-    log(`pglite: reusing ${dataDir} (${marker(spec)}; --fresh rebuilds it)`);
-    return { env, name: dataDir, reused: true };
-  }
-  log(`pglite: building ${dataDir}…`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  await build(spec, env, work, () => openDatabase({ dataDir }));
-  writeFileSync(markerFile, marker(spec));
-  return { env, name: dataDir, reused: false };
-}
-
-export const openLocation = (loc: Location) =>
-  openDatabase({ databaseUrl: loc.env.DATABASE_URL, dataDir: loc.env.DATA_DIR, poolSize: 2 });
+export const preparePglite = (spec: DataSpec, work: string) =>
+  preparePgliteCompany(
+    `bo-bench-customers-${sizeLabel(spec.accounts)}`,
+    marker(spec),
+    spec.fresh,
+    build(spec, work),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // The query mix, drawn from the data with a seeded generator: the same data gives the same mix.
@@ -234,12 +189,6 @@ export async function queryMix(db: Db, names: number, numbers: number, demoAccou
 
 // ---------------------------------------------------------------------------------------------
 // Straight on the database
-
-export async function timed(run: () => Promise<unknown>): Promise<number> {
-  const t = performance.now();
-  await run();
-  return performance.now() - t;
-}
 
 /** The naive search: `ILIKE '%…%'` over names, email and the account number, a scan of every row. */
 export function naiveSearch(db: Db, q: string) {

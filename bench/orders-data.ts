@@ -4,15 +4,20 @@
 // hundred thousand rows a statement, with the secondary indexes dropped for the load and rebuilt
 // after it, so 5,000,000 orders build in minutes rather than the hours the per-account demo
 // generator would need.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Database, type Db, openDatabase, rows } from '@server/platform/db';
+import { type Db, rows } from '@server/platform/db';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { addBulkAccounts } from '../scripts/demo/bulk-accounts';
 import { Rng } from '../scripts/demo/rng';
-import { exited, log, nodeChild, tail } from './harness';
+import {
+  type BuildCompany,
+  preparePgliteCompany,
+  preparePostgresCompany,
+  seedDemo,
+  sizeLabel,
+} from './cached-company';
+import { log } from './harness';
+
+export { type Location, openLocation, timed } from './cached-company';
 
 /** Bump when the generated data changes shape: cached databases with another version are rebuilt. */
 const DATA_VERSION = 'orders-bench v1';
@@ -31,16 +36,7 @@ export interface DataSpec {
   fresh: boolean;
 }
 
-const label = (n: number) =>
-  n % 1_000_000 === 0 ? `${n / 1_000_000}m` : n % 1000 === 0 ? `${n / 1000}k` : String(n);
 const marker = (spec: DataSpec) => `${DATA_VERSION} orders=${spec.orders} demo=${DEMO_ACCOUNTS} seed=${SEED}`;
-
-/** Where the app finds the company: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite). */
-export interface Location {
-  env: { DATABASE_URL?: string; DATA_DIR?: string };
-  name: string;
-  reused: boolean;
-}
 
 /** Indexes on orders other than its primary key: dropped for the load, rebuilt after it. */
 async function orderIndexes(db: Db) {
@@ -128,99 +124,58 @@ export async function addBulkOrders(
   return Math.round((performance.now() - started) / 100) / 10;
 }
 
-async function build(spec: DataSpec, env: Location['env'], work: string, open: () => Promise<Database>) {
-  const seedLog = join(work, 'seed.log');
-  const started = Date.now();
-  log(`  demo generator: ${DEMO_ACCOUNTS} accounts with their orders, and the staff…`);
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'staging', LOG_LEVEL: 'warn', ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const seed = nodeChild(
-    ['scripts/seed.ts', '--accounts', String(DEMO_ACCOUNTS), '--seed', String(SEED)],
-    childEnv,
-    seedLog,
-  );
-  const timer = setTimeout(() => seed.kill('SIGKILL'), 900_000);
-  const code = await exited(seed);
-  clearTimeout(timer);
-  if (code !== 0) throw new Error(`Seeding failed (code ${code}):\n${tail(seedLog)}`);
-  const database = await open();
-  try {
-    const customers = Math.max(1000, Math.round(spec.orders / ORDERS_PER_CUSTOMER));
-    log(`  bulk customers: ${customers.toLocaleString('en-US')}…`);
-    const accounts = await addBulkAccounts(database.db, {
-      count: customers,
-      seed: SEED,
-      now: new Date(),
-      downline: 0,
-      log,
-    });
-    log(`  bulk orders: ${spec.orders.toLocaleString('en-US')} (INSERT … SELECT generate_series)…`);
-    const seconds = await addBulkOrders(database.db, {
-      count: spec.orders,
-      firstCustomer: accounts.firstPhoenixId,
-      customers,
-      now: new Date(),
-    });
-    log(`  orders written and indexed in ${seconds} s; vacuum analyze…`);
-    await database.db.execute(sql`vacuum analyze orders`);
-    await database.db.execute(sql`vacuum analyze accounts`);
-  } finally {
-    await database.close();
-  }
-  log(`  company ready in ${Math.round((Date.now() - started) / 1000)} s`);
-}
+/** The demo company, then bulk customers and their orders. */
+const build =
+  (spec: DataSpec, work: string): BuildCompany =>
+  async (env, open) => {
+    const started = Date.now();
+    log(`  demo generator: ${DEMO_ACCOUNTS} accounts with their orders, and the staff…`);
+    await seedDemo(env, work, DEMO_ACCOUNTS, SEED);
+    const database = await open();
+    try {
+      const customers = Math.max(1000, Math.round(spec.orders / ORDERS_PER_CUSTOMER));
+      log(`  bulk customers: ${customers.toLocaleString('en-US')}…`);
+      const accounts = await addBulkAccounts(database.db, {
+        count: customers,
+        seed: SEED,
+        now: new Date(),
+        downline: 0,
+        log,
+      });
+      log(`  bulk orders: ${spec.orders.toLocaleString('en-US')} (INSERT … SELECT generate_series)…`);
+      const seconds = await addBulkOrders(database.db, {
+        count: spec.orders,
+        firstCustomer: accounts.firstPhoenixId,
+        customers,
+        now: new Date(),
+      });
+      log(`  orders written and indexed in ${seconds} s; vacuum analyze…`);
+      await database.db.execute(sql`vacuum analyze orders`);
+      await database.db.execute(sql`vacuum analyze accounts`);
+    } finally {
+      await database.close();
+    }
+    log(`  company ready in ${Math.round((Date.now() - started) / 1000)} s`);
+  };
 
 /** PostgreSQL: database bo_bench_orders_<size>, kept for the next run (rebuilt with --fresh). */
-export async function preparePostgres(adminUrl: string, spec: DataSpec, work: string): Promise<Location> {
-  const name = `bo_bench_orders_${label(spec.orders)}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString() };
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
-  await admin.connect();
-  try {
-    const found = await admin.query<{ comment: string | null }>(
-      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
-      [name],
-    );
-    if (!spec.fresh && found.rows[0]?.comment === marker(spec)) {
-      log(`postgres: reusing database ${name} (${marker(spec)}; --fresh rebuilds it)`);
-      return { env, name, reused: true };
-    }
-    log(`postgres: building database ${name}…`);
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  await build(spec, env, work, () => openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 2 }));
-  const done = new pg.Client({ connectionString: adminUrl });
-  await done.connect();
-  await done.query(`comment on database "${name}" is '${marker(spec)}'`);
-  await done.end();
-  return { env, name, reused: false };
-}
+export const preparePostgres = (adminUrl: string, spec: DataSpec, work: string) =>
+  preparePostgresCompany(
+    adminUrl,
+    `bo_bench_orders_${sizeLabel(spec.orders)}`,
+    marker(spec),
+    spec.fresh,
+    build(spec, work),
+  );
 
 /** PGlite: a data directory under the system temp dir, kept for the next run. */
-export async function preparePglite(spec: DataSpec, work: string): Promise<Location> {
-  const dir = join(tmpdir(), `bo-bench-orders-${label(spec.orders)}`);
-  const dataDir = join(dir, 'data');
-  const markerFile = join(dir, 'marker');
-  const env = { DATA_DIR: dataDir };
-  if (!spec.fresh && existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker(spec)) {
-    log(`pglite: reusing ${dataDir} (${marker(spec)}; --fresh rebuilds it)`);
-    return { env, name: dataDir, reused: true };
-  }
-  log(`pglite: building ${dataDir}…`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  await build(spec, env, work, () => openDatabase({ dataDir }));
-  writeFileSync(markerFile, marker(spec));
-  return { env, name: dataDir, reused: false };
-}
-
-export const openLocation = (loc: Location) =>
-  openDatabase({ databaseUrl: loc.env.DATABASE_URL, dataDir: loc.env.DATA_DIR, poolSize: 2 });
+export const preparePglite = (spec: DataSpec, work: string) =>
+  preparePgliteCompany(
+    `bo-bench-orders-${sizeLabel(spec.orders)}`,
+    marker(spec),
+    spec.fresh,
+    build(spec, work),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // The query mix, drawn from the data with a seeded generator: the same data gives the same mix.
@@ -324,12 +279,6 @@ export async function probes(db: Db, perScenario: number): Promise<{ probes: Pro
 
 // ---------------------------------------------------------------------------------------------
 // Straight on the database
-
-export async function timed(run: () => Promise<unknown>): Promise<number> {
-  const t = performance.now();
-  await run();
-  return performance.now() - t;
-}
 
 const NAIVE_COLUMNS = new Set([
   'order_id',
