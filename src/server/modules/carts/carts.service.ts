@@ -13,7 +13,7 @@ import {
   toCartView,
   type VariantFacts,
 } from '@domain/carts';
-import { priceCart } from '@domain/pricing';
+import { type PricingInput, priceCart } from '@domain/pricing';
 import { CART_ID_LENGTH } from '@domain/reference';
 import { type Actor, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -78,7 +78,13 @@ const instanceOf = (row: repo.CartRow, locale: string): CartInstanceState =>
     : emptyState(locale);
 
 /** Prices one instance: the engine with the active rules, then the cart response. */
-async function price(ctx: AppContext, row: repo.CartRow, state: CartInstanceState, meta: CartMeta) {
+async function price(
+  ctx: AppContext,
+  row: repo.CartRow,
+  state: CartInstanceState,
+  meta: CartMeta,
+  extra: Partial<PricingInput> = {},
+) {
   const rules = await rulesOf(ctx).get();
   const skus = new Set([...state.unpromofiedItems.map((l) => l.sku), ...rules.giftSkus]);
   const region = regionOfLocale(state.localeCode);
@@ -88,7 +94,7 @@ async function price(ctx: AppContext, row: repo.CartRow, state: CartInstanceStat
   ]);
   const facts = { now: Math.floor(Date.now() / 1000), customer, catalog, volumeTables: rules.volumeTables };
   const { input, lineIds } = pricingInput(state, facts);
-  const priced = priceCart(input, rules.compiled);
+  const priced = priceCart({ ...input, ...extra }, rules.compiled);
   const cartMessages = await repo.cartMessages(
     ctx.db,
     priced.cartErrors.map((e) => e.code),
@@ -99,7 +105,19 @@ async function price(ctx: AppContext, row: repo.CartRow, state: CartInstanceStat
     rulesByCode: rules.rulesByCode,
     cartMessages,
   });
-  return { view, priced, stamp: rules.stamp, catalog };
+  return { view, priced, stamp: rules.stamp, catalog, customer };
+}
+
+/**
+ * The cart priced for checkout (spec 2 §4 estimate): its active instance with the order's shipping
+ * rates, product credit and order type added to the engine's input, so shipping promos and drops
+ * apply. Never cached: the estimate and the purchase read the cart as it is.
+ */
+export async function priceForCheckout(ctx: AppContext, cartId: string, extra: Partial<PricingInput>) {
+  const row = await repo.cartRow(ctx.db, cartId);
+  if (!row) throw notFound(CART_MESSAGES.noSuchCart);
+  const state = instanceOf(row, row.active_locale);
+  return { row, state, ...(await price(ctx, row, state, metaOf(row), extra)) };
 }
 
 /** The priced cart (spec 2 §7 query cart); an unchanged cart answers from the last pricing. */
