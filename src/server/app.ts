@@ -9,6 +9,7 @@ import { batchOrdersRoutes } from './modules/batch-orders/batch-orders.module';
 import { bulkLedgersRoutes } from './modules/bulk-ledgers/bulk-ledgers.module';
 import { cartsGraphql } from './modules/carts/carts.graphql';
 import { cartsRoutes } from './modules/carts/carts.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
 import { customersGraphql } from './modules/customers/customers.graphql';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -19,7 +20,9 @@ import { flagsRoutes } from './modules/flags/flags.routes';
 import { ensureFlags } from './modules/flags/flags.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { incentivesRoutes } from './modules/incentives/incentives.routes';
+import { mapsRoutes } from './modules/maps/maps.routes';
 import { orderSearchRoutes } from './modules/order-search/order-search.routes';
+import { orderingRoutes } from './modules/ordering/ordering.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { BuiltInGateway } from './modules/payments/built-in-gateway';
@@ -115,6 +118,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(promosRoutes(ctx));
   await app.register(batchOrdersRoutes(ctx));
   await app.register(bulkLedgersRoutes(ctx));
+  await app.register(orderingRoutes(ctx));
+  await app.register(mapsRoutes(ctx));
+  await app.register(contentRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
