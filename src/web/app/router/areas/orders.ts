@@ -42,6 +42,10 @@ export const orderRoutes: RouteObject[] = [
     handle: handle({ title: 'Portal order', subject: orderSubject, parent: toOrder }),
   },
   upcomingScreen('returns', 'Returns'),
-  // The localized checkout URL the admin cart view starts checkout at (spec 2 §2); ordering builds it.
-  upcomingScreen(':locale/checkout/:cartId', 'Checkout', { parent: { label: 'Carts', to: '/carts' } }),
+  // The localized checkout URL the admin cart view and the customer's "New order" lead to (spec 2 §2).
+  {
+    path: ':locale/checkout/:cartId',
+    lazy: lazyPage(() => import('../../pages/orders/checkout-page').then((m) => m.CheckoutPage)),
+    handle: handle({ title: 'Checkout', parent: { label: 'Carts', to: '/carts' } }),
+  },
 ];
