@@ -553,6 +553,52 @@ describe('membership SKU 9000 (spec 2 §5)', () => {
   });
 });
 
+describe('order context calls (spec 2 §7)', () => {
+  it('enrollment check: closable when terms, country and mentor agree; otherwise the spec messages', async () => {
+    const ok = await customer({ countryId: 1, sponsorId: 4242 });
+    const yes = (await post('/api/enrollments/verify', { uid: ok.uid, countryId: 1, mentorId: 4242 })).json();
+    expect(yes).toEqual({
+      success: true,
+      canClose: true,
+      errors: [],
+      message: 'Enrollment order started. Please start by adding an enrollment sku to the cart.',
+    });
+    const no = await customer({ countryId: 1, tAndCAccepted: false });
+    const answer = (
+      await post('/api/enrollments/verify', { uid: no.uid, countryId: 2, mentorId: 99 })
+    ).json();
+    expect(answer.canClose).toBe(false);
+    expect(answer.errors).toEqual([
+      'The customer must accept the terms and conditions and enter their account details.',
+      "The account's country flag must match the order's country.",
+      'The selected mentor must match the attributed consultant.',
+    ]);
+    expect((await post('/api/enrollments/verify', { uid: 'NOBODY', countryId: 1 })).statusCode).toBe(404);
+  });
+
+  it('saved cards per country, the account in order context and the 5 most recent orders with products', async () => {
+    const c = await customer({ email: 'recent@example.com' }, 700);
+    const us = await savedCard(c.uid);
+    await savedCard(c.uid, null, 2);
+    const cards = (await post(`/api/customerCards/${c.uid}`, { country: 1 })).json().data;
+    expect(cards.map((x: { id: string }) => x.id)).toEqual([us]);
+    const acct = (await get(`/api/checkout/account/${c.uid}`)).json().data;
+    expect(acct).toMatchObject({ uid: c.uid, productCredit: { us: 700, ca: 0 }, shippingAddresses: [] });
+    for (let i = 0; i < 6; i++) {
+      const cartId = await cartWith(c.uid, [['LIP', 1]]);
+      const r = await post('/api/purchase', {
+        ...context(c.uid, cartId, { payment: { savedCard: true, cardId: us } }),
+        idempotencyKey: key(),
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    const recent = (await get(`/api/customers/${c.uid}/recentOrders`)).json().data;
+    expect(recent).toHaveLength(5);
+    expect(recent[0].products).toEqual([{ sku: 'LIP', title: 'Sheer Lipstick', quantity: 1 }]);
+    expect(recent[0].orderLabel).toMatch(/^F\d+$/);
+  });
+});
+
 describe('changing country (spec 2 §4)', () => {
   it('switches the cart to the new locale and empties it', async () => {
     const c = await customer();
