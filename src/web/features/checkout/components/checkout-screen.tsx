@@ -36,6 +36,7 @@ import {
 } from '../api/checkout';
 import { CartPanel } from './cart-panel';
 import { CatalogPanel } from './catalog-panel';
+import { OverridesFields } from './overrides-fields';
 import { type PaymentChoice, PaymentPanel } from './payment-panel';
 import { ShippingPanel } from './shipping-panel';
 
@@ -384,6 +385,11 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
               Subtotal {money(c.subtotalInCents)}; shipping and tax once the address is in.
             </Typography>
           )}
+          <OverridesFields
+            key={countryId}
+            value={state.overrides}
+            onChange={(o) => dispatch({ type: 'overrides', overrides: o })}
+          />
           {context?.errors.map((e) => (
             <Alert key={e} severity="error" sx={{ mt: 1 }}>
               {e}

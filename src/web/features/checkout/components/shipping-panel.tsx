@@ -23,6 +23,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { verifyAddress } from '../api/checkout';
+import { AddressSearch } from './address-search';
 
 type Values = z.input<typeof AddressInput>;
 type Output = z.output<typeof AddressInput>;
@@ -73,7 +74,7 @@ export function ShippingPanel({
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const titleId = useId();
-  const { control, handleSubmit, reset } = useForm<Values, unknown, Output>({
+  const { control, handleSubmit, reset, setValue } = useForm<Values, unknown, Output>({
     resolver: zodResolver(AddressInput),
     defaultValues: blank(countryId),
   });
@@ -183,6 +184,16 @@ export function ShippingPanel({
       )}
       {editing ? (
         <Box component="form" onSubmit={submit} aria-label="Shipping address form" noValidate>
+          <AddressSearch
+            countryId={countryId}
+            uid={account.uid}
+            onPick={(p) => {
+              if (p.address) setValue('address', p.address);
+              setValue('city', p.city);
+              setValue('region', p.region);
+              setValue('postalCode', p.postalCode);
+            }}
+          />
           <AddressFields control={control} countryId={countryId} />
           <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
             <Button type="submit" variant="contained" loading={checking}>
