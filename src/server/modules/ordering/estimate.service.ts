@@ -38,10 +38,15 @@ const fail = (code: string | null, message: string): Estimate => ({
 });
 
 export async function estimate(ctx: AppContext, body: OrderContextValues): Promise<Estimate> {
-  const account = await repo.accountOf(ctx.db, body.uid);
-  if (!account) throw notFound(ORDERING_MESSAGES.noSuchCustomer);
   const address = body.shipping.address;
   const countryId = regionOfLocale(body.localeCode);
+  // Independent reads together (on PostgreSQL they run side by side on the pool).
+  const [account, rateRows, taxRate] = await Promise.all([
+    repo.accountOf(ctx.db, body.uid),
+    repo.shippingRatesOf(ctx.db, countryId),
+    address ? repo.taxRateOf(ctx.db, countryId, address.region) : Promise.resolve(null),
+  ]);
+  if (!account) throw notFound(ORDERING_MESSAGES.noSuchCustomer);
   if (address && address.countryId !== countryId)
     return fail(ESTIMATE_CODES.voidShippingAddress, ORDERING_MESSAGES.cartCountry);
   if (address) {
@@ -49,10 +54,6 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     if (problem)
       return fail(ESTIMATE_CODES.voidShippingAddress, ORDERING_MESSAGES.voidShippingAddress(problem));
   }
-  const [rateRows, taxRate] = await Promise.all([
-    repo.shippingRatesOf(ctx.db, countryId),
-    address ? repo.taxRateOf(ctx.db, countryId, address.region) : Promise.resolve(null),
-  ]);
   const balance = countryId === 2 ? account.credit_ca : account.credit_us;
   const pendingTerms = account.pending_terms;
   const now = Math.floor(Date.now() / 1000);
