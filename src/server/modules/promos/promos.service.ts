@@ -15,13 +15,15 @@ import {
   type PromoRuleRecord,
   parseSkuList,
   type SimulateRequest,
+  type SimulationInput,
 } from '@domain/promos/tool';
 import type { z } from 'zod';
-import { recordChange } from '../../platform/audit';
+import { type Actor, recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
+import { activeRulesOf } from '../carts/active-rules';
 import * as repo from './promos.repo';
 
 // Promo service (spec 3 §5–§8, DESIGN §4): every write checks the collection's permission on the
@@ -131,21 +133,29 @@ function storedExtras(stored: Record<string, unknown>) {
   return { tags: [...new Set(tags.map((t) => t.trim()).filter(Boolean))], timestamps, publishToProd };
 }
 
-async function write(
+/**
+ * Writes one rule with its promos-log event and its version (rule history), in the caller's
+ * transaction. A rule on file from before the history was kept gets that version first.
+ */
+export async function write(
   tx: DbOrTx,
-  staff: StaffPrincipal,
+  who: StaffPrincipal | Actor,
   collection: PromoCollection,
   existing: repo.PromoRow | null,
   values: Omit<repo.RuleValues, 'updatedBy'>,
   action: string,
 ) {
-  const row = await repo.upsertRule(tx, collection, existing, { ...values, updatedBy: staff.email });
+  const actor = 'sessionId' in who ? actorOf(who) : who;
+  if (existing && !(await repo.hasVersion(tx, collection, existing.name)))
+    await repo.addVersion(tx, existing, 'promo.onFile', existing.updatedBy ?? 'unknown', existing.updatedAt);
+  const row = await repo.upsertRule(tx, collection, existing, { ...values, updatedBy: actor.email });
   await repo.addTags(tx, values.tags);
+  await repo.addVersion(tx, row, action, actor.email, row.updatedAt);
   await recordChange(tx, {
     collection: AUDIT,
     entityId: entityId(collection, row.name),
     action,
-    actor: actorOf(staff),
+    actor,
     before: snapshot(existing),
     after: snapshot(row),
   });
@@ -157,7 +167,7 @@ export async function editRule(ctx: AppContext, staff: StaffPrincipal, input: Ed
   need(staff, actionFor(input.collection));
   const { rule, stored } = compileOrThrow(input.rule);
   const extras = storedExtras(stored);
-  return ctx.db.transaction(async (tx) => {
+  const record = await ctx.db.transaction(async (tx) => {
     const existing = await repo.lockRule(tx, input.collection, rule.name);
     // Switching a rule on or off, and the delayed-deploy date, need junoAccess (spec 3 §5–§6).
     if ((existing?.active ?? false) !== rule.active) need(staff, 'promos.deploy');
@@ -173,29 +183,35 @@ export async function editRule(ctx: AppContext, staff: StaffPrincipal, input: Ed
     );
     return toRecord(row);
   });
+  if (input.collection === 'active') cartsSeeDeploy(ctx);
+  return record;
 }
 
-/** Copies a rule to production (and, with `active`, to the active collection switched on). */
-async function deploy(
+/**
+ * Copies a rule to production (and, with `active`, to the active collection switched on). The
+ * copies carry no publish date: the deploy has happened.
+ */
+export async function deploy(
   tx: DbOrTx,
-  staff: StaffPrincipal,
+  who: StaffPrincipal | Actor,
   from: repo.PromoRow,
   active: boolean,
+  action = 'promo.deploy',
 ): Promise<repo.PromoRow> {
   const source = promoRuleSchema.parse(from.rule);
-  const values = {
-    name: from.name,
-    tags: from.tags,
-    timestamps: from.timestamps,
-    publishToProd: from.publishToProd,
-  };
+  const values = { name: from.name, tags: from.tags, timestamps: from.timestamps, publishToProd: null };
   const prod = await repo.lockRule(tx, 'production', from.name);
-  const row = await write(tx, staff, 'production', prod, { ...values, rule: source }, 'promo.deploy');
+  const row = await write(tx, who, 'production', prod, { ...values, rule: source }, action);
   if (active) {
     const live = await repo.lockRule(tx, 'active', from.name);
-    await write(tx, staff, 'active', live, { ...values, rule: { ...source, active: true } }, 'promo.deploy');
+    await write(tx, who, 'active', live, { ...values, rule: { ...source, active: true } }, action);
   }
   return row;
+}
+
+/** Carts in this process see a deploy at once; other processes within their one-second check. */
+export function cartsSeeDeploy(ctx: Pick<AppContext, 'db'>) {
+  activeRulesOf(ctx.db).invalidate();
 }
 
 /** POST /cs/promo/deployRule {collection, rule, active}. */
@@ -205,21 +221,25 @@ export async function deployRule(
   input: z.output<typeof DeployRuleRequest>,
 ) {
   need(staff, 'promos.deploy');
-  return ctx.db.transaction(async (tx) => {
+  const record = await ctx.db.transaction(async (tx) => {
     const from = await repo.lockRule(tx, input.collection, input.rule.name);
     if (!from) throw notFound(`No rule named ${input.rule.name} in ${input.collection}.`);
     return toRecord(await deploy(tx, staff, from, input.active));
   });
+  cartsSeeDeploy(ctx);
+  return record;
 }
 
 /** POST /cs/promos/{id}/deploy: the pending rule of that name to production. */
 export async function deployByName(ctx: AppContext, staff: StaffPrincipal, name: string) {
   need(staff, 'promos.deploy');
-  return ctx.db.transaction(async (tx) => {
+  const record = await ctx.db.transaction(async (tx) => {
     const from = (await repo.lockRule(tx, 'pending', name)) ?? (await repo.lockRule(tx, 'drafts', name));
     if (!from) throw notFound(`No pending rule named ${name}.`);
     return toRecord(await deploy(tx, staff, from, false));
   });
+  cartsSeeDeploy(ctx);
+  return record;
 }
 
 /** POST /cs/promos/create {data, collection}: the business form, to pending, drafts or production. */
@@ -262,7 +282,7 @@ export async function bulkUpdate(
   const skus = parseSkuList(input.skus);
   if (skus.length === 0) throw badRequest('Enter at least one SKU');
   for (const c of new Set(input.rules.map((r) => r.collection))) need(staff, actionFor(c));
-  return ctx.db.transaction(async (tx) => {
+  const answer = await ctx.db.transaction(async (tx) => {
     const rows: repo.PromoRow[] = [];
     for (const ref of input.rules) {
       const row = await repo.lockRule(tx, ref.collection, ref.name);
@@ -296,16 +316,23 @@ export async function bulkUpdate(
     }
     return { changes, message: PROMO_MESSAGES.bulkUpdated(changes.map((c) => c.name)) };
   });
+  if (!input.preview && input.rules.some((r) => r.collection === 'active')) cartsSeeDeploy(ctx);
+  return answer;
 }
 
 export const tags = (ctx: AppContext) => repo.tagNames(ctx.db);
 
-/** The simulator: prices a sample cart against a collection (or the draft) and explains every rule. */
-export async function simulate(
+/**
+ * What the simulator prices: the engine input for the sample cart (prices, volumes, shipping rates
+ * and volume lists from the database) and the rules of the collection, with the draft in place.
+ * The server prices it (flag promoToolCartApi on) or hands it to the browser to price with the same
+ * engine (off).
+ */
+export async function simulationInput(
   ctx: AppContext,
   input: z.output<typeof SimulateRequest>,
   now: Date = new Date(),
-): Promise<PricedCart & { unknownSkus: string[] }> {
+): Promise<SimulationInput> {
   const rows = await repo.listRules(ctx.db, [input.collection]);
   const switchOn = input.assumeActive && input.collection !== 'active' && input.collection !== 'production';
   let rules = rows.map((r) => {
@@ -323,7 +350,7 @@ export async function simulate(
   const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
   const priceRows = await repo.prices(ctx.db, regionId, [...new Set([...cartSkus, ...ruleSkus])]);
   const bySku = new Map(priceRows.map((p) => [p.sku, p]));
-  const unknownSkus = cartSkus.filter((s) => !bySku.has(s));
+  const unknownSkus = cartSkus.filter((sku) => !bySku.has(sku));
   if (unknownSkus.length > 0) throw badRequest(`Unknown SKU: ${unknownSkus.join(', ')}`);
   const product = (p: (typeof priceRows)[number]) => ({
     price: p.specialPriceCents ?? p.priceCents,
@@ -339,8 +366,9 @@ export async function simulate(
       amount: r.amountCents,
       phoenixShippingMethodId: r.phoenixShippingMethodId,
     }));
-  const priced = priceCart(
-    {
+  return {
+    rules,
+    input: {
       now: input.timestamp ?? Math.floor(now.getTime() / 1000),
       regionId,
       locale: input.localcode,
@@ -363,7 +391,15 @@ export async function simulate(
       },
       explain: 'all',
     },
-    rules,
-  );
-  return { ...priced, unknownSkus };
+  };
+}
+
+/** The simulator on the server: prices a sample cart and explains every rule. */
+export async function simulate(
+  ctx: AppContext,
+  request: z.output<typeof SimulateRequest>,
+  now: Date = new Date(),
+): Promise<PricedCart> {
+  const { input, rules } = await simulationInput(ctx, request, now);
+  return priceCart(input, rules);
 }
