@@ -81,13 +81,5 @@ export function withDifferences<T extends VersionContent & { id: number; collect
   return out.reverse();
 }
 
-/** A difference's path as the history shows it: rule.actionItems[1]. */
-export function pathLabel(path: readonly (string | number)[]): string {
-  return path.reduce<string>(
-    (label, part) => (typeof part === 'number' ? `${label}[${part}]` : label ? `${label}.${part}` : part),
-    '',
-  );
-}
-
 /** Restore answer (not in spec 3 §8, which has no restore; worded like its save messages). */
 export const RESTORE_MESSAGE = (name: string) => `Promo ${name} successfully restored to drafts`;

@@ -42,10 +42,13 @@ const localInput = (d: Date) => {
 export function Simulator({
   collection,
   draft,
+  onServer,
 }: {
   collection: PromoCollection;
   /** The rule being edited in stored form, or null (none, or it does not compile yet). */
   draft: Record<string, unknown> | null;
+  /** Flag promoToolCartApi: price through the server's cart API, else in the browser. */
+  onServer: boolean;
 }) {
   const [userType, setUserType] = useState(3);
   const [regionId, setRegionId] = useState<1 | 2>(1);
@@ -54,7 +57,7 @@ export function Simulator({
   const [at, setAt] = useState(() => localInput(new Date()));
   const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
   const [nextKey, setNextKey] = useState(2);
-  const simulate = useSimulate();
+  const simulate = useSimulate(onServer);
   const result = simulate.data;
   const currency = regionId === 2 ? 'CAD' : 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
@@ -80,7 +83,8 @@ export function Simulator({
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         Prices the cart against the {COLLECTION_LABELS[collection].toLowerCase()} rules
-        {draft ? ' with the rule being edited' : ''}. Drafts and pending rules are priced as if switched on.
+        {draft ? ' with the rule being edited' : ''}. Drafts and pending rules are priced as if switched on.{' '}
+        {onServer ? 'Priced by the server’s cart API.' : 'Priced in the browser.'}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         <TextField
