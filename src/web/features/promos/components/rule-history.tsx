@@ -72,6 +72,8 @@ export function RuleHistory({ name, mayRestore }: { name: string; mayRestore: bo
           value={filter}
           onChange={(_e, next: Filter | null) => next && setFilter(next)}
           aria-label="Collection"
+          // On the paper colour: the page background leaves unselected buttons short of contrast.
+          sx={{ bgcolor: 'background.paper' }}
         >
           <ToggleButton value="all">All ({versions.length})</ToggleButton>
           {present.map((c) => (
@@ -149,12 +151,7 @@ function VersionCard({
         </Typography>
         <Box sx={{ flex: 1 }} />
         {mayRestore && (
-          <Button
-            size="small"
-            variant="outlined"
-            onClick={onRestore}
-            aria-label={`Restore the version of ${when}`}
-          >
+          <Button size="small" variant="outlined" onClick={onRestore} aria-describedby={headingId}>
             Restore this version
           </Button>
         )}
