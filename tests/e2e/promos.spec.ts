@@ -266,6 +266,37 @@ test('the simulator prices through the server with promoToolCartApi on, in the b
   }
 });
 
+test("the simulator loads a real customer's cart and explains every rule for it", async ({ page }) => {
+  await signIn(page, DEMO_STAFF.agent);
+  const list = await (await page.request.get('/api/carts?q=&kind=personal')).json();
+  const found = (
+    list.data as { cartId: string; totalProducts: number; uid: string | null; canceled: boolean }[]
+  ).find((c) => c.totalProducts > 0 && c.uid && !c.canceled);
+  if (!found) throw new Error('no personal cart with products in the demo data');
+  const cart = (await (await page.request.get(`/api/carts/${found.cartId}`)).json()).data as {
+    products: { sku: string; isPromo: boolean; isSample: boolean }[];
+  };
+  const first = cart.products.find((l) => !l.isPromo && !l.isSample)!;
+  await page.goto('/promos/tool');
+  await page.getByLabel('Customer cart id').fill(found.cartId);
+  await page.getByRole('button', { name: 'Load cart' }).click();
+  await expect(
+    page.getByText(`Lines, codes, host rewards, country and customer type of cart ${found.cartId}`),
+  ).toBeVisible();
+  await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);
+  await page.getByRole('combobox', { name: 'Collection' }).click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await page.getByRole('button', { name: 'Price cart' }).click();
+  const rows = page.getByRole('table', { name: 'Rule explanations' }).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(2);
+
+  await page.getByLabel('Customer cart id').fill('NOSUCHCART');
+  await page.getByRole('button', { name: 'Load cart' }).click();
+  await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveText('No cart with that id.');
+  await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);
+});
+
 test('a business promo published to pending', async ({ page }) => {
   await signIn(page, DEMO_STAFF.leader);
   const sku = await pricedSku(page);

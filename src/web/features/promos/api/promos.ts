@@ -1,5 +1,7 @@
+import { CartAnswer } from '@domain/carts/cart';
 import type { PricedCart } from '@domain/pricing';
 import { type RestoreVersionRequest, RuleHistoryAnswer } from '@domain/promos/history';
+import { simulatorCartOf } from '@domain/promos/simulator-cart';
 import {
   BulkUpdateAnswer,
   type BulkUpdateRequest,
@@ -89,6 +91,13 @@ export function useSimulate(onServer: boolean) {
     },
   });
 }
+
+/** A real customer's cart for the simulator (the cart API's priced view). */
+export const useLoadCart = () =>
+  useMutation({
+    mutationFn: (cartId: string) =>
+      api.get(`/api/carts/${encodeURIComponent(cartId)}`, CartAnswer).then((r) => simulatorCartOf(r.data)),
+  });
 
 export function useRuleHistory(name: string) {
   return useQuery({

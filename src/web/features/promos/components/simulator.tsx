@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
 import { useState } from 'react';
-import { useSimulate } from '../api/promos';
+import { useLoadCart, useSimulate } from '../api/promos';
 
 // The simulator (issue 13): prices a sample cart against a collection plus the rule being edited,
 // and shows for every rule whether it applied, how often, on which lines, for how much, or the
@@ -58,6 +58,32 @@ export function Simulator({
   const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
   const [nextKey, setNextKey] = useState(2);
   const simulate = useSimulate(onServer);
+  const loadCart = useLoadCart();
+  const [cartId, setCartId] = useState('');
+  const [hostRewardItems, setHostRewardItems] = useState<{ sku: string; isFree: boolean }[]>([]);
+  const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
+
+  const load = () => {
+    const id = cartId.trim();
+    if (!id) return;
+    loadCart.mutate(id, {
+      onSuccess: (loaded) => {
+        const loadedLines = loaded.products.map((p, i) => ({
+          key: i + 1,
+          sku: p.sku,
+          quantity: String(p.quantity),
+        }));
+        setLines(loadedLines.length > 0 ? loadedLines : [{ key: 1, sku: '', quantity: '1' }]);
+        setNextKey(loadedLines.length + 2);
+        setCodes(loaded.codes.join(', '));
+        setHostRewardItems(loaded.hostRewardItems);
+        setRegionId(loaded.regionId);
+        if (loaded.userType !== null && PROMO_USER_TYPES.some((t) => t.id === loaded.userType))
+          setUserType(loaded.userType);
+        setLoadedFrom(id);
+      },
+    });
+  };
   const result = simulate.data;
   const currency = regionId === 2 ? 'CAD' : 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
@@ -71,7 +97,7 @@ export function Simulator({
       timestamp: Math.floor(new Date(at).getTime() / 1000),
       channel: /^\d+$/.test(channel) ? Number(channel) : channel,
       user: { userType, regionId },
-      cart: { products, promoTags: parseSkuList(codes).map((code) => ({ code })) },
+      cart: { products, promoTags: parseSkuList(codes).map((code) => ({ code })), hostRewardItems },
       collection,
       ...(draft ? { draft } : {}),
     });
@@ -86,6 +112,36 @@ export function Simulator({
         {draft ? ' with the rule being edited' : ''}. Drafts and pending rules are priced as if switched on.{' '}
         {onServer ? 'Priced by the server’s cart API.' : 'Priced in the browser.'}
       </Typography>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          load();
+        }}
+        aria-label="Load a customer's cart"
+      >
+        <TextField
+          size="small"
+          label="Customer cart id"
+          value={cartId}
+          onChange={(e) => setCartId(e.target.value)}
+          helperText={
+            loadCart.isError
+              ? errorMessage(loadCart.error, 'The cart could not be loaded.')
+              : loadedFrom
+                ? `Lines, codes, host rewards, country and customer type of cart ${loadedFrom}`
+                : 'Price a real customer’s cart'
+          }
+          error={loadCart.isError}
+          sx={{ minWidth: 240 }}
+        />
+        <Button type="submit" variant="outlined" disabled={!cartId.trim() || loadCart.isPending}>
+          {loadCart.isPending ? 'Loading…' : 'Load cart'}
+        </Button>
+      </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         <TextField
           select
