@@ -266,7 +266,9 @@ test('the simulator prices through the server with promoToolCartApi on, in the b
   }
 });
 
-test("the simulator loads a real customer's cart and explains every rule for it", async ({ page }) => {
+test("the simulator loads a real customer's cart, shows its shipping rates and explains every rule", async ({
+  page,
+}) => {
   await signIn(page, DEMO_STAFF.agent);
   const list = await (await page.request.get('/api/carts?q=&kind=personal')).json();
   const found = (
@@ -287,11 +289,20 @@ test("the simulator loads a real customer's cart and explains every rule for it"
   await page.getByRole('combobox', { name: 'Collection' }).click();
   await page.getByRole('option', { name: 'Active' }).click();
   await page.getByRole('button', { name: 'Price cart' }).click();
+  // The cart's country's rates after promos; choosing one marks it in the answer.
+  const rates = page.getByRole('list', { name: 'Shipping rates' }).getByRole('listitem');
+  const method = (await rates.first().innerText()).split(':')[0]!;
+  await page.getByRole('combobox', { name: 'Shipping method' }).click();
+  await page.getByRole('option', { name: method, exact: true }).click();
+  await page.getByRole('button', { name: 'Price cart' }).click();
+  await expect(rates.filter({ hasText: method })).toContainText('(chosen)');
   const rows = page.getByRole('table', { name: 'Rule explanations' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(2);
 
-  await page.getByLabel('Customer cart id').fill('NOSUCHCART');
+  // A well-formed id of no cart: the cart API's message, and the simulator's lines stay as they were.
+  const missing = found.cartId.slice(0, -1) + (found.cartId.endsWith('A') ? 'B' : 'A');
+  await page.getByLabel('Customer cart id').fill(missing);
   await page.getByRole('button', { name: 'Load cart' }).click();
   await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveText('No cart with that id.');
   await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);

@@ -1,7 +1,6 @@
-import type { RuleExplanation } from '@domain/pricing';
 import { ruleTypeName } from '@domain/promos/rule';
 import { COLLECTION_LABELS, type PromoCollection, parseSkuList } from '@domain/promos/tool';
-import { PROMO_USER_TYPES } from '@domain/reference/lists';
+import { PROMO_USER_TYPES, SHIPPING_METHODS } from '@domain/reference/lists';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -23,6 +22,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
 import { useState } from 'react';
 import { useLoadCart, useSimulate } from '../api/promos';
+import { explain, ShippingRates, Total } from './simulator-result';
 
 // The simulator (issue 13): prices a sample cart against a collection plus the rule being edited,
 // and shows for every rule whether it applied, how often, on which lines, for how much, or the
@@ -55,6 +55,7 @@ export function Simulator({
   const [channel, setChannel] = useState('4');
   const [codes, setCodes] = useState('');
   const [at, setAt] = useState(() => localInput(new Date()));
+  const [shippingMethod, setShippingMethod] = useState('');
   const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
   const [nextKey, setNextKey] = useState(2);
   const simulate = useSimulate(onServer);
@@ -97,7 +98,12 @@ export function Simulator({
       timestamp: Math.floor(new Date(at).getTime() / 1000),
       channel: /^\d+$/.test(channel) ? Number(channel) : channel,
       user: { userType, regionId },
-      cart: { products, promoTags: parseSkuList(codes).map((code) => ({ code })), hostRewardItems },
+      cart: {
+        products,
+        promoTags: parseSkuList(codes).map((code) => ({ code })),
+        hostRewardItems,
+        shipping: { method: shippingMethod ? Number(shippingMethod) : null },
+      },
       collection,
       ...(draft ? { draft } : {}),
     });
@@ -183,6 +189,21 @@ export function Simulator({
           helperText="Comma-separated"
         />
         <TextField
+          select
+          size="small"
+          label="Shipping method"
+          value={shippingMethod}
+          onChange={(e) => setShippingMethod(e.target.value)}
+          sx={{ minWidth: 190 }}
+        >
+          <MenuItem value="">None chosen</MenuItem>
+          {SHIPPING_METHODS.map((m) => (
+            <MenuItem key={m.id} value={String(m.id)}>
+              {m.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
           size="small"
           type="datetime-local"
           label="Simulate at"
@@ -252,6 +273,7 @@ export function Simulator({
             <Total label="Shipping" value={money(result.totals.shipping)} />
             <Total label="Gifts" value={money(result.totals.giftValue)} />
           </Stack>
+          <ShippingRates result={result} money={money} />
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Rule explanations">
               <TableHead>
@@ -277,24 +299,5 @@ export function Simulator({
         </Box>
       )}
     </Paper>
-  );
-}
-
-function explain(e: RuleExplanation, money: (cents: number) => string): string {
-  if (e.applied) {
-    const times = e.times === 1 ? 'once' : `${e.times} times`;
-    return `Applied ${times} on line${e.lines.length === 1 ? '' : 's'} ${e.lines.join(', ') || '—'}, ${money(e.amount)}`;
-  }
-  return `Not applied: ${e.message}`;
-}
-
-function Total({ label, value }: { label: string; value: string }) {
-  return (
-    <Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
-    </Box>
   );
 }
