@@ -201,3 +201,12 @@ export async function claimDueRules(tx: DbOrTx, now: Date, limit: number): Promi
 export async function clearPublishDate(tx: DbOrTx, id: number): Promise<void> {
   await tx.update(promoRules).set({ publishToProd: null }).where(eq(promoRules.id, id));
 }
+
+/** Changes when a rule of the collection is written, added or removed: count and latest write. */
+export async function collectionStamp(db: DbOrTx, collection: PromoCollection): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, at: sql<string | null>`max(${promoRules.updatedAt})::text` })
+    .from(promoRules)
+    .where(eq(promoRules.collection, collection));
+  return `${row?.n ?? 0}@${row?.at ?? ''}`;
+}

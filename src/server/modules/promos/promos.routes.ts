@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors';
 import * as history from './promos.history';
 import * as repo from './promos.repo';
 import * as service from './promos.service';
+import * as simulator from './promos.simulator';
 
 // Promo service (spec 3 §7) under /api. Writes answer {success, message, errors}; failures carry
 // the same fields beside the house envelope's error, code and issues.
@@ -199,13 +200,16 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { action: 'records.read' },
         schema: { tags, body: SimulateRequest, response: { 200: SimulationInputAnswer } },
       },
-      async (request) => ({
-        success: true as const,
-        data: (await service.simulationInput(ctx, request.body)) as unknown as {
-          input: Record<string, unknown>;
-          rules: Record<string, unknown>[];
-        },
-      }),
+      async (request) => {
+        const { input, rules } = await simulator.simulationInput(ctx, request.body);
+        return {
+          success: true as const,
+          data: { input, rules } as unknown as {
+            input: Record<string, unknown>;
+            rules: Record<string, unknown>[];
+          },
+        };
+      },
     );
 
     app.get(
@@ -259,7 +263,7 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: (await service.simulate(ctx, request.body)) as unknown as Record<string, unknown>,
+        data: (await simulator.simulate(ctx, request.body)) as unknown as Record<string, unknown>,
       }),
     );
   };

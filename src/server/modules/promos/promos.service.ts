@@ -1,5 +1,4 @@
 import { type Action, can } from '@domain/auth/permissions';
-import { type PricedCart, priceCart } from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
 import {
   type BulkChange,
@@ -14,8 +13,6 @@ import {
   type PromoIssue,
   type PromoRuleRecord,
   parseSkuList,
-  type SimulateRequest,
-  type SimulationInput,
 } from '@domain/promos/tool';
 import type { z } from 'zod';
 import { type Actor, recordChange } from '../../platform/audit';
@@ -116,7 +113,7 @@ export async function cartRules(ctx: AppContext): Promise<Record<string, unknown
   return (await repo.liveRules(ctx.db)).map((r) => r.rule);
 }
 
-function compileOrThrow(input: unknown): { rule: PromoRule; stored: Record<string, unknown> } {
+export function compileOrThrow(input: unknown): { rule: PromoRule; stored: Record<string, unknown> } {
   const { rule, errors } = compileStored(input);
   if (!rule) throw new RuleErrors(errors);
   return { rule, stored: input as Record<string, unknown> };
@@ -321,85 +318,3 @@ export async function bulkUpdate(
 }
 
 export const tags = (ctx: AppContext) => repo.tagNames(ctx.db);
-
-/**
- * What the simulator prices: the engine input for the sample cart (prices, volumes, shipping rates
- * and volume lists from the database) and the rules of the collection, with the draft in place.
- * The server prices it (flag promoToolCartApi on) or hands it to the browser to price with the same
- * engine (off).
- */
-export async function simulationInput(
-  ctx: AppContext,
-  input: z.output<typeof SimulateRequest>,
-  now: Date = new Date(),
-): Promise<SimulationInput> {
-  const rows = await repo.listRules(ctx.db, [input.collection]);
-  const switchOn = input.assumeActive && input.collection !== 'active' && input.collection !== 'production';
-  let rules = rows.map((r) => {
-    const rule = promoRuleSchema.parse(r.rule);
-    return switchOn ? { ...rule, active: true } : rule;
-  });
-  if (input.draft) {
-    const { rule } = compileOrThrow(input.draft);
-    const draft = input.assumeActive ? { ...rule, active: true } : rule;
-    const at = rules.findIndex((r) => r.name.toLowerCase() === draft.name.toLowerCase());
-    rules = at >= 0 ? rules.map((r, i) => (i === at ? draft : r)) : [...rules, draft];
-  }
-  const regionId = input.user.regionId;
-  const cartSkus = [...new Set(input.cart.products.map((p) => p.sku))];
-  const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
-  const priceRows = await repo.prices(ctx.db, regionId, [...new Set([...cartSkus, ...ruleSkus])]);
-  const bySku = new Map(priceRows.map((p) => [p.sku, p]));
-  const unknownSkus = cartSkus.filter((sku) => !bySku.has(sku));
-  if (unknownSkus.length > 0) throw badRequest(`Unknown SKU: ${unknownSkus.join(', ')}`);
-  const product = (p: (typeof priceRows)[number]) => ({
-    price: p.specialPriceCents ?? p.priceCents,
-    ...(p.memberPriceCents == null ? {} : { memberPrice: p.memberPriceCents }),
-    ...(p.wholesalePriceCents == null ? {} : { wholesalePrice: p.wholesalePriceCents }),
-    volumes: { CV: p.cv, PV: p.pv, QV: p.qv, NV: p.nv, SV: p.sv },
-  });
-  const lists = await repo.volumeLists(ctx.db);
-  const rates =
-    input.newShippingRates ??
-    (await repo.shippingRatesOf(ctx.db, regionId)).map((r) => ({
-      method: r.shippingMethodId,
-      amount: r.amountCents,
-      phoenixShippingMethodId: r.phoenixShippingMethodId,
-    }));
-  return {
-    rules,
-    input: {
-      now: input.timestamp ?? Math.floor(now.getTime() / 1000),
-      regionId,
-      locale: input.localcode,
-      userType: input.user.userType,
-      channel: input.channel,
-      lines: input.cart.products.map((p) => ({
-        sku: p.sku,
-        quantity: p.quantity,
-        ...product(bySku.get(p.sku)!),
-      })),
-      promoTags: input.cart.promoTags.map((t) => ({ code: t.code })),
-      promoItems: input.cart.promoItems,
-      hostRewardItems: input.cart.hostRewardItems,
-      products: Object.fromEntries(priceRows.map((p) => [p.sku, product(p)])),
-      shipping: { method: input.cart.shipping.method, rates },
-      volumeTables: {
-        fullVolumeSku: lists.find((l) => l.list === 'fullVolume')?.sku ?? null,
-        listA: lists.filter((l) => l.list === 'listA').map((l) => l.sku),
-        listB: lists.filter((l) => l.list === 'listB').map((l) => l.sku),
-      },
-      explain: 'all',
-    },
-  };
-}
-
-/** The simulator on the server: prices a sample cart and explains every rule. */
-export async function simulate(
-  ctx: AppContext,
-  request: z.output<typeof SimulateRequest>,
-  now: Date = new Date(),
-): Promise<PricedCart> {
-  const { input, rules } = await simulationInput(ctx, request, now);
-  return priceCart(input, rules);
-}

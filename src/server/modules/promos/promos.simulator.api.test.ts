@@ -117,6 +117,27 @@ describe('simulator: server (flag on) and browser (flag off) give the same answe
     expect(withDraft).toMatchObject({ applied: true, times: 2 });
   });
 
+  it("a collection's rules are reused between calls and re-read once one of them is saved", async () => {
+    const juno = await t.signIn('agent', { promoAccess: true, junoAccess: true });
+    const request = { collection: 'active', timestamp: 1_800_000_000, ...CARTS[0]!.body };
+    const names = async () =>
+      (
+        (await post('/api/cs/promo/shippingRates', request)).json().data.explanations as { promo: string }[]
+      ).map((e) => e.promo);
+    const before = await names();
+    expect(before).not.toContain('Live Serum Save');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/cs/promo/editRule',
+      payload: { collection: 'active', rule: { ...draft, name: 'Live Serum Save', active: true } },
+      headers: juno.headers,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await names()).toEqual(expect.arrayContaining([...before, 'Live Serum Save']));
+    const handed = await post('/api/cs/promo/simulationInput', request);
+    expect(Object.keys(handed.json().data).sort()).toEqual(['input', 'rules']);
+  });
+
   it('the browser input is refused like the server pricing: unknown SKU, bad body', async () => {
     const unknown = await post('/api/cs/promo/simulationInput', {
       user: { userType: 3, regionId: 1 },
