@@ -395,7 +395,11 @@ export function PromoTool({
                 label="Publish at (seconds)"
                 value={publishAt}
                 onChange={(e) => setPublishAt(e.target.value.replace(/\D/g, ''))}
-                helperText={whenLabel(publishAt)}
+                helperText={
+                  publishAt.trim()
+                    ? `${whenLabel(publishAt)}: deployed to production and set active then`
+                    : 'When to deploy it, in seconds'
+                }
               />
             )}
             {!mayDeploy && (
