@@ -24,6 +24,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
+import { promoDeployWorker } from './modules/promos/promos.schedule';
 import { queryRoutes } from './modules/query/query.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
@@ -120,7 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       db: database.db,
       mailer,
       log: app.log,
-      workers: [downstreamWorker()],
+      workers: [downstreamWorker(), promoDeployWorker()],
     });
     wake.outbox = workers.wakeOutbox;
     wake.jobs = workers.wakeJobs;

@@ -129,6 +129,25 @@ export const APP_SCREENS: Screen[] = [
       await expect(page.getByRole('heading', { name: 'Bulk update' })).toBeVisible();
     },
   },
+  {
+    name: 'promo rule history',
+    path: `/promos/history/${encodeURIComponent('Spring 25% Off Skincare')}`,
+    visitors: ['fraudAgent'],
+    ready: async (page) => {
+      await heading('Rule history: Spring 25% Off Skincare')(page);
+      await expect(page.getByRole('list', { name: 'Versions' })).toBeVisible();
+    },
+  },
+  {
+    name: 'promo rule history, restore dialog',
+    path: `/promos/history/${encodeURIComponent('Spring 25% Off Skincare')}`,
+    visitors: ['leader'],
+    ready: heading('Rule history: Spring 25% Off Skincare'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Restore this version' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
   { name: 'dashboard', path: '/', visitors: ALL_ROLES, ready: heading('Dashboard') },
   {
     name: 'side menu on a phone',
