@@ -51,7 +51,8 @@ export async function recordChanges(tx: DbOrTx, inputs: ChangeInput[]): Promise<
   await insertRecords(tx, changeEvents, inputs.map(changeEvent));
 }
 
-function changeEvent(input: ChangeInput) {
+/** The change_events record of a change (for a caller that writes it in its own statement). */
+export function changeEvent(input: ChangeInput) {
   return {
     collection: input.collection,
     entityId: input.entityId,
