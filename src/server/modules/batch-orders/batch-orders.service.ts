@@ -281,7 +281,9 @@ async function createOrders(
     tx,
     built.map((b) => b.change),
   );
-  valid.forEach((v, k) => created.set(v.i, built[k]!.order.id));
+  valid.forEach((v, k) => {
+    created.set(v.i, built[k]!.order.id);
+  });
   return answer();
 }
 
