@@ -27,6 +27,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { queryRoutes } from './modules/query/query.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(batchOrdersRoutes(ctx));
   await app.register(bulkLedgersRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
+  await app.register(refundsRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
