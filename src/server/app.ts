@@ -28,6 +28,7 @@ import { productCreditRoutes } from './modules/product-credit/product-credit.rou
 import { promosRoutes } from './modules/promos/promos.routes';
 import { queryRoutes } from './modules/query/query.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
+import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(bulkLedgersRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
   await app.register(refundsRoutes(ctx));
+  await app.register(returnsRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
