@@ -161,7 +161,13 @@ export class BuiltInGateway implements PaymentGateway {
           .where(eq(paymentTransactions.idempotencyKey, key))
           .for('update');
         if (!row) throw new Error('idempotency row vanished');
-        if (row.requestHash !== requestHash || row.kind !== kind)
+        // Rows recorded before request hashes were kept match on kind, amount and parent.
+        const legacy =
+          row.requestHash === null &&
+          row.amountCents === (request as { amountCents?: number }).amountCents &&
+          (row.parentTransactionId ?? null) ===
+            ((request as { transactionId?: string }).transactionId ?? null);
+        if ((row.requestHash !== requestHash && !legacy) || row.kind !== kind)
           throw new GatewayError(
             GATEWAY_ERRORS.keyReused,
             'This idempotency key was used with a different request.',

@@ -83,6 +83,7 @@ export async function refundFacts(db: DbOrTx, o: OrderRow) {
       pv: l.pv,
       qv: l.qv,
     })),
+    subtotalCents: o.subtotalCents,
     shippingCents: o.shippingCents,
     taxCents: o.taxCents,
     shippingTaxCents: o.shippingTaxCents,
