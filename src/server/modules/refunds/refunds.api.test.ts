@@ -225,6 +225,20 @@ describe('POST /api/cs/refund', () => {
     expect(cancel.statusCode).toBe(200);
   });
 
+  it("the alternative payment method answers the spec's other message with its 2 business days note", async () => {
+    const { order, first, second } = await twoCardOrder(db());
+    await db()
+      .update(orderPayments)
+      .set({ method: 'alternative' })
+      .where(eq(orderPayments.transactionId, second));
+    const res = await post('/api/cs/refund', partial(order.id, first, second));
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Successfully processed refund.',
+      notice: 'The request was made to the provider and may take up to 2 business days.',
+    });
+  });
+
   it('an unauthenticated call is refused at both paths', async () => {
     for (const url of [
       '/api/cs/refund',

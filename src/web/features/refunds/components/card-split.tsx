@@ -94,7 +94,7 @@ export function CardSplit(props: CardSplitProps) {
               {flow === 'override' ? (
                 <TextField
                   size="small"
-                  label={`Refund to ${name}`}
+                  label="Refund"
                   value={text}
                   onChange={(e) => props.onOverride(c.transactionId, e.target.value)}
                   error={parsed.error || over}
@@ -105,8 +105,8 @@ export function CardSplit(props: CardSplitProps) {
                         ? 'More than remains on this card'
                         : ' '
                   }
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  sx={{ width: 220 }}
+                  slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Refund to ${name}` } }}
+                  sx={{ width: 200 }}
                 />
               ) : (
                 <Typography variant="body2" sx={{ fontWeight: 500 }}>

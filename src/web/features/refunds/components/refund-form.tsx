@@ -256,10 +256,10 @@ export function RefundForm({ order }: { order: RefundOrder }) {
               : `Up to ${money(order.cards.reduce((s, c) => s + c.remainingAmount, 0))} remains on the cards`
           }
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          sx={{ width: { xs: '100%', sm: 260 } }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
         />
         <TextField
-          label="Product credit amount (pcAmount)"
+          label="Product credit amount"
           value={pcInput}
           onChange={(ev) => setPcText(ev.target.value)}
           error={pcAmount.error}
@@ -267,7 +267,7 @@ export function RefundForm({ order }: { order: RefundOrder }) {
             pcAmount.error ? 'Enter an amount like 12.50' : 'Goes back to the customer’s product credit'
           }
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          sx={{ width: { xs: '100%', sm: 260 } }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
         />
       </Box>
 
@@ -304,6 +304,7 @@ export function RefundForm({ order }: { order: RefundOrder }) {
         ))}
       </TextField>
 
+      {e?.problem && flow === 'override' && !problem && <Alert severity="warning">{e.problem}</Alert>}
       {problem && (
         <Alert severity="error" role="alert">
           {problem}

@@ -39,7 +39,7 @@ function StatusCell({ record, canEdit }: { record: ReturnRecord; canEdit: boolea
       },
     );
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 230 }}>
       <TextField
         select
         size="small"
@@ -135,12 +135,11 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
         />
       ) : (
         <TableContainer tabIndex={0} role="region" aria-label="Returns">
-          <Table size="small" sx={{ minWidth: 900 }}>
+          <Table size="small" sx={{ minWidth: 860 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Created</TableCell>
                 <TableCell>Order</TableCell>
-                <TableCell>Phoenix order</TableCell>
                 <TableCell>Customer</TableCell>
                 <TableCell>Items</TableCell>
                 <TableCell>Reason</TableCell>
@@ -150,7 +149,7 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
             <TableBody>
               {returns.data.map((r) => (
                 <TableRow key={r.docId}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.dateCreatedUTC)}</TableCell>
+                  <TableCell>{formatDateTime(r.dateCreatedUTC)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Link component={RouterLink} to={orderPath(r, 'info')}>
                       {r.orderLabel}
@@ -159,12 +158,14 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
                     <Link component={RouterLink} to={orderPath(r, 'refunds')}>
                       Refunds
                     </Link>
+                    <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                      Phoenix {r.phoenixOrderId ?? 'N/A'}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{r.phoenixOrderId ?? 'N/A'}</TableCell>
                   <TableCell>{r.customerName}</TableCell>
                   <TableCell>{r.items.map((i) => `${i.sku} × ${i.quantity}`).join(', ')}</TableCell>
                   <TableCell>{r.reason ?? ''}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit={canEdit} />
                   </TableCell>
                 </TableRow>
