@@ -127,10 +127,22 @@ export interface RefundTotals {
 
 export class RefundSelectionError extends Error {}
 
+/** One entry per sku and adjusted price (a sku listed twice counts once, with both quantities). */
+export function mergeItems(items: ReturnItemInput[]): ReturnItemInput[] {
+  const merged = new Map<string, ReturnItemInput>();
+  for (const i of items) {
+    if (i.quantity <= 0) continue;
+    const k = keyOf(i.sku, i.adjustedPrice);
+    const seen = merged.get(k);
+    merged.set(k, seen ? { ...seen, quantity: seen.quantity + i.quantity } : { ...i });
+  }
+  return [...merged.values()];
+}
+
 /** The refund a selection is worth, after the refunds already made. Throws on a bad selection. */
 export function refundTotals(facts: RefundOrderFacts, selection: RefundSelection): RefundTotals {
   const refundable = refundableItems(facts);
-  const items = selection.returnItems.filter((i) => i.quantity > 0);
+  const items = mergeItems(selection.returnItems);
   for (const item of items) {
     const row = refundable.find((r) => r.sku === item.sku && r.adjustedPrice === item.adjustedPrice);
     if (!row) throw new RefundSelectionError(`SKU ${item.sku} at that price is not on this order.`);

@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES, refundSplitProblem, splitOverCards } from '@domain/orders/refund-math';
+import { mergeItems, REFUND_MESSAGES, refundSplitProblem, splitOverCards } from '@domain/orders/refund-math';
 import type { RefundAnswer } from '@domain/orders/refunds';
 import { GatewayError } from '@domain/payments/gateway';
 import { RETURN_STATUS } from '@domain/reference';
@@ -40,7 +40,7 @@ function requestHash(body: Submit) {
     JSON.stringify({
       orderId: body.orderId,
       returnShipping: body.returnShipping,
-      returnItems: body.returnItems.filter((i) => i.quantity > 0),
+      returnItems: mergeItems(body.returnItems),
       amount: body.amount,
       pcAmount: body.pcAmount,
       cards: body.cards.map((c) => [c.transactionId, c.refundAmount ?? 0]),
@@ -54,7 +54,7 @@ async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string>
   const o = await orders.lockOrder(tx, body.orderId);
   if (o.collection === 'orders') throw conflict(NOT_REFUNDABLE_PENDING);
   const { facts } = await repo.refundFacts(tx, o);
-  const returnItems = body.returnItems.filter((i) => i.quantity > 0);
+  const returnItems = mergeItems(body.returnItems);
   const totals = totalsOrThrow(facts, { returnItems, returnShipping: body.returnShipping });
   if (body.amount + body.pcAmount > totals.gross) throw badRequest(REFUND_MESSAGES.overRefund);
   const auto = body.autoRefund?.flags?.splitAutoRefund === true;
