@@ -28,6 +28,8 @@ export const SCENARIO_ORDERS = {
   fullRefundMembership: 'DemoFullRefundMemb01',
   /** Captured order paid on two cards, nothing refunded: partial refunds split over the cards. */
   twoCards: 'DemoTwoCardOrder0001',
+  /** The same on two cards, but the second card's first refund attempt fails (a retry succeeds). */
+  retryRefund: 'DemoRetryRefundOrd01',
 } as const;
 
 type OrderRow = typeof orders.$inferSelect;
@@ -64,7 +66,12 @@ async function copyOrder(tx: DbOrTx, source: OrderRow, id: string, changes: Part
 type PaymentInsert = typeof orderPayments.$inferInsert;
 
 /** Order payments with the gateway charges they point at (so the refunds view can refund them). */
-async function insertPayments(tx: DbOrTx, payments: PaymentInsert[], at: Date) {
+async function insertPayments(
+  tx: DbOrTx,
+  payments: PaymentInsert[],
+  at: Date,
+  simulate: (p: PaymentInsert) => string | null = () => null,
+) {
   if (payments.length === 0) return;
   await tx.insert(orderPayments).values(payments);
   const charged = payments.filter((p) => p.method !== 'productCredit');
@@ -79,6 +86,7 @@ async function insertPayments(tx: DbOrTx, payments: PaymentInsert[], at: Date) {
         currency: p.currency,
         idempotencyKey: `${p.transactionId}-charge`,
         status: 'succeeded' as const,
+        simulate: simulate(p),
         createdAt: at,
       })),
     );
@@ -191,7 +199,9 @@ export async function addOrderScenarios(db: Db): Promise<void> {
     );
     if (popup) await copyOrder(tx, popup, SCENARIO_ORDERS.popup, {});
 
-    await addTwoCardOrder(tx);
+    await addTwoCardOrder(tx, SCENARIO_ORDERS.twoCards, null);
+    // Test card behaviour of the built-in gateway (ADR 012): the first refund attempt fails.
+    await addTwoCardOrder(tx, SCENARIO_ORDERS.retryRefund, 'refund_fails_once');
   });
 }
 
@@ -199,7 +209,7 @@ export async function addOrderScenarios(db: Db): Promise<void> {
  * A captured order of at least two paid units, not downstream and not refunded, paid on two cards
  * (60 % and 40 % of what the cards paid; any product credit stays as it was).
  */
-async function addTwoCardOrder(tx: DbOrTx) {
+async function addTwoCardOrder(tx: DbOrTx, id: string, secondCardSimulates: string | null) {
   const source = await firstOrder(
     tx,
     sql`${orders.collection} = 'invoices' and ${orders.state} = 3 and ${orders.cancellation} is null
@@ -209,7 +219,6 @@ async function addTwoCardOrder(tx: DbOrTx) {
         and exists (select 1 from order_payments p where p.order_id = ${orders.id} and p.method = 'card')`,
   );
   if (!source) return;
-  const id = SCENARIO_ORDERS.twoCards;
   const { id: _id, orderId: _orderId, updatedAt: _u, ...rest } = source;
   await tx.insert(orders).values({
     ...rest,
@@ -253,5 +262,6 @@ async function addTwoCardOrder(tx: DbOrTx) {
       ...credit.map(({ id: _p, ...p }, i) => ({ ...p, ...base, transactionId: `${id}-pc${i + 1}` })),
     ],
     source.dateCreatedUtc,
+    (p) => (p.transactionId === `${id}-tx2` ? secondCardSimulates : null),
   );
 }

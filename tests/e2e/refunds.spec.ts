@@ -7,7 +7,12 @@ import { DEMO_STAFF, type DemoRole, signIn } from './fixtures';
 // (scripts/demo/order-scenarios.ts). The estimate comes 3 s after a selection and 5 s after a card
 // override (spec 2 §9, REFUND_ESTIMATE_DELAY_MS / REFUND_OVERRIDE_DELAY_MS), so waits allow for them.
 
-const ORDERS = { twoCards: 'DemoTwoCardOrder0001', fullRefund: 'DemoFullRefundMemb01' } as const;
+const ORDERS = {
+  twoCards: 'DemoTwoCardOrder0001',
+  fullRefund: 'DemoFullRefundMemb01',
+  /** Its second card's first refund attempt fails (gateway test behaviour). */
+  retry: 'DemoRetryRefundOrd01',
+} as const;
 const ESTIMATE_WAIT = { timeout: 20_000 };
 
 async function as(browser: Browser, role: DemoRole): Promise<Page> {
@@ -70,6 +75,36 @@ test('a partial refund on a two-card order: a split error, then a success', asyn
   await expect(
     agent.getByRole('textbox', { name: `Refund quantity of ${item.title} (SKU ${item.sku})` }),
   ).toHaveValue('');
+  await agent.context().close();
+});
+
+test('a card leg that fails is shown on the refund; retry completes it with one message', async ({
+  browser,
+}) => {
+  test.slow();
+  const agent = await as(browser, 'agent');
+  const before = await refundsOf(agent, ORDERS.retry);
+  const item = before.order.refundable.find((r: { refundable: number }) => r.refundable > 0);
+  await agent.goto(`/orders/${ORDERS.retry}/refunds`);
+  await agent.getByRole('textbox', { name: `Refund quantity of ${item.title} (SKU ${item.sku})` }).fill('1');
+  await expect(agent.getByRole('group', { name: 'Refund estimate' })).toBeVisible(ESTIMATE_WAIT);
+  await agent.getByLabel('Reason').selectOption('Shipping or Order Error');
+  await agent.getByRole('button', { name: 'Refund', exact: true }).click(ESTIMATE_WAIT);
+  await agent
+    .getByRole('dialog', { name: 'Process this refund?' })
+    .getByRole('button', { name: 'Process refund' })
+    .click();
+  await expect(alertWith(agent, /did not go through/)).toBeVisible();
+  const refund = agent.getByRole('list', { name: 'Refunds' }).getByRole('listitem').first();
+  await expect(refund.getByText('Failed', { exact: true }).first()).toBeVisible();
+  await expect(refund.getByRole('region', { name: 'Card refunds' }).getByText('Refunded')).toHaveCount(1);
+
+  await refund.getByRole('button', { name: 'Retry' }).click();
+  await expect(alertWith(agent, 'Processed refund successfully.')).toBeVisible();
+  await expect(alertWith(agent, 'Retry failed.')).toHaveCount(0);
+  await expect(refund.getByText('Processed')).toBeVisible();
+  await expect(refund.getByRole('region', { name: 'Card refunds' }).getByText('Refunded')).toHaveCount(2);
+  await expect(refund.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await agent.context().close();
 });
 
