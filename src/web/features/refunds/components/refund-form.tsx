@@ -147,6 +147,8 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     reason === '';
 
   const onRefund = () => {
+    if (amount.cents <= 0 && pcAmount.cents <= 0 && !amount.error && !pcAmount.error)
+      return setProblem(REFUND_MESSAGES.nothingSelected);
     if (fieldErrors) return setProblem(REFUND_MESSAGES.fixErrors);
     const split = refundSplitProblem(
       {
