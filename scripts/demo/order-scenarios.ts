@@ -200,7 +200,7 @@ export async function addOrderScenarios(db: Db): Promise<void> {
     if (popup) await copyOrder(tx, popup, SCENARIO_ORDERS.popup, {});
 
     await addTwoCardOrder(tx, SCENARIO_ORDERS.twoCards, null);
-    // Test card behaviour of the built-in gateway (ADR 012): the first refund attempt fails.
+    // Test card behaviour of the built-in gateway (ADR 013): the first refund attempt fails.
     await addTwoCardOrder(tx, SCENARIO_ORDERS.retryRefund, 'refund_fails_once');
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema';
 import type { Db, DbOrTx } from './db';
 
-// Idempotency keys of calls that move money (ADR 013). A key is claimed in a transaction of its
+// Idempotency keys of calls that move money (ADR 014). A key is claimed in a transaction of its
 // own, before any work, by inserting its row (ON CONFLICT DO NOTHING): exactly one caller in any
 // number of app processes gets it. The others learn whether the first is still at work (409),
 // done (its answer again) or was sent another body (422). The worker holds a lease; when a

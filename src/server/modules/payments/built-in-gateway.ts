@@ -23,7 +23,7 @@ import { paymentCards, paymentTokens, paymentTransactions } from '../../db/schem
 import type { Db, DbOrTx } from '../../platform/db';
 import { alphanumericId, sha256 } from '../../platform/ids';
 
-// The built-in payment gateway (DESIGN §2; ADR 012) over payment_tokens, payment_cards and the
+// The built-in payment gateway (DESIGN §2; ADR 013) over payment_tokens, payment_cards and the
 // payment_transactions ledger. Each call is one database transaction: the idempotency key is
 // claimed by inserting its ledger row first (the unique index decides between racing callers),
 // and a refund locks the transaction it refunds, so two refunds of one charge queue and never

@@ -19,7 +19,7 @@ import * as repo from './refunds.repo';
 import { NOT_REFUNDABLE_PENDING, recordView, totalsOrThrow } from './refunds.service';
 
 // Submitting and retrying a refund (spec 2 §4 Refund flow, §5, §7 POST /cs/refund, /refund/refund,
-// /cs/retryRefund; ADR 013). Three steps, each safe to repeat:
+// /cs/retryRefund; ADR 014). Three steps, each safe to repeat:
 //  1. the idempotency key is claimed in its own transaction (claimKey);
 //  2. one transaction locks the order, checks the refund against what remains, writes the record
 //     with one pending leg per card (key: `{key}:{transactionId}`), gives the product-credit part
