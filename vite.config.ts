@@ -69,6 +69,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/gateway': 'http://localhost:3000' },
   },
 });

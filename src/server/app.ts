@@ -22,10 +22,14 @@ import { incentivesRoutes } from './modules/incentives/incentives.routes';
 import { orderSearchRoutes } from './modules/order-search/order-search.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { BuiltInGateway } from './modules/payments/built-in-gateway';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { promoDeployWorker } from './modules/promos/promos.schedule';
 import { queryRoutes } from './modules/query/query.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
+import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
@@ -75,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => sessions.stop());
   const ctx: AppContext = {
     sessions,
+    gateway: new BuiltInGateway(database.db),
     db: database.db,
     dbKind: database.kind,
     config,
@@ -113,6 +118,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(promosRoutes(ctx));
   await app.register(batchOrdersRoutes(ctx));
   await app.register(bulkLedgersRoutes(ctx));
+  await app.register(paymentsRoutes(ctx));
+  await app.register(refundsRoutes(ctx));
+  await app.register(returnsRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 

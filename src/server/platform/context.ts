@@ -1,3 +1,4 @@
+import type { PaymentGateway } from '@domain/payments/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from './audit';
 import type { AppConfig } from './config';
@@ -13,6 +14,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Signed-in sessions; after a change to a staff account or session commits, forget it here. */
   sessions: SessionStore;
+  /** The payment gateway port (built-in by default; tests may put another in its place). */
+  gateway: PaymentGateway;
   /** Ask the outbox worker to run now (a hint; the worker also polls). */
   wakeOutbox(): void;
   wakeJobs(): void;

@@ -1,6 +1,7 @@
 export * from './catalog';
 export * from './customers';
 export * from './orders';
+export * from './payments';
 export * from './platform';
 export * from './promos';
 export * from './uploads';

@@ -180,6 +180,8 @@ export const paymentCards = pgTable(
     expYear: smallint('exp_year').notNull(),
     countryId: smallint('country_id').notNull(),
     cardholderName: text('cardholder_name'),
+    /** Built-in gateway test behaviour of the card it was tokenised from (null: a normal card). */
+    simulate: text('simulate'),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -226,11 +228,21 @@ export const paymentTransactions = pgTable(
     parentTransactionId: text('parent_transaction_id'),
     status: text('status').$type<'succeeded' | 'failed' | 'pending'>().notNull(),
     error: text('error'),
+    /** Error code of a failed attempt (card_declined, refund_failed, …). */
+    errorCode: text('error_code'),
+    /** SHA-256 of the request the key was first used with: the same key with another request is refused. */
+    requestHash: text('request_hash'),
+    /** Attempts under this key: a failed attempt may be retried with the same key, updating this row. */
+    attempts: integer('attempts').notNull().default(1),
+    /** Test behaviour carried from the card (charges) to later refunds of the transaction. */
+    simulate: text('simulate'),
     createdAt: createdAt(),
+    updatedAt: utc('updated_at'),
   },
   (t) => [
     uniqueIndex('payment_transactions_idempotency_key').on(t.idempotencyKey),
     index('payment_transactions_order_idx').on(t.orderId),
+    index('payment_transactions_parent_idx').on(t.parentTransactionId),
   ],
 );
 
@@ -272,6 +284,12 @@ export interface RefundCard {
   tenderId: string | null;
   idempotencyKey: string;
   brand?: string | null;
+  /** The card leg's state (absent on records from before per-leg states: the refund's status). */
+  status?: 'succeeded' | 'failed' | 'pending';
+  /** The gateway's refund transaction of this leg. */
+  refundTransactionId?: string | null;
+  error?: string | null;
+  method?: 'card' | 'alternative';
 }
 export interface ReturnItem {
   sku: string;
@@ -303,6 +321,10 @@ export const refunds = pgTable(
     phoenixResponse: jsonb('phoenix_response').$type<Record<string, unknown>>(),
     status: text('status').$type<'processed' | 'failed' | 'pending'>().notNull().default('processed'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** Staff member's name when the refund was made (the list shows who). */
+    adminName: text('admin_name'),
+    /** Card-leg retries made (POST /cs/retryRefund). */
+    retries: integer('retries').notNull().default(0),
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.timestamp),
@@ -323,6 +345,8 @@ export const returns = pgTable(
     returnStatus: smallint('return_status').notNull(),
     items: jsonb('items').$type<{ sku: string; quantity: number }[]>().notNull().default([]),
     reason: text('reason'),
+    /** The refund whose returned items opened this return (null for returns entered otherwise). */
+    refundId: text('refund_id'),
     dateCreatedUtc: utc('date_created_utc').notNull().defaultNow(),
     updatedAt: updatedAt(),
   },

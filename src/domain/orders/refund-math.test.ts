@@ -1,0 +1,297 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type PriorRefund,
+  REFUND_MESSAGES,
+  type RefundCardState,
+  type RefundOrderFacts,
+  refundableItems,
+  refundSplitProblem,
+  refundTotals,
+  splitOverCards,
+} from './refund-math';
+
+const card = (transactionId: string, paidCents: number, remainingCents = paidCents): RefundCardState => ({
+  transactionId,
+  method: 'card',
+  brand: 'Visa',
+  accountNumber: '4242',
+  tenderId: null,
+  paidCents,
+  remainingCents,
+});
+
+// Hand-computed order: A 2 × 25.00, B 1 × 19.99 (merchandise 69.99), shipping 8.00, tax 7.00 of
+// which 0.56 on shipping, 10.00 paid in product credit, 74.99 on two cards (40.00 + 34.99).
+const order = (
+  prior: PriorRefund[] = [],
+  cards = [card('c1', 4000), card('c2', 3499)],
+): RefundOrderFacts => ({
+  lines: [
+    { sku: 'A', title: 'Lip Balm', quantity: 2, adjustedPriceCents: 2500, cv: 10, pv: 20, qv: 20 },
+    { sku: 'B', title: 'Serum', quantity: 1, adjustedPriceCents: 1999, cv: 5, pv: 9.99, qv: 9.99 },
+    { sku: 'S', title: 'Sample', quantity: 1, adjustedPriceCents: 0, cv: 0, pv: 0, qv: 0 },
+  ],
+  shippingCents: 800,
+  taxCents: 700,
+  shippingTaxCents: 56,
+  appliedCreditCents: 1000,
+  grandTotalCents: 7499,
+  cards,
+  prior,
+});
+
+describe('refund math, hand-computed', () => {
+  it('one of two A, no shipping: items, tax share, credit share, cards split by what remains', () => {
+    const t = refundTotals(order(), {
+      returnItems: [{ sku: 'A', quantity: 1, adjustedPrice: 2500 }],
+      returnShipping: false,
+    });
+    // tax 644 × 2500 / 6999 = 230.03 → 230; gross 2730; credit 1000 × 2730 / 8499 = 321.2 → 321
+    expect(t).toMatchObject({
+      subtotal: 2500,
+      shippingTotal: 0,
+      tax: 230,
+      gross: 2730,
+      pcAmount: 321,
+      amount: 2409,
+    });
+    expect(t.clawback).toEqual({ cv: 5, pv: 10, qv: 10 });
+    // 2409 × 4000 / 7499 = 1284.97 → 1285; the last card takes the rest
+    expect(splitOverCards(t.amount, order().cards)).toEqual([
+      { transactionId: 'c1', refundAmount: 1285 },
+      { transactionId: 'c2', refundAmount: 1124 },
+    ]);
+  });
+
+  it('the rest later, with shipping: exactly the tax, credit and card totals remain, to the cent', () => {
+    const first: PriorRefund = {
+      returnItems: [{ sku: 'A', quantity: 1, adjustedPrice: 2500 }],
+      shippingTotalCents: 0,
+      taxCents: 230,
+      amountCents: 2409,
+      pcAmountCents: 321,
+    };
+    const facts = order([first], [card('c1', 4000, 2715), card('c2', 3499, 2375)]);
+    const t = refundTotals(facts, {
+      returnItems: [
+        { sku: 'A', quantity: 1, adjustedPrice: 2500 },
+        { sku: 'B', quantity: 1, adjustedPrice: 1999 },
+      ],
+      returnShipping: true,
+    });
+    // tax: 644 − 230 on items + 56 on shipping; credit 1000 − 321
+    expect(t).toMatchObject({
+      subtotal: 4499,
+      shippingTotal: 800,
+      tax: 470,
+      gross: 5769,
+      pcAmount: 679,
+      amount: 5090,
+    });
+    expect(first.amountCents + t.amount).toBe(7499);
+    expect(splitOverCards(t.amount, facts.cards).map((s) => s.refundAmount)).toEqual([2715, 2375]);
+  });
+
+  it('refundable quantity is purchased less refunded per sku and adjusted price; free lines are not refundable', () => {
+    const rows = refundableItems(
+      order([
+        {
+          returnItems: [{ sku: 'A', quantity: 1, adjustedPrice: 2500 }],
+          shippingTotalCents: 0,
+          taxCents: 0,
+          amountCents: 0,
+          pcAmountCents: 0,
+        },
+      ]),
+    );
+    expect(rows).toEqual([
+      { sku: 'A', title: 'Lip Balm', adjustedPrice: 2500, purchased: 2, refunded: 1, refundable: 1 },
+      { sku: 'B', title: 'Serum', adjustedPrice: 1999, purchased: 1, refunded: 0, refundable: 1 },
+    ]);
+    expect(() =>
+      refundTotals(order(), {
+        returnItems: [{ sku: 'A', quantity: 3, adjustedPrice: 2500 }],
+        returnShipping: false,
+      }),
+    ).toThrow('Only 2 of SKU A can still be refunded.');
+    expect(() =>
+      refundTotals(order(), {
+        returnItems: [{ sku: 'A', quantity: 1, adjustedPrice: 2000 }],
+        returnShipping: false,
+      }),
+    ).toThrow('SKU A at that price is not on this order.');
+  });
+
+  it('shipping alone: its tax comes with it, and it is refunded once', () => {
+    const t = refundTotals(order(), { returnItems: [], returnShipping: true });
+    expect(t).toMatchObject({ subtotal: 0, shippingTotal: 800, tax: 56, gross: 856 });
+    const again = refundTotals(
+      order([
+        { returnItems: [], shippingTotalCents: 800, taxCents: 56, amountCents: 755, pcAmountCents: 101 },
+      ]),
+      { returnItems: [], returnShipping: true },
+    );
+    expect(again.gross).toBe(0);
+  });
+
+  it('rounding to cents: three refunds of one cent items give back the tax exactly', () => {
+    const facts: RefundOrderFacts = {
+      lines: [{ sku: 'P', title: 'Pin', quantity: 3, adjustedPriceCents: 1, cv: 0, pv: 0, qv: 0 }],
+      shippingCents: 0,
+      taxCents: 1,
+      shippingTaxCents: 0,
+      appliedCreditCents: 0,
+      grandTotalCents: 4,
+      cards: [card('c1', 4)],
+      prior: [],
+    };
+    const taxes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = refundTotals(facts, {
+        returnItems: [{ sku: 'P', quantity: 1, adjustedPrice: 1 }],
+        returnShipping: false,
+      });
+      taxes.push(t.tax);
+      facts.prior.push({
+        returnItems: [{ sku: 'P', quantity: 1, adjustedPrice: 1 }],
+        shippingTotalCents: 0,
+        taxCents: t.tax,
+        amountCents: t.amount,
+        pcAmountCents: t.pcAmount,
+      });
+      facts.cards[0]!.remainingCents -= t.amount;
+    }
+    // 1 × 1/3 = 0.33 → 0; 1 × 2/3 = 0.67 → 1 (+1); 1 × 3/3 = 1 (+0)
+    expect(taxes).toEqual([0, 1, 0]);
+    expect(facts.cards[0]!.remainingCents).toBe(0);
+  });
+
+  it('split checks in the spec order, with its words; empty amounts count as 0', () => {
+    const cards = order().cards;
+    const check = (amount: number, pcAmount: number, split: (number | null)[], auto = false) =>
+      refundSplitProblem(
+        {
+          amount,
+          pcAmount,
+          auto,
+          cards: split.map((refundAmount, i) => ({ transactionId: `c${i + 1}`, refundAmount })),
+        },
+        cards,
+      );
+    expect(check(0, 0, [null, null])).toBe(REFUND_MESSAGES.nothingSelected);
+    expect(check(0, 500, [null, null])).toBeNull();
+    expect(check(5000, 0, [4001, 999])).toBe(REFUND_MESSAGES.cardExceeds);
+    expect(check(5000, 0, [4000, 999])).toBe(REFUND_MESSAGES.sumMismatch);
+    expect(check(4000, 0, [4000, null])).toBeNull();
+    expect(check(5000, 0, [100, null], true)).toBeNull();
+  });
+});
+
+describe('refunds never exceed what was paid (property)', () => {
+  const step = fc.record({
+    a: fc.nat(3),
+    b: fc.nat(2),
+    shipping: fc.boolean(),
+    /** fraction of the card amount put on the first card (an override split) */
+    firstShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    auto: fc.boolean(),
+    toCredit: fc.nat(3000),
+  });
+  it('per card and in total, whatever sequence of partial refunds is tried', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 8 }), (steps) => {
+        const facts = order();
+        const paid = new Map(facts.cards.map((c) => [c.transactionId, c.paidCents]));
+        let cardsRefunded = 0;
+        let pcRefunded = 0;
+        for (const s of steps) {
+          const refundable = refundableItems(facts);
+          const returnItems = [
+            {
+              sku: 'A',
+              quantity: Math.min(s.a, refundable.find((r) => r.sku === 'A')!.refundable),
+              adjustedPrice: 2500,
+            },
+            {
+              sku: 'B',
+              quantity: Math.min(s.b, refundable.find((r) => r.sku === 'B')!.refundable),
+              adjustedPrice: 1999,
+            },
+          ];
+          const t = refundTotals(facts, { returnItems, returnShipping: s.shipping });
+          // Staff may move part of the card amount to product credit (never more than the refund's worth).
+          const moved = Math.min(s.toCredit, t.amount);
+          const amount = t.amount - moved;
+          const pcAmount = t.pcAmount + moved;
+          const first = Math.round(amount * s.firstShare);
+          const split = s.auto
+            ? splitOverCards(amount, facts.cards)
+            : [
+                { transactionId: 'c1', refundAmount: first },
+                { transactionId: 'c2', refundAmount: amount - first },
+              ];
+          if (refundSplitProblem({ amount, pcAmount, cards: split, auto: s.auto }, facts.cards)) continue;
+          for (const leg of split)
+            facts.cards.find((c) => c.transactionId === leg.transactionId)!.remainingCents -=
+              leg.refundAmount;
+          const legs = split.reduce((sum, l) => sum + l.refundAmount, 0);
+          cardsRefunded += legs;
+          pcRefunded += pcAmount;
+          facts.prior.push({
+            returnItems,
+            shippingTotalCents: t.shippingTotal,
+            taxCents: t.tax,
+            amountCents: legs,
+            pcAmountCents: pcAmount,
+          });
+        }
+        for (const c of facts.cards) {
+          expect(c.remainingCents).toBeGreaterThanOrEqual(0);
+          expect(c.remainingCents).toBeLessThanOrEqual(paid.get(c.transactionId)!);
+        }
+        expect(cardsRefunded).toBeLessThanOrEqual(facts.grandTotalCents);
+        expect(cardsRefunded + pcRefunded).toBeLessThanOrEqual(
+          facts.grandTotalCents + facts.appliedCreditCents,
+        );
+      }),
+      { numRuns: 500, seed: 20261124 },
+    );
+  });
+});
+
+describe('adjusted prices rounded per unit', () => {
+  it('items are worth their share of the order subtotal; all of them are worth all of it', () => {
+    // 3 × 3.33 = 9.99 on the lines, but the order's subtotal after promos is 10.00.
+    const facts: RefundOrderFacts = {
+      lines: [{ sku: 'T', title: 'Trio', quantity: 3, adjustedPriceCents: 333, cv: 0, pv: 0, qv: 0 }],
+      subtotalCents: 1000,
+      shippingCents: 0,
+      taxCents: 0,
+      shippingTaxCents: 0,
+      appliedCreditCents: 0,
+      grandTotalCents: 1000,
+      cards: [card('c1', 1000)],
+      prior: [],
+    };
+    const one = refundTotals(facts, {
+      returnItems: [{ sku: 'T', quantity: 1, adjustedPrice: 333 }],
+      returnShipping: false,
+    });
+    // 1000 × 333 / 999 = 333.33 → 333
+    expect(one.subtotal).toBe(333);
+    facts.prior.push({
+      returnItems: [{ sku: 'T', quantity: 1, adjustedPrice: 333 }],
+      shippingTotalCents: 0,
+      taxCents: 0,
+      amountCents: 333,
+      pcAmountCents: 0,
+    });
+    const rest = refundTotals(facts, {
+      returnItems: [{ sku: 'T', quantity: 2, adjustedPrice: 333 }],
+      returnShipping: false,
+    });
+    expect(rest.subtotal).toBe(667);
+    expect(one.amount + rest.amount).toBe(1000);
+  });
+});
