@@ -1,11 +1,12 @@
 // Batch orders benchmark (issue 8). Run: npm run bench:batch [-- --rows N] [-- --backends pglite,postgres]
 // A 10,000-row batch CSV processed end to end on a fresh database: the preview (every row
-// validated), the confirm (batch and rows stored, job queued) and the job (one transaction per row
-// creating a real order with its lines and orders-log event). Resident memory is sampled every
+// validated), the confirm (batch and rows stored, job queued) and the job (one transaction per
+// chunk of 200 rows creating real orders with their lines and orders-log events). Resident memory is sampled every
 // 100 ms during the whole run: the job reads rows a chunk at a time, so the peak must not grow with
 // the batch. Prints the figures per backend, then one JSON line with all of them.
 // PostgreSQL: DATABASE_URL must point at a server where a scratch database may be created.
-// Nothing is written to tracked files.
+// Nothing is written to tracked files. On PostgreSQL the statements sent during the job (BEGIN and
+// COMMIT included) are counted and reported per row.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -40,6 +41,14 @@ const backends = (values.backends?.split(',') ?? [
   'pglite',
   ...(databaseUrl ? ['postgres'] : []),
 ]) as Backend[];
+
+/** Every statement node-postgres sends (pool and transaction clients alike). */
+let statements = 0;
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
@@ -163,9 +172,11 @@ async function run(backend: Backend) {
       throw new Error(`confirm ${confirm.statusCode}: ${confirm.body.slice(0, 300)}`);
     const batchId = confirm.json().data.id as number;
     const t2 = performance.now();
+    const statementsBefore = statements;
     const quiet = pino({ level: 'silent' });
     while ((await processJobs(database.db, jobHandlers, quiet)) > 0);
     const t3 = performance.now();
+    const jobStatements = statements - statementsBefore;
     const mem = memory.stop();
     const done = (await app.inject({ method: 'GET', url: `/api/batchOrders/${batchId}`, headers })).json()
       .data;
@@ -178,6 +189,7 @@ async function run(backend: Backend) {
       jobMs: Math.round(t3 - t2),
       totalSeconds: Math.round((t3 - t0) / 100) / 10,
       rowsPerSecond: Math.round(ROWS / ((t3 - t2) / 1000)),
+      statementsPerRow: backend === 'postgres' ? Math.round((jobStatements / ROWS) * 100) / 100 : null,
       succeeded: done.succeededRows,
       failed: done.failedRows,
       rssStartMb: mem.startMb,
@@ -186,7 +198,7 @@ async function run(backend: Backend) {
     };
     log(
       `${backend}: ${ROWS} rows — preview ${figures.previewMs} ms, confirm ${figures.confirmMs} ms, job ${figures.jobMs} ms ` +
-        `(${figures.rowsPerSecond} rows/s), total ${figures.totalSeconds} s (target < ${TARGET_SECONDS} s); ` +
+        `(${figures.rowsPerSecond} rows/s${figures.statementsPerRow == null ? '' : `, ${figures.statementsPerRow} statements/row`}), total ${figures.totalSeconds} s (target < ${TARGET_SECONDS} s); ` +
         `RSS ${figures.rssStartMb} → peak ${figures.rssPeakMb} MB; ${figures.succeeded} orders, ${figures.failed} failed`,
     );
     return figures;

@@ -16,7 +16,8 @@ function generate(seed: number, accounts: number, now = NOW) {
 const snapshot = (sink: RecordingSink) =>
   JSON.stringify([...sink.tables].sort(([a], [b]) => a.localeCompare(b)));
 
-describe('demo generator', () => {
+// Generating a few hundred accounts several times takes seconds on a loaded machine.
+describe('demo generator', { timeout: 30_000 }, () => {
   const sink = generate(42, 400);
 
   it('gives the same rows, ids included, for the same seed and anchor', () => {

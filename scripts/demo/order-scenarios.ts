@@ -1,4 +1,11 @@
-import { orderComments, orderLines, orderPayments, orders, refunds } from '@server/db/schema';
+import {
+  orderComments,
+  orderLines,
+  orderPayments,
+  orders,
+  paymentTransactions,
+  refunds,
+} from '@server/db/schema';
 import { type Db, type DbOrTx, rows } from '@server/platform/db';
 import { asc, eq, sql } from 'drizzle-orm';
 
@@ -17,6 +24,12 @@ export const SCENARIO_ORDERS = {
   dhlHold: 'DemoDhlHoldOrder0001',
   /** An order in a popup whose consultant hosts other popups: it can be moved to one of them. */
   popup: 'DemoPopupOrder000001',
+  /** Captured membership order, not downstream, not refunded: refund it fully, then a leader may cancel. */
+  fullRefundMembership: 'DemoFullRefundMemb01',
+  /** Captured order paid on two cards, nothing refunded: partial refunds split over the cards. */
+  twoCards: 'DemoTwoCardOrder0001',
+  /** The same on two cards, but the second card's first refund attempt fails (a retry succeeds). */
+  retryRefund: 'DemoRetryRefundOrd01',
 } as const;
 
 type OrderRow = typeof orders.$inferSelect;
@@ -40,14 +53,41 @@ async function copyOrder(tx: DbOrTx, source: OrderRow, id: string, changes: Part
   if (lines.length > 0)
     await tx.insert(orderLines).values(lines.map(({ id: _l, ...l }) => ({ ...l, orderId: id })));
   const payments = await tx.select().from(orderPayments).where(eq(orderPayments.orderId, source.id));
-  if (payments.length > 0)
-    await tx.insert(orderPayments).values(
-      payments.map(({ id: _p, ...p }, i) => ({
-        ...p,
-        orderId: id,
-        transactionId: `${id}-tx${i + 1}`,
-        refundedCents: 0,
-        state: 'captured',
+  const copies = payments.map(({ id: _p, ...p }, i) => ({
+    ...p,
+    orderId: id,
+    transactionId: `${id}-tx${i + 1}`,
+    refundedCents: 0,
+    state: 'captured',
+  }));
+  await insertPayments(tx, copies, source.dateCreatedUtc);
+}
+
+type PaymentInsert = typeof orderPayments.$inferInsert;
+
+/** Order payments with the gateway charges they point at (so the refunds view can refund them). */
+async function insertPayments(
+  tx: DbOrTx,
+  payments: PaymentInsert[],
+  at: Date,
+  simulate: (p: PaymentInsert) => string | null = () => null,
+) {
+  if (payments.length === 0) return;
+  await tx.insert(orderPayments).values(payments);
+  const charged = payments.filter((p) => p.method !== 'productCredit');
+  if (charged.length > 0)
+    await tx.insert(paymentTransactions).values(
+      charged.map((p) => ({
+        id: p.transactionId,
+        orderId: p.orderId,
+        cardId: p.cardId ?? null,
+        kind: 'charge' as const,
+        amountCents: p.amountCents,
+        currency: p.currency,
+        idempotencyKey: `${p.transactionId}-charge`,
+        status: 'succeeded' as const,
+        simulate: simulate(p),
+        createdAt: at,
       })),
     );
 }
@@ -82,6 +122,7 @@ export async function addOrderScenarios(db: Db): Promise<void> {
       } satisfies Partial<OrderRow>;
       await copyOrder(tx, membership, SCENARIO_ORDERS.capturedMembership, captured);
       await copyOrder(tx, membership, SCENARIO_ORDERS.refundedMembership, captured);
+      await copyOrder(tx, membership, SCENARIO_ORDERS.fullRefundMembership, captured);
       // The whole order refunded back to its cards.
       const paid = await tx
         .select()
@@ -89,11 +130,23 @@ export async function addOrderScenarios(db: Db): Promise<void> {
         .where(eq(orderPayments.orderId, SCENARIO_ORDERS.refundedMembership));
       const cards = paid.filter((p) => p.method === 'card');
       const cardTotal = cards.reduce((s, p) => s + p.amountCents, 0);
-      for (const p of cards)
+      for (const p of cards) {
         await tx
           .update(orderPayments)
           .set({ refundedCents: p.amountCents })
           .where(eq(orderPayments.id, p.id));
+        await tx.insert(paymentTransactions).values({
+          id: `${p.transactionId}-rf`,
+          orderId: p.orderId,
+          cardId: p.cardId,
+          kind: 'refund',
+          amountCents: p.amountCents,
+          currency: p.currency,
+          idempotencyKey: `${p.transactionId}-refund`,
+          parentTransactionId: p.transactionId,
+          status: 'succeeded',
+        });
+      }
       await tx.insert(refunds).values({
         id: `${SCENARIO_ORDERS.refundedMembership}-rf1`,
         orderId: SCENARIO_ORDERS.refundedMembership,
@@ -145,5 +198,70 @@ export async function addOrderScenarios(db: Db): Promise<void> {
                 where s.uid = mine.uid and s.status <> 'cancelled') >= 2`,
     );
     if (popup) await copyOrder(tx, popup, SCENARIO_ORDERS.popup, {});
+
+    await addTwoCardOrder(tx, SCENARIO_ORDERS.twoCards, null);
+    // Test card behaviour of the built-in gateway (ADR 013): the first refund attempt fails.
+    await addTwoCardOrder(tx, SCENARIO_ORDERS.retryRefund, 'refund_fails_once');
   });
+}
+
+/**
+ * A captured order of at least two paid units, not downstream and not refunded, paid on two cards
+ * (60 % and 40 % of what the cards paid; any product credit stays as it was).
+ */
+async function addTwoCardOrder(tx: DbOrTx, id: string, secondCardSimulates: string | null) {
+  const source = await firstOrder(
+    tx,
+    sql`${orders.collection} = 'invoices' and ${orders.state} = 3 and ${orders.cancellation} is null
+        and not ${orders.isMembership} and not ${orders.isRenewal} and ${orders.grandTotalCents} > 3000
+        and ${orders.countryId} = 1
+        and (select coalesce(sum(quantity), 0) from order_lines l where l.order_id = ${orders.id} and l.adjusted_price_cents > 0) >= 2
+        and exists (select 1 from order_payments p where p.order_id = ${orders.id} and p.method = 'card')`,
+  );
+  if (!source) return;
+  const { id: _id, orderId: _orderId, updatedAt: _u, ...rest } = source;
+  await tx.insert(orders).values({
+    ...rest,
+    id,
+    orderId: await freeOrderNumber(tx),
+    phoenixOrderId: null,
+    customerPhoenixId: null,
+    printed: false,
+    paymentState: 'captured',
+    socialId: null,
+    isFraud: false,
+  });
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, source.id));
+  await tx.insert(orderLines).values(lines.map(({ id: _l, ...l }) => ({ ...l, orderId: id })));
+  const paid = await tx.select().from(orderPayments).where(eq(orderPayments.orderId, source.id));
+  const credit = paid.filter((p) => p.method === 'productCredit');
+  const cardCents = paid.filter((p) => p.method !== 'productCredit').reduce((s, p) => s + p.amountCents, 0);
+  const first = Math.round(cardCents * 0.6);
+  const base = { orderId: id, currency: source.currency, refundedCents: 0, state: 'captured' };
+  await insertPayments(
+    tx,
+    [
+      {
+        ...base,
+        method: 'card',
+        brand: 'Visa',
+        accountNumber: '4242',
+        tenderId: `${id}-t1`,
+        transactionId: `${id}-tx1`,
+        amountCents: first,
+      },
+      {
+        ...base,
+        method: 'card',
+        brand: 'Mastercard',
+        accountNumber: '4444',
+        tenderId: `${id}-t2`,
+        transactionId: `${id}-tx2`,
+        amountCents: cardCents - first,
+      },
+      ...credit.map(({ id: _p, ...p }, i) => ({ ...p, ...base, transactionId: `${id}-pc${i + 1}` })),
+    ],
+    source.dateCreatedUtc,
+    (p) => (p.transactionId === `${id}-tx2` ? secondCardSimulates : null),
+  );
 }

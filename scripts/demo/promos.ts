@@ -1,6 +1,6 @@
 import { type DemoRuleSkus, demoPromoRules } from '@domain/pricing/fixtures/rules';
 import { defineRule, NO_END_SECONDS, type PromoRule } from '@domain/promos/rule';
-import { promoRules, promoTags } from '@server/db/schema';
+import { promoRules, promoRuleVersions, promoTags } from '@server/db/schema';
 import type { Catalog } from './catalog';
 import { Rng, STREAM } from './rng';
 import type { StaffRoster } from './staff';
@@ -75,19 +75,40 @@ export function addPromos(
   const editors = roster.promo.length > 0 ? roster.promo : roster.all;
   const add = (collection: Collection, rule: PromoRule, publishToProd: Date | null = null) => {
     const updatedAt = addDays(clock.today, -rng.int(0, 90));
+    // Draws in the order they always were, so the demo company stays the same.
+    const createdAt = addDays(updatedAt, -rng.int(1, 60));
+    const updatedBy = rng.pick(editors).email;
+    const tags = tagsOf(rule);
+    const timestamps = {
+      start: { _seconds: rule.timestamps.start },
+      end: { _seconds: rule.timestamps.end },
+    };
     writer.add(promoRules, {
       collection,
       name: rule.name,
       typeId: rule.id,
       active: rule.active,
       priority: rule.priority,
-      tags: tagsOf(rule),
+      tags,
       rule,
-      timestamps: { start: { _seconds: rule.timestamps.start }, end: { _seconds: rule.timestamps.end } },
+      timestamps,
       publishToProd,
-      createdAt: addDays(updatedAt, -rng.int(1, 60)),
+      createdAt,
       updatedAt,
-      updatedBy: rng.pick(editors).email,
+      updatedBy,
+    });
+    // The rule history starts with the version on file.
+    writer.add(promoRuleVersions, {
+      collection,
+      nameKey: rule.name.toLowerCase(),
+      name: rule.name,
+      action: 'promo.create',
+      rule,
+      tags,
+      timestamps,
+      publishToProd,
+      savedBy: updatedBy,
+      savedAt: updatedAt,
     });
   };
 

@@ -12,6 +12,7 @@ export const TABLE_ORDER: readonly PgTable[] = [
   schema.taxRates,
   schema.contentEntries,
   schema.promoRules,
+  schema.promoRuleVersions,
   schema.promoTags,
   schema.milestones,
   schema.incentivePeriods,

@@ -29,7 +29,10 @@ import { BuiltInGateway } from './modules/payments/built-in-gateway';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
+import { promoDeployWorker } from './modules/promos/promos.schedule';
 import { queryRoutes } from './modules/query/query.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
+import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
@@ -122,6 +125,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(mapsRoutes(ctx));
   await app.register(contentRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
+  await app.register(refundsRoutes(ctx));
+  await app.register(returnsRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
@@ -130,7 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       db: database.db,
       mailer,
       log: app.log,
-      workers: [downstreamWorker()],
+      workers: [downstreamWorker(), promoDeployWorker()],
     });
     wake.outbox = workers.wakeOutbox;
     wake.jobs = workers.wakeJobs;

@@ -1,9 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, signIn } from './fixtures';
 
 // Issue 13 promo tool: a draft with a JSON error shown inline then fixed, saved, simulated with the
 // engine's explanation, published to pending with promoAccess, deploy refused without junoAccess and
-// done with it, and a bulk edit previewed then applied.
+// done with it, a bulk edit previewed then applied, a version restored from the rule history, and the
+// simulator priced through the server and in the browser (flag promoToolCartApi).
 
 const CSRF = { 'x-requested-with': 'back-office' };
 const RUN = Date.now().toString(36);
@@ -161,6 +163,149 @@ test('bulk edit: valid only with action, field and SKUs; previewed as a diff, th
   expect(
     (await allRules(page)).find((r) => r.name === RULE && r.collection === 'drafts')?.rule.exclusionItems,
   ).toEqual([`E2E-${RUN}-A`, `E2E-${RUN}-B`]);
+});
+
+test('a version restored: the history from the list, a diff per save, restore into drafts', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.leader); // promoAccess
+  await page.goto('/promos/list');
+  await page.getByRole('textbox', { name: /search/i }).fill(RULE);
+  await page
+    .getByRole('link', { name: `History of ${RULE}` })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: `Rule history: ${RULE}` })).toBeVisible();
+  const versions = page.getByRole('list', { name: 'Versions' }).getByRole('article');
+  // Created in drafts, then the bulk edit added two SKUs: the newest drafts version shows them.
+  await page.getByRole('button', { name: /^Drafts/ }).click();
+  await expect(versions).toHaveCount(2);
+  const bulk = versions.first();
+  await expect(bulk.getByRole('heading')).toContainText('Bulk edit');
+  await expect(bulk).toContainText(`E2E-${RUN}-A`);
+  await expect(bulk).toContainText('rule.exclusionItems.0');
+  const created = versions.last();
+  await expect(created.getByRole('heading')).toContainText('Created');
+  await expect(created).toContainText('First version in drafts');
+
+  // Restore the first version, after a confirmation.
+  await created.getByRole('button', { name: 'Restore this version' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Restore this version into drafts?' });
+  await expect(dialog).toContainText('Nothing live changes until the draft is deployed.');
+  await dialog.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText(`Promo ${RULE} successfully restored to drafts`)).toBeVisible();
+  await expect(versions).toHaveCount(3);
+  await expect(versions.first().getByRole('heading')).toContainText('Restored from history');
+  await expect(versions.first()).toContainText(`E2E-${RUN}-A`);
+  expect(
+    (await allRules(page)).find((r) => r.name === RULE && r.collection === 'drafts')?.rule.exclusionItems,
+  ).toEqual([]);
+
+  // From there to the draft in the editor, and back to the history from the editor.
+  await page.getByRole('link', { name: 'Open the draft in the editor' }).click();
+  await expect(editor(page)).toContainText(RULE);
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('heading', { name: `Rule history: ${RULE}` })).toBeVisible();
+
+  // Phone and desktop widths: no serious or critical accessibility violation.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(versions.first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'], iframes: false })
+      .analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join('; ')}`,
+        ),
+      `at ${width}px`,
+    ).toEqual([]);
+  }
+});
+
+test('the simulator prices through the server with promoToolCartApi on, in the browser with it off', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.developer);
+  const sku = await pricedSku(page);
+  const setFlag = async (enabled: boolean) =>
+    expect(
+      (await page.request.put('/api/flags/promoToolCartApi', { data: { enabled }, headers: CSRF })).status(),
+    ).toBe(200);
+  const priceOnce = async (caption: string) => {
+    await page.goto('/promos/tool');
+    // The caption says which way it prices once the flags are read.
+    await expect(page.getByText(caption)).toBeVisible();
+    await page.getByLabel('SKU 1').fill(sku);
+    await page.getByRole('button', { name: 'Price cart' }).click();
+    const table = page.getByRole('table', { name: 'Rule explanations' });
+    await expect(table).toBeVisible();
+    return table.innerText();
+  };
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/cs/promo/')) calls.push(new URL(r.url()).pathname);
+  });
+  try {
+    await setFlag(true);
+    const onServer = await priceOnce('Priced by the server’s cart API.');
+    expect(calls).toContain('/api/cs/promo/shippingRates');
+    await setFlag(false);
+    calls.length = 0;
+    const inBrowser = await priceOnce('Priced in the browser.');
+    expect(calls).toContain('/api/cs/promo/simulationInput');
+    expect(calls).not.toContain('/api/cs/promo/shippingRates');
+    expect(inBrowser).toBe(onServer);
+    expect(inBrowser).toContain('Applied');
+  } finally {
+    await setFlag(false);
+  }
+});
+
+test("the simulator loads a real customer's cart, shows its shipping rates and explains every rule", async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.agent);
+  const list = await (await page.request.get('/api/carts?q=&kind=personal')).json();
+  const found = (
+    list.data as { cartId: string; totalProducts: number; uid: string | null; canceled: boolean }[]
+  ).find((c) => c.totalProducts > 0 && c.uid && !c.canceled);
+  if (!found) throw new Error('no personal cart with products in the demo data');
+  const cart = (await (await page.request.get(`/api/carts/${found.cartId}`)).json()).data as {
+    products: { sku: string; isPromo: boolean; isSample: boolean }[];
+  };
+  const first = cart.products.find((l) => !l.isPromo && !l.isSample)!;
+  await page.goto('/promos/tool');
+  await page.getByLabel('Customer cart id').fill(found.cartId);
+  await page.getByRole('button', { name: 'Load cart' }).click();
+  await expect(
+    page.getByText(`Lines, codes, host rewards, country and customer type of cart ${found.cartId}`),
+  ).toBeVisible();
+  await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);
+  await page.getByRole('combobox', { name: 'Collection' }).click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await page.getByRole('button', { name: 'Price cart' }).click();
+  // The cart's country's rates after promos; choosing one marks it in the answer.
+  const rates = page.getByRole('list', { name: 'Shipping rates' }).getByRole('listitem');
+  const method = (await rates.first().innerText()).split(':')[0]!;
+  await page.getByRole('combobox', { name: 'Shipping method' }).click();
+  await page.getByRole('option', { name: method, exact: true }).click();
+  await page.getByRole('button', { name: 'Price cart' }).click();
+  await expect(rates.filter({ hasText: method })).toContainText('(chosen)');
+  const rows = page.getByRole('table', { name: 'Rule explanations' }).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(2);
+
+  // A well-formed id of no cart: the cart API's message, and the simulator's lines stay as they were.
+  const missing = found.cartId.slice(0, -1) + (found.cartId.endsWith('A') ? 'B' : 'A');
+  await page.getByLabel('Customer cart id').fill(missing);
+  await page.getByRole('button', { name: 'Load cart' }).click();
+  await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveText('No cart with that id.');
+  await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);
 });
 
 test('a business promo published to pending', async ({ page }) => {

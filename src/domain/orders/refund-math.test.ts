@@ -259,3 +259,39 @@ describe('refunds never exceed what was paid (property)', () => {
     );
   });
 });
+
+describe('adjusted prices rounded per unit', () => {
+  it('items are worth their share of the order subtotal; all of them are worth all of it', () => {
+    // 3 × 3.33 = 9.99 on the lines, but the order's subtotal after promos is 10.00.
+    const facts: RefundOrderFacts = {
+      lines: [{ sku: 'T', title: 'Trio', quantity: 3, adjustedPriceCents: 333, cv: 0, pv: 0, qv: 0 }],
+      subtotalCents: 1000,
+      shippingCents: 0,
+      taxCents: 0,
+      shippingTaxCents: 0,
+      appliedCreditCents: 0,
+      grandTotalCents: 1000,
+      cards: [card('c1', 1000)],
+      prior: [],
+    };
+    const one = refundTotals(facts, {
+      returnItems: [{ sku: 'T', quantity: 1, adjustedPrice: 333 }],
+      returnShipping: false,
+    });
+    // 1000 × 333 / 999 = 333.33 → 333
+    expect(one.subtotal).toBe(333);
+    facts.prior.push({
+      returnItems: [{ sku: 'T', quantity: 1, adjustedPrice: 333 }],
+      shippingTotalCents: 0,
+      taxCents: 0,
+      amountCents: 333,
+      pcAmountCents: 0,
+    });
+    const rest = refundTotals(facts, {
+      returnItems: [{ sku: 'T', quantity: 2, adjustedPrice: 333 }],
+      returnShipping: false,
+    });
+    expect(rest.subtotal).toBe(667);
+    expect(one.amount + rest.amount).toBe(1000);
+  });
+});

@@ -38,6 +38,11 @@ export interface PriorRefund {
 
 export interface RefundOrderFacts {
   lines: RefundLine[];
+  /**
+   * The order's merchandise subtotal after promos, when it differs from Σ quantity × adjusted
+   * price (adjusted prices are rounded per unit): refunded items are worth their share of it.
+   */
+  subtotalCents?: number;
   shippingCents: number;
   /** All tax, shipping tax included. */
   taxCents: number;
@@ -122,10 +127,22 @@ export interface RefundTotals {
 
 export class RefundSelectionError extends Error {}
 
+/** One entry per sku and adjusted price (a sku listed twice counts once, with both quantities). */
+export function mergeItems(items: ReturnItemInput[]): ReturnItemInput[] {
+  const merged = new Map<string, ReturnItemInput>();
+  for (const i of items) {
+    if (i.quantity <= 0) continue;
+    const k = keyOf(i.sku, i.adjustedPrice);
+    const seen = merged.get(k);
+    merged.set(k, seen ? { ...seen, quantity: seen.quantity + i.quantity } : { ...i });
+  }
+  return [...merged.values()];
+}
+
 /** The refund a selection is worth, after the refunds already made. Throws on a bad selection. */
 export function refundTotals(facts: RefundOrderFacts, selection: RefundSelection): RefundTotals {
   const refundable = refundableItems(facts);
-  const items = selection.returnItems.filter((i) => i.quantity > 0);
+  const items = mergeItems(selection.returnItems);
   for (const item of items) {
     const row = refundable.find((r) => r.sku === item.sku && r.adjustedPrice === item.adjustedPrice);
     if (!row) throw new RefundSelectionError(`SKU ${item.sku} at that price is not on this order.`);
@@ -133,10 +150,14 @@ export function refundTotals(facts: RefundOrderFacts, selection: RefundSelection
       throw new RefundSelectionError(`Only ${row.refundable} of SKU ${item.sku} can still be refunded.`);
   }
   const merch = merchandiseCents(facts);
-  const subtotal = sum(items.map((i) => i.quantity * i.adjustedPrice));
+  const selected = sum(items.map((i) => i.quantity * i.adjustedPrice));
   const priorSubtotal = sum(
     facts.prior.flatMap((r) => r.returnItems.map((i) => i.quantity * i.adjustedPrice)),
   );
+  // Items are worth their share of the order's subtotal, on the running total (all of it when all are refunded).
+  const orderSubtotal = facts.subtotalCents ?? merch;
+  const worth = (cum: number) => (cum >= merch ? orderSubtotal : share(orderSubtotal, cum, merch));
+  const subtotal = worth(priorSubtotal + selected) - worth(priorSubtotal);
   const priorShipping = sum(facts.prior.map((r) => r.shippingTotalCents));
   const priorTax = sum(facts.prior.map((r) => r.taxCents));
   const shippingLeft = Math.max(0, facts.shippingCents - priorShipping);
@@ -145,7 +166,7 @@ export function refundTotals(facts: RefundOrderFacts, selection: RefundSelection
   // Tax: merchandise tax on the running merchandise total; shipping tax with the shipping.
   const merchTax = facts.taxCents - facts.shippingTaxCents;
   const taxOnItems =
-    share(merchTax, Math.min(merch, priorSubtotal + subtotal), merch) -
+    share(merchTax, Math.min(merch, priorSubtotal + selected), merch) -
     share(merchTax, Math.min(merch, priorSubtotal), merch);
   const taxOnShipping =
     share(facts.shippingTaxCents, priorShipping + shippingTotal, facts.shippingCents) -

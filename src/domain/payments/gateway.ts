@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The payment gateway port (DESIGN §2 card payments; docs/decisions/012-payment-gateway.md).
+// The payment gateway port (DESIGN §2 card payments; docs/decisions/013-payment-gateway.md).
 // Money in cents. Every call that moves money carries an idempotency key: the same key with the
 // same request answers the first result (`replayed: true`), never a second movement; the same key
 // with another request is refused (IDEMPOTENCY_KEY_REUSED). A key whose attempt failed may be

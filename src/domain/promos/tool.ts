@@ -2,6 +2,7 @@
 // deployRule / bulkUpdate / create payloads, the spec's messages, timestamps defaults, the
 // populated-name lookup and the bulk edit transform.
 import { z } from 'zod';
+import type { PricingInput } from '../pricing';
 import { type PromoRule, promoRuleSchema, storedPromoRuleSchema, storedToEngine } from './rule';
 
 export const PROMO_COLLECTIONS = ['drafts', 'pending', 'active', 'production'] as const;
@@ -333,6 +334,23 @@ export const SimulateRequest = z.object({
   assumeActive: z.boolean().default(true),
 });
 export type SimulateRequest = z.input<typeof SimulateRequest>;
+
+/**
+ * What the simulator prices (issue 13, flag promoToolCartApi): the engine input built on the server
+ * and the rules with the draft in place. With the flag off the browser prices it with the engine;
+ * on, the server does; the engine is the same pure function, so the answers are the same.
+ */
+export interface SimulationInput {
+  input: PricingInput;
+  rules: PromoRule[];
+}
+export const SimulationInputAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    input: z.record(z.string(), z.unknown()),
+    rules: z.array(z.record(z.string(), z.unknown())),
+  }),
+});
 
 // Business promo form (spec 3 §2, §4–§5).
 export type DurationState = 'no-duration' | 'editing-duration' | 'duration-saved';

@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE, type AuditQuery } from '@domain/accounts/audit';
 import { type Difference, diff } from '@domain/platform/diff';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { changeEvents } from '../db/schema';
-import type { DbOrTx } from './db';
+import { type DbOrTx, insertRecords } from './db';
 
 /** Who made a change: a staff member, or the system (jobs, workers). */
 export interface Actor {
@@ -38,8 +38,22 @@ export interface ChangeInput {
  * and its record commit or roll back together.
  */
 export async function recordChange(tx: DbOrTx, input: ChangeInput): Promise<Difference[]> {
-  const differences = input.differences ?? diff(input.before ?? {}, input.after ?? {});
-  await tx.insert(changeEvents).values({
+  const event = changeEvent(input);
+  await tx.insert(changeEvents).values(event);
+  return event.differences;
+}
+
+/**
+ * Writes many change events in one statement (batch jobs creating records by the chunk). As with
+ * recordChange, call it with the transaction that makes the changes.
+ */
+export async function recordChanges(tx: DbOrTx, inputs: ChangeInput[]): Promise<void> {
+  await insertRecords(tx, changeEvents, inputs.map(changeEvent));
+}
+
+/** The change_events record of a change (for a caller that writes it in its own statement). */
+export function changeEvent(input: ChangeInput) {
+  return {
     collection: input.collection,
     entityId: input.entityId,
     action: input.action,
@@ -47,9 +61,8 @@ export async function recordChange(tx: DbOrTx, input: ChangeInput): Promise<Diff
     changedByName: input.actor.name ?? null,
     auth: input.actor.id,
     authType: input.actor.authType ?? 'session',
-    differences,
-  });
-  return differences;
+    differences: input.differences ?? diff(input.before ?? {}, input.after ?? {}),
+  };
 }
 
 /**

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
@@ -156,4 +156,45 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 export async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Inserts many records in one statement whatever their number: the records travel as one JSON
+ * parameter that jsonb_populate_recordset turns into rows of the table, so neither the statement
+ * nor its parameters grow with the records (a VALUES list of thousands of rows is slow to build
+ * and to parse, and PostgreSQL takes at most 65,535 parameters). Columns that no record gives
+ * keep their database defaults; a column one record gives and another leaves out is null there.
+ */
+export async function insertRecords<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  records: T['$inferInsert'][],
+): Promise<void> {
+  if (records.length === 0) return;
+  const columns = getTableColumns(table);
+  const given = new Set<string>();
+  for (const r of records)
+    for (const [k, v] of Object.entries(r)) if (v !== undefined && k in columns) given.add(k);
+  const keys = [...given];
+  const names = keys.map((k) => sql.identifier(columns[k]!.name));
+  const json = records.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const k of keys) {
+      const column = columns[k]!;
+      const v = (r as Record<string, unknown>)[k];
+      // JSON columns go in as they are; the others as the driver would send them (dates as ISO text).
+      out[column.name] =
+        v == null
+          ? null
+          : column.columnType === 'PgJsonb' || column.columnType === 'PgJson'
+            ? v
+            : column.mapToDriverValue(v);
+    }
+    return out;
+  });
+  const list = sql.join(names, sql`, `);
+  await db.execute(
+    sql`insert into ${table} (${list})
+        select ${list} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(json)}::jsonb)`,
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db';
+import { purgeOldKeys } from './idempotency';
 import { type JobHandler, processJobs } from './jobs';
 import type { Mailer } from './mailer';
 import { type EventHandler, processOutbox } from './outbox';
@@ -47,7 +48,9 @@ export function startWorkers(deps: {
   );
   const housekeeping = setInterval(
     () =>
-      purgeExpired(deps.db).catch((err) => deps.log.warn({ err }, 'purge of expired sign-in data failed')),
+      Promise.all([purgeExpired(deps.db), purgeOldKeys(deps.db)]).catch((err) =>
+        deps.log.warn({ err }, 'purge of expired sign-in data or idempotency keys failed'),
+      ),
     60 * 60 * 1000,
   );
   housekeeping.unref();

@@ -73,6 +73,17 @@ function DifferenceRow({ d }: { d: AuditDifference }) {
   );
 }
 
+/** Differences as before/after rows (a change event's, or two versions of a record). */
+export function DifferenceList({ differences }: { differences: readonly AuditDifference[] }) {
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {differences.map((d) => (
+        <DifferenceRow key={`${pathLabel(d.path)}-${d.kind}`} d={d} />
+      ))}
+    </Box>
+  );
+}
+
 export function AuditEventCard({ event }: { event: AuditEvent }) {
   return (
     <Paper
@@ -96,11 +107,7 @@ export function AuditEventCard({ event }: { event: AuditEvent }) {
           No field changes recorded.
         </Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {event.differences.map((d) => (
-            <DifferenceRow key={`${pathLabel(d.path)}-${d.kind}`} d={d} />
-          ))}
-        </Box>
+        <DifferenceList differences={event.differences} />
       )}
     </Paper>
   );

@@ -38,7 +38,34 @@ export const promoRules = pgTable(
   (t) => [
     uniqueIndex('promo_rules_collection_name_key').on(t.collection, sql`lower(${t.name})`),
     index('promo_rules_active_idx').on(t.collection, t.active),
+    // The delayed-deploy worker's poll: only rules with a publish date are indexed.
+    index('promo_rules_publish_idx').on(t.publishToProd).where(sql`${t.publishToProd} is not null`),
   ],
+);
+
+/**
+ * Every saved version of a rule (issue 13 rule history), written in the transaction of the save
+ * beside its promos-log event. The change log keeps differences only; a version keeps the whole
+ * rule, so any two can be compared and one restored. `name_key` is the lower-cased name: rules are
+ * named case-insensitively per collection.
+ */
+export const promoRuleVersions = pgTable(
+  'promo_rule_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    collection: text('collection').$type<'drafts' | 'pending' | 'active' | 'production'>().notNull(),
+    nameKey: text('name_key').notNull(),
+    name: text('name').notNull(),
+    /** What made the version: promo.create, promo.update, promo.deploy, promo.restore, … */
+    action: text('action').notNull(),
+    rule: jsonb('rule').$type<Record<string, unknown>>().notNull(),
+    tags: text('tags').array().notNull().default([]),
+    timestamps: jsonb('timestamps').$type<Record<string, { _seconds: number }>>().notNull().default({}),
+    publishToProd: utc('publish_to_prod'),
+    savedBy: text('saved_by').notNull(),
+    savedAt: utc('saved_at').notNull().defaultNow(),
+  },
+  (t) => [index('promo_rule_versions_name_idx').on(t.nameKey, t.id)],
 );
 
 export const promoTags = pgTable('promo_tags', {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accounts,
   batchOrderRows,
   batchOrders,
   changeEvents,
@@ -15,8 +16,10 @@ import {
 } from '../../db/schema';
 import { processJobs } from '../../platform/jobs';
 import { jobHandlers } from '../../platform/workers';
-import { insertAccount } from '../../testing/fixtures';
+import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { batchOrdersKind } from './batch-orders.service';
+import { processUpload } from './upload-engine';
 
 let t: TestApp;
 let leader: SignedIn;
@@ -212,6 +215,7 @@ describe('batch orders: confirm and job', () => {
       .from(changeEvents)
       .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, order!.id)));
     expect(logged).toMatchObject([{ action: 'order.batchCreate', changedBy: leader.email }]);
+    expect(logged[0]!.differences).toContainEqual({ kind: 'N', path: ['orderId'], rhs: order!.orderId });
 
     const csvRes = await get(`/api/batchOrders/${batch.id}/result.csv`);
     expect(csvRes.statusCode).toBe(200);
@@ -339,6 +343,146 @@ describe('batch orders: confirm and job', () => {
     await runJobs();
     expect(await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid))).toHaveLength(2);
     expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({ succeededRows: 2 });
+  });
+});
+
+describe('batch orders: a chunk applied together', () => {
+  it('creates every order of a chunk, numbered in file order, with the same records as one row', async () => {
+    const accounts = await Promise.all([customer(), customer(), customer({ userType: 4 })]);
+    const lines = Array.from({ length: 12 }, (_, i) => {
+      const a = accounts[i % 3]!;
+      return a.userType === 4
+        ? `${a.phoenixId},BT-100:1;BT-200:2,,12,Allowance ${i + 1}`
+        : `${a.phoenixId},BT-200:${(i % 3) + 1},default,10,Damaged ${i + 1}`;
+    });
+    const batch = (await confirm(csvOf(lines), key())).json().data;
+    await runJobs();
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({
+      status: 'completed',
+      succeededRows: 12,
+      failedRows: 0,
+    });
+    const made = (await get(`/api/batchOrders/${batch.id}/rows?status=succeeded`)).json().data;
+    const numbers = made.map((r: { order: { label: string } }) => Number(r.order.label.slice(1)));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(12);
+    // Row 3 is an employee order: 42.00 + 2 × 18.00 = 78.00, tax 7.25% = 5.66, paid by payroll.
+    const employeeOrder = made[2].order;
+    expect(employeeOrder.grandTotal).toBe(7800 + 566);
+    expect(
+      await t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, employeeOrder.id)),
+    ).toMatchObject([
+      { transactionId: `batch-${batch.id}-row-3`, amountCents: 8366, brand: 'Payroll deduction' },
+    ]);
+    const [placed] = await t.database.db.select().from(orders).where(eq(orders.id, employeeOrder.id));
+    expect(placed).toMatchObject({
+      customerUid: accounts[2]!.uid,
+      shippingMethodId: 3,
+      shippingAddress: { city: 'Provo', region: 'UT', countryId: 1 },
+      pv: 35 + 28,
+      paymentState: 'captured',
+    });
+    expect(placed!.dateCreatedUtc).toBeInstanceOf(Date);
+    expect(
+      await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, employeeOrder.id)),
+    ).toMatchObject([
+      { lineNo: 1, sku: 'BT-100', quantity: 1, totalCents: 4200, pv: 35 },
+      { lineNo: 2, sku: 'BT-200', quantity: 2, totalCents: 3600, pv: 28 },
+    ]);
+  });
+
+  it('a row refused when the job runs fails alone with its reason; the rest of its chunk is created', async () => {
+    const good = await customer();
+    const leaving = await customer();
+    const csv = csvOf([
+      `${good.phoenixId},BT-100:1,,10,Damaged`,
+      `${leaving.phoenixId},BT-100:1,,10,Damaged`,
+      `${good.phoenixId},BT-200:1,,10,Damaged`,
+    ]);
+    const batch = (await confirm(csv, key())).json().data;
+    await t.database.db.update(accounts).set({ accountStatus: 2 }).where(eq(accounts.uid, leaving.uid));
+    await runJobs();
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({
+      status: 'completedWithErrors',
+      succeededRows: 2,
+      failedRows: 1,
+    });
+    const [failed] = (await get(`/api/batchOrders/${batch.id}/rows?status=failed`)).json().data;
+    expect(failed).toMatchObject({
+      rowNo: 2,
+      error: `Account ${leaving.phoenixId} is Terminated, not Active.`,
+    });
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerUid, leaving.uid))).toHaveLength(
+      0,
+    );
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid))).toHaveLength(2);
+  });
+
+  it('a row that breaks a constraint gives its chunk up; the rows are then applied one by one and it fails alone', async () => {
+    const good = await customer();
+    const employee = await customer({ userType: 4 });
+    const csv = csvOf([
+      `${good.phoenixId},BT-100:1,,10,Damaged`,
+      `${employee.phoenixId},BT-100:1,,12,Allowance`,
+      `${good.phoenixId},BT-200:1,,10,Damaged`,
+    ]);
+    const batch = (await confirm(csv, key())).json().data;
+    // Row 2's payroll payment would take a transaction id that is already used.
+    const other = await insertOrder(t.database.db, good.uid);
+    await t.database.db.insert(orderPayments).values({
+      orderId: other.id,
+      method: 'alternative',
+      transactionId: `batch-${batch.id}-row-2`,
+      amountCents: 100,
+      currency: 'USD',
+    });
+    await runJobs();
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({
+      status: 'completedWithErrors',
+      succeededRows: 2,
+      failedRows: 1,
+    });
+    const [failed] = (await get(`/api/batchOrders/${batch.id}/rows?status=failed`)).json().data;
+    expect(failed).toMatchObject({ rowNo: 2, error: expect.stringMatching(/error on our side; retry it/) });
+    expect(
+      await t.database.db.select().from(orders).where(eq(orders.customerUid, employee.uid)),
+    ).toHaveLength(0);
+    // Rows 1 and 3 each made one order, and each has its one orders-log event.
+    const made = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.customerUid, good.uid), eq(orders.channel, 4)));
+    expect(made).toHaveLength(2);
+    for (const o of made)
+      expect(
+        await t.database.db
+          .select()
+          .from(changeEvents)
+          .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, o.id))),
+      ).toHaveLength(1);
+  });
+});
+
+describe('batch orders: two workers', () => {
+  it('two workers on one batch at once create each order once', async () => {
+    const good = await customer();
+    const lines = Array.from({ length: 260 }, (_, i) => `${good.phoenixId},BT-200:1,,10,Row ${i + 1}`);
+    const batch = (await confirm(csvOf(lines), key())).json().data;
+    const worker = (jobId: number) =>
+      processUpload(
+        batchOrdersKind,
+        { uploadId: batch.id, actor: { id: leader.email, email: leader.email } },
+        { db: t.database.db, log: t.app.log, jobId, progress: async () => {} },
+      );
+    await Promise.all([worker(-1), worker(-2)]);
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({
+      status: 'completed',
+      succeededRows: 260,
+      failedRows: 0,
+    });
+    const made = await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid));
+    expect(made).toHaveLength(260);
+    expect(new Set(made.map((o) => o.orderId)).size).toBe(260);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { AccountFacts, ProductFacts } from '@domain/orders/batch-orders';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { accounts, productPrices, products, shippingAddresses, taxRates } from '../../db/schema';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, rows } from '../../platform/db';
 
 // Reads batch orders need: accounts by number or uid with their addresses, products with their
 // prices, tax rates. In bulk for a preview (a query per thousand keys, not per row).
@@ -103,20 +103,45 @@ export async function catalogFacts(db: DbOrTx, skus: string[]): Promise<Map<stri
   return out;
 }
 
-export async function fullAccount(db: DbOrTx, uid: string) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.uid, uid));
-  return row;
+/** Whole account rows by uid. */
+export async function fullAccounts(db: DbOrTx, uids: string[]): Promise<Map<string, AccountRow>> {
+  const out = new Map<string, AccountRow>();
+  for (const part of chunks([...new Set(uids)]))
+    for (const a of await db.select().from(accounts).where(inArray(accounts.uid, part))) out.set(a.uid, a);
+  return out;
 }
 
-export async function address(db: DbOrTx, addressId: number) {
-  const [row] = await db.select().from(shippingAddresses).where(eq(shippingAddresses.id, addressId));
-  return row;
+export type AddressRow = typeof shippingAddresses.$inferSelect;
+
+/** Whole shipping address rows by id. */
+export async function addresses(db: DbOrTx, ids: number[]): Promise<Map<number, AddressRow>> {
+  const out = new Map<number, AddressRow>();
+  for (const part of chunks([...new Set(ids)]))
+    for (const a of await db.select().from(shippingAddresses).where(inArray(shippingAddresses.id, part)))
+      out.set(a.id, a);
+  return out;
 }
 
-export async function taxRate(db: DbOrTx, countryId: number, region: string) {
-  const [row] = await db
-    .select({ rateBasisPoints: taxRates.rateBasisPoints })
+export const taxKey = (countryId: number, region: string) => `${countryId}:${region}`;
+
+/** Tax rates (basis points) of the countries' regions, keyed by taxKey; a region without one is absent. */
+export async function taxRatesOf(db: DbOrTx, countryIds: number[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const wanted = [...new Set(countryIds)];
+  if (wanted.length === 0) return out;
+  const found = await db
+    .select({ countryId: taxRates.countryId, region: taxRates.region, rate: taxRates.rateBasisPoints })
     .from(taxRates)
-    .where(and(eq(taxRates.countryId, countryId), eq(taxRates.region, region)));
-  return row?.rateBasisPoints ?? 0;
+    .where(inArray(taxRates.countryId, wanted));
+  for (const r of found) out.set(taxKey(r.countryId, r.region), r.rate);
+  return out;
+}
+
+/** `count` order numbers from order_number_seq in one statement, ascending. */
+export async function nextOrderNumbers(db: DbOrTx, count: number): Promise<number[]> {
+  const taken = await rows<{ n: string | number }>(
+    db,
+    sql`select nextval('order_number_seq') as n from generate_series(1, ${count})`,
+  );
+  return taken.map((r) => Number(r.n)).sort((a, b) => a - b);
 }

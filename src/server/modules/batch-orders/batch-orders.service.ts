@@ -14,18 +14,28 @@ import { ORDER_STATE } from '@domain/reference';
 import { csvLine } from '@domain/uploads/upload';
 import { sql } from 'drizzle-orm';
 import { orderComments, orderLines, orderPayments, orders } from '../../db/schema';
-import { type Actor, recordChange } from '../../platform/audit';
-import type { DbOrTx, Tx } from '../../platform/db';
-import { rows } from '../../platform/db';
+import { type Actor, type ChangeInput, recordChanges } from '../../platform/audit';
+import { type DbOrTx, insertRecords, type Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { alphanumericId } from '../../platform/ids';
 import * as repo from './batch-orders.repo';
-import { getUpload, listRows, type RowRecord, toRow, toSummary, type UploadKind } from './upload-engine';
+import {
+  getUpload,
+  listRows,
+  type PendingRow,
+  type RowOutcome,
+  type RowRecord,
+  type RowRefusal,
+  toRow,
+  toSummary,
+  type UploadKind,
+} from './upload-engine';
 
 // Batch orders (DESIGN §5, decision 008): each valid row becomes a real order, captured in the
 // invoices collection, numbered from order_number_seq, priced from the catalog (replacement and
 // adjustment orders free, employee orders at the catalog price plus the region's tax), with its
-// orders-log event, in the row's own transaction.
+// orders-log event. The job creates a chunk's orders together in one transaction (createOrders);
+// a chunk that fails is applied again row by row, each row in its own transaction.
 
 export const BATCH_ORDERS_JOB = 'batchOrders.process';
 /** Channel 4 Counterbase: orders placed from the back office. */
@@ -60,22 +70,38 @@ async function lookupsFor(
   };
 }
 
-async function createOrder(
-  tx: Tx,
+type NewOrder = typeof orders.$inferInsert;
+type NewLine = typeof orderLines.$inferInsert;
+type NewPayment = typeof orderPayments.$inferInsert;
+type NewComment = typeof orderComments.$inferInsert;
+
+interface OrderRecords {
+  order: NewOrder & { id: string };
+  lines: NewLine[];
+  payment: NewPayment | null;
+  comment: NewComment;
+  change: ChangeInput;
+}
+
+/** The records of one batch order, built in memory: the order, its lines, payment, comment and event. */
+function buildOrder(
   checked: CheckedBatchOrder,
+  facts: { account: repo.AccountRow; address: repo.AddressRow; taxBasisPoints: number; orderId: number },
   run: { uploadId: number; actor: Actor; rowNo: number },
   catalog: Map<string, repo.CatalogEntry>,
-): Promise<{ id: string; orderId: number }> {
+  now: Date,
+): OrderRecords {
   const { row, countryId } = checked;
-  const account = (await repo.fullAccount(tx, checked.account.uid))!;
-  const address = (await repo.address(tx, checked.addressId))!;
+  const { account, address, orderId } = facts;
   const charged = isChargedOrderType(row.orderType);
+  const docId = alphanumericId(20);
   const lines = row.lines.map((l, i) => {
     const product = catalog.get(l.sku)!;
     const price = product.prices.get(countryId)!;
     const unit = charged ? price.priceCents : 0;
     const vol = (v: number) => (charged ? Math.round(v * l.quantity * 100) / 100 : 0);
     return {
+      orderId: docId,
       lineNo: i + 1,
       sku: l.sku,
       title: product.title,
@@ -91,94 +117,174 @@ async function createOrder(
     };
   });
   const subtotal = lines.reduce((s, l) => s + l.totalCents, 0);
-  const taxCents = charged
-    ? Math.round((subtotal * (await repo.taxRate(tx, countryId, address.region))) / 10_000)
-    : 0;
+  const taxCents = charged ? Math.round((subtotal * facts.taxBasisPoints) / 10_000) : 0;
   const grandTotal = subtotal + taxCents;
   const currency = countryId === 2 ? 'CAD' : 'USD';
-  const [next] = await rows<{ n: string | number }>(tx, sql`select nextval('order_number_seq') as n`);
-  const orderId = Number(next!.n);
-  const docId = alphanumericId(20);
-  const now = new Date();
   const sum = (k: 'cv' | 'pv' | 'qv') => Math.round(lines.reduce((s, l) => s + l[k], 0) * 100) / 100;
-  await tx.insert(orders).values({
-    id: docId,
-    orderId,
-    collection: 'invoices',
-    state: ORDER_STATE.captured,
-    orderType: row.orderType,
-    channel: BACK_OFFICE_CHANNEL,
-    customerUid: account.uid,
-    customerUserType: account.userType,
-    customerFirstName: account.firstName,
-    customerLastName: account.lastName,
-    customerEmail: account.email,
-    customerPhoenixId: account.phoenixId,
-    sponsorId: account.sponsorId,
-    countryId,
-    currency,
-    localeCode: countryId === 1 ? 'en-US' : account.defaultLanguageId === 2 ? 'fr-CA' : 'en-CA',
-    shippingMethodId: STANDARD_SHIPPING[countryId] ?? null,
-    shippingAddress: {
-      firstName: address.firstName,
-      lastName: address.lastName,
-      companyName: address.companyName,
-      address: address.address,
-      address2: address.address2,
-      city: address.city,
-      region: address.region,
-      postalCode: address.postalCode,
-      country: address.country,
-      countryId: address.countryId,
-      telephone: address.telephone,
-    },
-    subtotalCents: subtotal,
-    prePromoSubtotalCents: subtotal,
-    taxCents,
-    grandTotalCents: grandTotal,
-    cv: sum('cv'),
-    pv: sum('pv'),
-    qv: sum('qv'),
-    paymentState: charged ? 'captured' : 'none',
-    dateCreatedUtc: now,
-    dateCapturedUtc: now,
-  });
-  await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: docId })));
-  if (charged && grandTotal > 0)
-    // Employee orders are paid by payroll deduction (decision 008): no card is charged.
-    await tx.insert(orderPayments).values({
-      orderId: docId,
-      method: 'alternative',
-      brand: 'Payroll deduction',
-      transactionId: `batch-${run.uploadId}-row-${run.rowNo}`,
-      amountCents: grandTotal,
-      currency,
-      state: 'captured',
-    });
-  const comment = `Placed by batch order ${run.uploadId}, row ${run.rowNo}: ${row.reason}`;
-  await tx.insert(orderComments).values({
-    orderId: docId,
-    description: comment,
-    name: run.actor.name ?? run.actor.email,
-    status: 'Batch order',
-  });
-  await recordChange(tx, {
-    collection: 'orders-log',
-    entityId: docId,
-    action: 'order.batchCreate',
-    actor: run.actor,
-    before: {},
-    after: {
+  return {
+    order: {
+      id: docId,
       orderId,
-      orderType: row.orderType,
+      collection: 'invoices',
       state: ORDER_STATE.captured,
-      batchOrder: { id: run.uploadId, rowNo: run.rowNo },
-      reason: row.reason,
-      lines: lines.map((l) => ({ sku: l.sku, quantity: l.quantity, adjustedPrice: l.adjustedPriceCents })),
-      grandTotal,
+      orderType: row.orderType,
+      channel: BACK_OFFICE_CHANNEL,
+      customerUid: account.uid,
+      customerUserType: account.userType,
+      customerFirstName: account.firstName,
+      customerLastName: account.lastName,
+      customerEmail: account.email,
+      customerPhoenixId: account.phoenixId,
+      sponsorId: account.sponsorId,
+      countryId,
+      currency,
+      localeCode: countryId === 1 ? 'en-US' : account.defaultLanguageId === 2 ? 'fr-CA' : 'en-CA',
+      shippingMethodId: STANDARD_SHIPPING[countryId] ?? null,
+      shippingAddress: {
+        firstName: address.firstName,
+        lastName: address.lastName,
+        companyName: address.companyName,
+        address: address.address,
+        address2: address.address2,
+        city: address.city,
+        region: address.region,
+        postalCode: address.postalCode,
+        country: address.country,
+        countryId: address.countryId,
+        telephone: address.telephone,
+      },
+      subtotalCents: subtotal,
+      prePromoSubtotalCents: subtotal,
+      taxCents,
+      grandTotalCents: grandTotal,
+      cv: sum('cv'),
+      pv: sum('pv'),
+      qv: sum('qv'),
+      paymentState: charged ? 'captured' : 'none',
+      dateCreatedUtc: now,
+      dateCapturedUtc: now,
     },
+    lines,
+    // Employee orders are paid by payroll deduction (decision 008): no card is charged.
+    payment:
+      charged && grandTotal > 0
+        ? {
+            orderId: docId,
+            method: 'alternative',
+            brand: 'Payroll deduction',
+            transactionId: `batch-${run.uploadId}-row-${run.rowNo}`,
+            amountCents: grandTotal,
+            currency,
+            state: 'captured',
+          }
+        : null,
+    comment: {
+      orderId: docId,
+      description: `Placed by batch order ${run.uploadId}, row ${run.rowNo}: ${row.reason}`,
+      name: run.actor.name ?? run.actor.email,
+      status: 'Batch order',
+    },
+    change: {
+      collection: 'orders-log',
+      entityId: docId,
+      action: 'order.batchCreate',
+      actor: run.actor,
+      before: {},
+      after: {
+        orderId,
+        orderType: row.orderType,
+        state: ORDER_STATE.captured,
+        batchOrder: { id: run.uploadId, rowNo: run.rowNo },
+        reason: row.reason,
+        lines: lines.map((l) => ({ sku: l.sku, quantity: l.quantity, adjustedPrice: l.adjustedPriceCents })),
+        grandTotal,
+      },
+    },
+  };
+}
+
+/**
+ * Creates the orders of pending rows in the caller's transaction, by the set: the rows are
+ * validated again against the data as it is now (a refused row answers its reason and creates
+ * nothing), accounts, addresses, catalog and tax rates are read a few queries for all of them,
+ * order numbers are taken from order_number_seq in one statement, and the orders, lines,
+ * payments, comments and orders-log events are written with one statement per table.
+ */
+async function createOrders(
+  tx: Tx,
+  pending: PendingRow[],
+  run: { uploadId: number; actor: Actor },
+): Promise<(RowOutcome | RowRefusal)[]> {
+  const lookups = await lookupsFor(
+    tx,
+    pending.map((r) => r.input),
+  );
+  const checked = pending.map((r) => validateBatchOrderRow(r.input, lookups));
+  const valid = checked.flatMap((c, i) => (c.ok ? [{ i, order: c.order }] : []));
+  const created = new Map<number, string>();
+  const answer = () =>
+    checked.map((c, i): RowOutcome | RowRefusal =>
+      c.ok ? { columns: { order_id: created.get(i)! } } : { error: c.errors.join(' ') },
+    );
+  if (valid.length === 0) return answer();
+
+  const accountRows = await repo.fullAccounts(
+    tx,
+    valid.map((v) => v.order.account.uid),
+  );
+  const addressRows = await repo.addresses(
+    tx,
+    valid.map((v) => v.order.addressId),
+  );
+  const charged = valid.filter((v) => isChargedOrderType(v.order.row.orderType));
+  const taxes = await repo.taxRatesOf(
+    tx,
+    charged.map((v) => v.order.countryId),
+  );
+  const numbers = await repo.nextOrderNumbers(tx, valid.length);
+  const now = new Date();
+  const built = valid.map((v, k) => {
+    const account = accountRows.get(v.order.account.uid);
+    const address = addressRows.get(v.order.addressId);
+    // Read in this transaction a moment after the lookups that found them.
+    if (!account || !address) throw new Error(`Account or address of row ${pending[v.i]!.rowNo} vanished.`);
+    const taxBasisPoints = taxes.get(repo.taxKey(v.order.countryId, address.region)) ?? 0;
+    return buildOrder(
+      v.order,
+      { account, address, taxBasisPoints, orderId: numbers[k]! },
+      { ...run, rowNo: pending[v.i]!.rowNo },
+      lookups.catalog,
+      now,
+    );
   });
-  return { id: docId, orderId };
+  await insertRecords(
+    tx,
+    orders,
+    built.map((b) => b.order),
+  );
+  await insertRecords(
+    tx,
+    orderLines,
+    built.flatMap((b) => b.lines),
+  );
+  await insertRecords(
+    tx,
+    orderPayments,
+    built.flatMap((b) => (b.payment ? [b.payment] : [])),
+  );
+  await insertRecords(
+    tx,
+    orderComments,
+    built.map((b) => b.comment),
+  );
+  await recordChanges(
+    tx,
+    built.map((b) => b.change),
+  );
+  valid.forEach((v, k) => {
+    created.set(v.i, built[k]!.order.id);
+  });
+  return answer();
 }
 
 export const batchOrdersKind: UploadKind = {
@@ -211,12 +317,11 @@ export const batchOrdersKind: UploadKind = {
     };
   },
   async applyRow(tx, row, run) {
-    const lookups = await lookupsFor(tx, [row.input]);
-    const checked = validateBatchOrderRow(row.input, lookups);
-    if (!checked.ok) throw badRequest(checked.errors.join(' '));
-    const order = await createOrder(tx, checked.order, { ...run, rowNo: row.rowNo }, lookups.catalog);
-    return { columns: { order_id: order.id } };
+    const [result] = await createOrders(tx, [row], run);
+    if ('error' in result!) throw badRequest(result.error);
+    return result!;
   },
+  applyChunk: createOrders,
 };
 
 export function toBatchSummary(r: Awaited<ReturnType<typeof getUpload>>): BatchOrderSummary {

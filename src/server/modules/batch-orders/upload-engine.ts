@@ -22,12 +22,25 @@ import { enqueueJob, type JobContext } from '../../platform/jobs';
 // validated without writing (preview); confirming stores the batch and its rows and queues a job
 // in one transaction; the job applies pending rows a chunk at a time, each row in its own
 // transaction with its change event, so a crash loses nothing and a re-run takes up the rows still
-// pending. The file's SHA-256 is unique per kind (never applied twice) and so is the confirm's
-// idempotency key (a confirm sent twice answers the first batch).
+// pending. A kind that can apply rows by the set (batch orders) applies a whole chunk in one
+// transaction instead, and falls back to one row at a time when the chunk fails. The file's
+// SHA-256 is unique per kind (never applied twice) and so is the confirm's idempotency key (a
+// confirm sent twice answers the first batch).
 
 export interface RowOutcome {
   /** Extra columns of the row table set when the row succeeds (order_id, ledger_entry_id). */
   columns: Record<string, string | number>;
+}
+
+/** A row the job refuses, with the reason shown on the failed-rows screen. */
+export interface RowRefusal {
+  error: string;
+}
+
+export interface PendingRow {
+  id: number;
+  rowNo: number;
+  input: Record<string, string>;
 }
 
 export interface UploadKind {
@@ -46,11 +59,19 @@ export interface UploadKind {
   /** Columns of the upload row beyond the common ones, from the file's valid rows. */
   uploadColumns?(rows: Record<string, string>[]): Record<string, string | number | null>;
   /** Applies one row in the caller's transaction; throws an AppError (4xx) to refuse it. */
-  applyRow(
+  applyRow(tx: Tx, row: PendingRow, run: { uploadId: number; actor: Actor }): Promise<RowOutcome>;
+  /**
+   * Applies a chunk of rows together in the caller's transaction, reading and writing by the set
+   * (optional: without it every row is applied alone with applyRow). The rows are locked and
+   * pending. Answers, row for row, the outcome or the reason the row is refused. Throwing gives
+   * the chunk up (nothing of it is written) and its rows are then applied one by one, so a row
+   * that breaks a constraint fails alone.
+   */
+  applyChunk?(
     tx: Tx,
-    row: { id: number; rowNo: number; input: Record<string, string> },
+    rows: PendingRow[],
     run: { uploadId: number; actor: Actor },
-  ): Promise<RowOutcome>;
+  ): Promise<(RowOutcome | RowRefusal)[]>;
 }
 
 /** Rows read and applied per pass of the job: memory stays flat whatever the file's size. */
@@ -374,7 +395,7 @@ async function applyOne(
   kind: UploadKind,
   uploadId: number,
   actor: Actor,
-  row: { id: number; rowNo: number; input: Record<string, string> },
+  row: PendingRow,
   log: JobContext['log'],
 ): Promise<void> {
   try {
@@ -416,6 +437,103 @@ async function applyOne(
   }
 }
 
+const typed = (v: string | number) => (typeof v === 'number' ? sql`${v}::numeric` : sql`${v}::text`);
+
+/** Rows of one chunk marked succeeded with their columns, or failed with their reason. */
+async function markRows(
+  tx: Tx,
+  kind: UploadKind,
+  done: { id: number; outcome: RowOutcome }[],
+  refused: { id: number; error: string }[],
+) {
+  for (let start = 0; start < done.length; start += INSERT_ROWS) {
+    const part = done.slice(start, start + INSERT_ROWS);
+    const names = Object.keys(part[0]!.outcome.columns);
+    await tx.execute(
+      sql`update ${id(kind.rowTable)} r
+             set status = 'succeeded', error = null, updated_at = now()${sql.join(
+               names.map((n) => sql`, ${id(n)} = v.${id(n)}`),
+               sql``,
+             )}
+            from (values ${sql.join(
+              part.map(
+                (d) =>
+                  sql`(${d.id}::bigint${sql.join(
+                    names.map((n) => sql`, ${typed(d.outcome.columns[n]!)}`),
+                    sql``,
+                  )})`,
+              ),
+              sql`, `,
+            )}) as v(id${sql.join(
+              names.map((n) => sql`, ${id(n)}`),
+              sql``,
+            )})
+           where r.id = v.id`,
+    );
+  }
+  for (let start = 0; start < refused.length; start += INSERT_ROWS) {
+    const part = refused.slice(start, start + INSERT_ROWS);
+    await tx.execute(
+      sql`update ${id(kind.rowTable)} r set status = 'failed', error = v.error, updated_at = now()
+            from (values ${sql.join(
+              part.map((f) => sql`(${f.id}::bigint, ${f.error}::text)`),
+              sql`, `,
+            )}) as v(id, error)
+           where r.id = v.id`,
+    );
+  }
+}
+
+/**
+ * A chunk applied in one transaction with kind.applyChunk: its rows are locked (another worker
+ * skips them; rows no longer pending are left alone), applied together, marked and counted. A
+ * crash loses the whole chunk's work, never part of it. Answers false when the chunk was given up
+ * (nothing written) and its rows must be applied one by one.
+ */
+async function applyChunk(
+  db: Db,
+  kind: UploadKind,
+  uploadId: number,
+  actor: Actor,
+  chunk: PendingRow[],
+  log: JobContext['log'],
+): Promise<boolean> {
+  try {
+    await db.transaction(async (tx) => {
+      const locked = await rows<{ id: number | string }>(
+        tx,
+        sql`select id from ${id(kind.rowTable)}
+             where id in (${sql.join(
+               chunk.map((r) => sql`${r.id}`),
+               sql`, `,
+             )}) and status = 'pending'
+             for update skip locked`,
+      );
+      const mine = new Set(locked.map((l) => Number(l.id)));
+      const rowsToApply = chunk.filter((r) => mine.has(r.id));
+      if (rowsToApply.length === 0) return;
+      const results = await kind.applyChunk!(tx, rowsToApply, { uploadId, actor });
+      const done: { id: number; outcome: RowOutcome }[] = [];
+      const refused: { id: number; error: string }[] = [];
+      rowsToApply.forEach((r, i) => {
+        const result = results[i]!;
+        if ('error' in result) refused.push({ id: r.id, error: result.error });
+        else done.push({ id: r.id, outcome: result });
+      });
+      await markRows(tx, kind, done, refused);
+      await tx.execute(
+        sql`update ${id(kind.uploadTable)}
+               set succeeded_rows = succeeded_rows + ${done.length}, failed_rows = failed_rows + ${refused.length}
+             where id = ${uploadId}`,
+      );
+    });
+    return true;
+  } catch (err) {
+    log.warn({ err, uploadId, rows: chunk.length }, 'upload chunk given up; applying its rows one by one');
+    return false;
+  }
+}
+
 /**
  * The job: applies the pending rows of one upload in chunks of CHUNK_ROWS, in file order, and
  * closes the upload when none is left. Safe to run again after a crash, and beside another worker.
@@ -440,18 +558,12 @@ export async function processUpload(
            order by row_no limit ${CHUNK_ROWS}`,
     );
     if (chunk.length === 0) break;
-    for (const r of chunk) {
-      await applyOne(
-        job.db,
-        kind,
-        uploadId,
-        actor,
-        { id: Number(r.id), rowNo: r.row_no, input: r.input },
-        job.log,
-      );
-      after = r.row_no;
-      applied++;
-    }
+    const pending = chunk.map((r) => ({ id: Number(r.id), rowNo: r.row_no, input: r.input }));
+    const together =
+      kind.applyChunk != null && (await applyChunk(job.db, kind, uploadId, actor, pending, job.log));
+    if (!together) for (const r of pending) await applyOne(job.db, kind, uploadId, actor, r, job.log);
+    after = pending[pending.length - 1]!.rowNo;
+    applied += pending.length;
     const record = await getUpload(job.db, kind, uploadId);
     await job.progress(
       progressOf({

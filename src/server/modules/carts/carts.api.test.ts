@@ -394,6 +394,19 @@ describe('promo codes, overrides, locale, lists, versions', () => {
       .data as Cart;
     expect(line(final, 'P100')?.quantity).toBe(5);
     expect(final.version).toBe(first.version + 4);
+    // A write that met a newer version left no event: one carts-log event per version.
+    const events = await t.database.db
+      .select()
+      .from(changeEvents)
+      .where(and(eq(changeEvents.collection, 'carts-log'), eq(changeEvents.entityId, cartId)));
+    expect(events.map((e) => e.action).sort()).toEqual([
+      'cart.addProduct',
+      'cart.addProduct',
+      'cart.addProduct',
+      'cart.create',
+      'cart.incrementProductQuantity',
+      'cart.incrementProductQuantity',
+    ]);
   });
 
   it('needs records.edit to change and a session to read; bad ids are 400/404', async () => {

@@ -28,6 +28,23 @@ export async function cartRow(db: DbOrTx, cartId: string): Promise<CartRow | und
   return r;
 }
 
+/** The cart row and its owner's pricing facts in one statement (null customer: no owner on file). */
+export async function cartWithCustomer(
+  db: DbOrTx,
+  cartId: string,
+): Promise<{ row: CartRow; customer: CartCustomer | null } | undefined> {
+  const [r] = await rows<CartRow & { owner: CustomerSqlRow | null }>(
+    db,
+    sql`select c.cart_id, c.uid, c.cid, c.user_email, c.active_locale, c.cart_instances, c.social_id::int as social_id,
+          c.canceled, c.version, c.created_at, c.last_saved,
+          (select to_jsonb(o) from (${customerSelect} where a.uid = c.uid) o) as owner
+        from carts c where c.cart_id = ${cartId}`,
+  );
+  if (!r) return undefined;
+  const { owner, ...row } = r;
+  return { row, customer: owner ? toCustomer(owner) : null };
+}
+
 export async function cartVersion(db: DbOrTx, cartId: string): Promise<number | undefined> {
   const [r] = await rows<{ version: number }>(db, sql`select version from carts where cart_id = ${cartId}`);
   return r?.version;
@@ -69,7 +86,23 @@ export async function insertCart(
       ${cart.socialId}, ${JSON.stringify(cart.currency)}::jsonb, 1, ${cart.by})`);
 }
 
-/** Writes the cart if it is still at `version`; answers the new version, or null when it moved on. */
+/** A change event to write with the cart (the columns of change_events it sets). */
+export interface CartEvent {
+  collection: string;
+  entityId: string;
+  action: string;
+  changedBy: string;
+  changedByName: string | null;
+  auth: string | null;
+  authType: string | null;
+  differences: unknown;
+}
+
+/**
+ * Writes the cart if it is still at `version`, with its change event, in one statement (atomic
+ * without a transaction around it: the event is written only with the cart). Answers the new
+ * version, or null when the cart moved on.
+ */
 export async function writeCart(
   db: DbOrTx,
   cartId: string,
@@ -80,13 +113,21 @@ export async function writeCart(
     currency: { name: string; format: string };
     by: string;
   },
+  event: CartEvent,
 ): Promise<{ version: number; last_saved: Date } | null> {
   const [r] = await rows<{ version: number; last_saved: Date }>(
     db,
-    sql`update carts set cart_instances = ${JSON.stringify(change.instances)}::jsonb, active_locale = ${change.activeLocale},
-          currency = ${JSON.stringify(change.currency)}::jsonb, version = version + 1, last_saved = now(),
-          updated_by = ${change.by}
-        where cart_id = ${cartId} and version = ${version} returning version, last_saved`,
+    sql`with written as (
+          update carts set cart_instances = ${JSON.stringify(change.instances)}::jsonb, active_locale = ${change.activeLocale},
+            currency = ${JSON.stringify(change.currency)}::jsonb, version = version + 1, last_saved = now(),
+            updated_by = ${change.by}
+          where cart_id = ${cartId} and version = ${version} returning version, last_saved),
+        logged as (
+          insert into change_events (collection, entity_id, action, changed_by, changed_by_name, auth, auth_type, differences)
+          select ${event.collection}, ${event.entityId}, ${event.action}, ${event.changedBy}, ${event.changedByName},
+            ${event.auth}, ${event.authType}, ${JSON.stringify(event.differences)}::jsonb
+          from written)
+        select version, last_saved from written`,
   );
   return r ?? null;
 }
@@ -182,26 +223,25 @@ export async function searchProducts(db: DbOrTx, q: string, countryId: number): 
   }));
 }
 
-export async function customerOf(db: DbOrTx, uid: string): Promise<CartCustomer | null> {
-  const [r] = await rows<{
-    uid: string;
-    first_name: string;
-    last_name: string;
-    user_type: number;
-    phoenix_id: number;
-    email: string | null;
-    enrollment_date_utc: Date | null;
-    member_expiration_date_utc: Date | null;
-    consultant_milestones: { name: string; expirationDate?: string | null }[];
-    has_orders: boolean;
-  }>(
-    db,
-    sql`select a.uid, a.first_name, a.last_name, a.user_type, a.phoenix_id::float8 as phoenix_id, a.email,
-          a.enrollment_date_utc, a.member_expiration_date_utc, a.consultant_milestones,
-          exists(select 1 from orders o where o.customer_uid = a.uid) as has_orders
-        from accounts a where a.uid = ${uid}`,
-  );
-  if (!r) return null;
+interface CustomerSqlRow {
+  uid: string;
+  first_name: string;
+  last_name: string;
+  user_type: number;
+  phoenix_id: number;
+  email: string | null;
+  enrollment_date_utc: Date | string | null;
+  member_expiration_date_utc: Date | string | null;
+  consultant_milestones: { name: string; expirationDate?: string | null }[];
+  has_orders: boolean;
+}
+
+const customerSelect = sql`select a.uid, a.first_name, a.last_name, a.user_type, a.phoenix_id::float8 as phoenix_id,
+    a.email, a.enrollment_date_utc, a.member_expiration_date_utc, a.consultant_milestones,
+    exists(select 1 from orders o where o.customer_uid = a.uid) as has_orders
+  from accounts a`;
+
+function toCustomer(r: CustomerSqlRow): CartCustomer {
   const seconds = (d: Date | string | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : undefined);
   const enrollmentDate = seconds(r.enrollment_date_utc);
   const memberExpirationDate = seconds(r.member_expiration_date_utc);
@@ -223,6 +263,11 @@ export async function customerOf(db: DbOrTx, uid: string): Promise<CartCustomer 
       ),
     },
   };
+}
+
+export async function customerOf(db: DbOrTx, uid: string): Promise<CartCustomer | null> {
+  const [r] = await rows<CustomerSqlRow>(db, sql`${customerSelect} where a.uid = ${uid}`);
+  return r ? toCustomer(r) : null;
 }
 
 /** Cart message texts (spec 2 §8) from content entries, for a locale, falling back to en-US. */

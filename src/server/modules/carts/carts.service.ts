@@ -1,5 +1,6 @@
 import {
   CART_MESSAGES,
+  type CartCustomer,
   type CartInstanceState,
   type CartMeta,
   type CartView,
@@ -15,7 +16,7 @@ import {
 } from '@domain/carts';
 import { type PricingInput, priceCart } from '@domain/pricing';
 import { CART_ID_LENGTH } from '@domain/reference';
-import { type Actor, recordChange } from '../../platform/audit';
+import { type Actor, changeEvent, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { alphanumericId } from '../../platform/ids';
@@ -77,21 +78,47 @@ const instanceOf = (row: repo.CartRow, locale: string): CartInstanceState =>
     ? readInstance(locale, row.cart_instances[locale])
     : emptyState(locale);
 
+type CatalogOf = (skus: readonly string[], region: number) => Promise<Map<string, CatalogFacts>>;
+
+/**
+ * Catalogue facts remembered for one request: SKUs already read (found or not) are not asked
+ * again, so an edit reads the catalogue once for the variant, the cart's lines and the gifts.
+ */
+function catalogMemo(ctx: AppContext): CatalogOf {
+  const known = new Map<string, CatalogFacts | null>();
+  return async (skus, region) => {
+    const missing = [...new Set(skus)].filter((s) => !known.has(`${region}:${s}`));
+    if (missing.length > 0) {
+      const found = await repo.catalogFacts(ctx.db, missing, region);
+      for (const s of missing) known.set(`${region}:${s}`, found.get(s) ?? null);
+    }
+    const out = new Map<string, CatalogFacts>();
+    for (const s of skus) {
+      const facts = known.get(`${region}:${s}`);
+      if (facts) out.set(s, facts);
+    }
+    return out;
+  };
+}
+
+/** What pricing reads besides the rules: the owner's facts and the catalogue. */
+interface PricingReads {
+  customer: CartCustomer | null;
+  catalogOf: CatalogOf;
+}
+
 /** Prices one instance: the engine with the active rules, then the cart response. */
 async function price(
   ctx: AppContext,
-  row: repo.CartRow,
   state: CartInstanceState,
   meta: CartMeta,
+  reads: PricingReads,
   extra: Partial<PricingInput> = {},
 ) {
   const rules = await rulesOf(ctx).get();
-  const skus = new Set([...state.unpromofiedItems.map((l) => l.sku), ...rules.giftSkus]);
-  const region = regionOfLocale(state.localeCode);
-  const [catalog, customer] = await Promise.all([
-    repo.catalogFacts(ctx.db, [...skus], region),
-    row.uid ? repo.customerOf(ctx.db, row.uid) : Promise.resolve(null),
-  ]);
+  const skus = [...state.unpromofiedItems.map((l) => l.sku), ...rules.giftSkus];
+  const catalog = await reads.catalogOf(skus, regionOfLocale(state.localeCode));
+  const customer = reads.customer;
   const facts = { now: Math.floor(Date.now() / 1000), customer, catalog, volumeTables: rules.volumeTables };
   const { input, lineIds } = pricingInput(state, facts);
   const priced = priceCart({ ...input, ...extra }, rules.compiled);
@@ -114,10 +141,15 @@ async function price(
  * apply. Never cached: the estimate and the purchase read the cart as it is.
  */
 export async function priceForCheckout(ctx: AppContext, cartId: string, extra: Partial<PricingInput>) {
-  const row = await repo.cartRow(ctx.db, cartId);
-  if (!row) throw notFound(CART_MESSAGES.noSuchCart);
+  const found = await repo.cartWithCustomer(ctx.db, cartId);
+  if (!found) throw notFound(CART_MESSAGES.noSuchCart);
+  const { row, customer } = found;
   const state = instanceOf(row, row.active_locale);
-  return { row, state, ...(await price(ctx, row, state, metaOf(row), extra)) };
+  return {
+    row,
+    state,
+    ...(await price(ctx, state, metaOf(row), { customer, catalogOf: catalogMemo(ctx) }, extra)),
+  };
 }
 
 /** The priced cart (spec 2 §7 query cart); an unchanged cart answers from the last pricing. */
@@ -127,10 +159,14 @@ export async function cartView(ctx: AppContext, cartId: string, localeCode?: str
     const [version, rules] = await Promise.all([repo.cartVersion(ctx.db, cartId), rulesOf(ctx).get()]);
     if (version === cached.version && rules.stamp === cached.stamp) return cached.view;
   }
-  const row = await repo.cartRow(ctx.db, cartId);
-  if (!row) throw notFound(CART_MESSAGES.noSuchCart);
+  const found = await repo.cartWithCustomer(ctx.db, cartId);
+  if (!found) throw notFound(CART_MESSAGES.noSuchCart);
+  const { row, customer } = found;
   const locale = localeCode ?? row.active_locale;
-  const { view, stamp } = await price(ctx, row, instanceOf(row, locale), metaOf(row));
+  const { view, stamp } = await price(ctx, instanceOf(row, locale), metaOf(row), {
+    customer,
+    catalogOf: catalogMemo(ctx),
+  });
   if (locale === row.active_locale)
     remember(ctx, cartId, { version: row.version, locale, stamp, at: Date.now(), view });
   return view;
@@ -243,24 +279,30 @@ export async function editCart(
   edit: Edit,
 ): Promise<CartView> {
   for (let attempt = 0; attempt < WRITE_TRIES; attempt++) {
-    const row = await repo.cartRow(ctx.db, cartId);
-    if (!row) throw notFound(CART_MESSAGES.noSuchCart);
+    // One statement for the cart and its owner, one for the catalogue (the variant with the
+    // cart's lines and the gifts the rules may add), one for the write and its event.
+    const found = await repo.cartWithCustomer(ctx.db, cartId);
+    if (!found) throw notFound(CART_MESSAGES.noSuchCart);
+    const { row } = found;
     if (row.canceled) throw conflict(CART_MESSAGES.canceled);
     const before = instanceOf(row, row.active_locale);
     const region = regionOfLocale(before.localeCode);
+    const reads: PricingReads = { customer: found.customer, catalogOf: catalogMemo(ctx) };
     const tools: EditTools = {
       async variant(sku) {
-        const facts = (await repo.catalogFacts(ctx.db, [sku], region)).get(sku);
+        const { giftSkus } = await rulesOf(ctx).get();
+        const lines = before.unpromofiedItems.map((l) => l.sku);
+        const facts = (await reads.catalogOf([sku, ...lines, ...giftSkus], region)).get(sku);
         if (!facts) throw badRequest(CART_MESSAGES.noSuchProduct(sku));
         return { sku, maxQuantity: facts.maxQuantity, inStock: facts.inStock, facts };
       },
-      current: async () => (await price(ctx, row, before, metaOf(row))).view,
+      current: async () => (await price(ctx, before, metaOf(row), reads)).view,
       instance: (locale) => instanceOf(row, locale),
       newLineId: () => alphanumericId(12),
     };
     const result = await edit(before, tools);
     const locale = result.locale ?? row.active_locale;
-    const priced = await price(ctx, row, result.state, metaOf(row));
+    const priced = await price(ctx, result.state, metaOf(row), reads);
     const after: CartInstanceState = { ...result.state, promoItems: heldPromoItems(priced.priced) };
     const { view } = priced;
     const stored = {
@@ -273,24 +315,25 @@ export async function editCart(
       totalUniqueProducts: view.totalUniqueProducts,
       lastSave: new Date().toISOString(),
     };
-    const written = await ctx.db.transaction(async (tx) => {
-      const w = await repo.writeCart(tx, cartId, row.version, {
+    const written = await repo.writeCart(
+      ctx.db,
+      cartId,
+      row.version,
+      {
         activeLocale: locale,
         instances: { ...row.cart_instances, [locale]: stored },
         currency: after.currency,
         by: actor.email,
-      });
-      if (!w) return null;
-      await recordChange(tx, {
+      },
+      changeEvent({
         collection: 'carts-log',
         entityId: cartId,
         action,
         actor,
         before: auditable(locale === row.active_locale ? before : instanceOf(row, locale)),
         after: auditable(after),
-      });
-      return w;
-    });
+      }),
+    );
     if (!written) continue;
     const fresh: CartView = {
       ...view,

@@ -23,7 +23,7 @@ import { paymentCards, paymentTokens, paymentTransactions } from '../../db/schem
 import type { Db, DbOrTx } from '../../platform/db';
 import { alphanumericId, sha256 } from '../../platform/ids';
 
-// The built-in payment gateway (DESIGN §2; ADR 012) over payment_tokens, payment_cards and the
+// The built-in payment gateway (DESIGN §2; ADR 013) over payment_tokens, payment_cards and the
 // payment_transactions ledger. Each call is one database transaction: the idempotency key is
 // claimed by inserting its ledger row first (the unique index decides between racing callers),
 // and a refund locks the transaction it refunds, so two refunds of one charge queue and never
@@ -161,7 +161,13 @@ export class BuiltInGateway implements PaymentGateway {
           .where(eq(paymentTransactions.idempotencyKey, key))
           .for('update');
         if (!row) throw new Error('idempotency row vanished');
-        if (row.requestHash !== requestHash || row.kind !== kind)
+        // Rows recorded before request hashes were kept match on kind, amount and parent.
+        const legacy =
+          row.requestHash === null &&
+          row.amountCents === (request as { amountCents?: number }).amountCents &&
+          (row.parentTransactionId ?? null) ===
+            ((request as { transactionId?: string }).transactionId ?? null);
+        if ((row.requestHash !== requestHash && !legacy) || row.kind !== kind)
           throw new GatewayError(
             GATEWAY_ERRORS.keyReused,
             'This idempotency key was used with a different request.',

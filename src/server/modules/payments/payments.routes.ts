@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, unauthenticated } from '../../platform/errors';
 
-// The gateway's own endpoint (ADR 012): a browser card form posts the card here and gets a token
+// The gateway's own endpoint (ADR 013): a browser card form posts the card here and gets a token
 // with brand and last 4; the API only ever sees the token. It lives outside /api (its own
 // prefix, as a processor's card endpoint would), needs a signed-in staff member, and the server
 // log never holds request bodies (platform/logging.ts), so the number is not written anywhere.

@@ -1,10 +1,11 @@
 import type { PromoRule } from '@domain/promos/rule';
 import type { FirestoreSeconds, PromoCollection } from '@domain/promos/tool';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   productPrices,
   products,
   promoRules,
+  promoRuleVersions,
   promoTags,
   shippingRates,
   specialVolumeSkus,
@@ -126,4 +127,86 @@ export async function searchProducts(db: DbOrTx, q: string, limit = 20) {
     .where(or(ilike(products.sku, pattern), ilike(products.title, pattern)))
     .orderBy(asc(products.title))
     .limit(limit);
+}
+
+export type VersionRow = typeof promoRuleVersions.$inferSelect;
+
+export async function hasVersion(tx: DbOrTx, collection: PromoCollection, name: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: promoRuleVersions.id })
+    .from(promoRuleVersions)
+    .where(
+      and(eq(promoRuleVersions.nameKey, name.toLowerCase()), eq(promoRuleVersions.collection, collection)),
+    )
+    .limit(1);
+  return found !== undefined;
+}
+
+/** Records a rule as it now is as one version of its history. */
+export async function addVersion(
+  tx: DbOrTx,
+  row: PromoRow,
+  action: string,
+  savedBy: string,
+  savedAt: Date,
+): Promise<void> {
+  await tx.insert(promoRuleVersions).values({
+    collection: row.collection,
+    nameKey: row.name.toLowerCase(),
+    name: row.name,
+    action,
+    rule: row.rule,
+    tags: row.tags,
+    timestamps: row.timestamps,
+    publishToProd: row.publishToProd,
+    savedBy,
+    savedAt,
+  });
+}
+
+/** Every version of the rules of that name (any collection, case-insensitive), oldest first. */
+export async function versionsOf(db: DbOrTx, name: string): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(promoRuleVersions)
+    .where(eq(promoRuleVersions.nameKey, name.toLowerCase()))
+    .orderBy(asc(promoRuleVersions.id));
+}
+
+export async function versionById(db: DbOrTx, id: number): Promise<VersionRow | null> {
+  const [row] = await db.select().from(promoRuleVersions).where(eq(promoRuleVersions.id, id));
+  return row ?? null;
+}
+
+/**
+ * Rules whose publish date has come (drafts, pending or active), oldest date first, locked: a
+ * rule another worker is deploying is skipped, and once deployed its date is cleared, so each
+ * is deployed once.
+ */
+export async function claimDueRules(tx: DbOrTx, now: Date, limit: number): Promise<PromoRow[]> {
+  return tx
+    .select()
+    .from(promoRules)
+    .where(
+      and(
+        inArray(promoRules.collection, ['drafts', 'pending', 'active']),
+        lte(promoRules.publishToProd, now),
+      ),
+    )
+    .orderBy(asc(promoRules.publishToProd), asc(promoRules.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function clearPublishDate(tx: DbOrTx, id: number): Promise<void> {
+  await tx.update(promoRules).set({ publishToProd: null }).where(eq(promoRules.id, id));
+}
+
+/** Changes when a rule of the collection is written, added or removed: count and latest write. */
+export async function collectionStamp(db: DbOrTx, collection: PromoCollection): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, at: sql<string | null>`max(${promoRules.updatedAt})::text` })
+    .from(promoRules)
+    .where(eq(promoRules.collection, collection));
+  return `${row?.n ?? 0}@${row?.at ?? ''}`;
 }

@@ -1,3 +1,4 @@
+import { RestoreVersionRequest, RuleHistoryAnswer } from '@domain/promos/history';
 import {
   BulkUpdateAnswer,
   BulkUpdateRequest,
@@ -7,13 +8,16 @@ import {
   PromoRuleRecord,
   RulesAnswer,
   SimulateRequest,
+  SimulationInputAnswer,
 } from '@domain/promos/tool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import * as history from './promos.history';
 import * as repo from './promos.repo';
 import * as service from './promos.service';
+import * as simulator from './promos.simulator';
 
 // Promo service (spec 3 §7) under /api. Writes answer {success, message, errors}; failures carry
 // the same fields beside the house envelope's error, code and issues.
@@ -190,6 +194,64 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/api/cs/promo/simulationInput',
+      {
+        // The simulator in the browser (flag promoToolCartApi off): what to price, priced there.
+        config: { action: 'records.read' },
+        schema: { tags, body: SimulateRequest, response: { 200: SimulationInputAnswer } },
+      },
+      async (request) => {
+        const { input, rules } = await simulator.simulationInput(ctx, request.body);
+        return {
+          success: true as const,
+          data: { input, rules } as unknown as {
+            input: Record<string, unknown>;
+            rules: Record<string, unknown>[];
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/api/cs/promos/:name/history',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          params: z.object({ name: z.string().trim().min(1).max(200) }),
+          response: { 200: RuleHistoryAnswer },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await history.ruleHistory(ctx, request.params.name),
+      }),
+    );
+
+    app.post(
+      '/api/cs/promos/:name/restore',
+      {
+        // promoAccess (promos.edit): checked by the service, with the spec's message.
+        config: { action: 'session' },
+        schema: {
+          tags,
+          params: z.object({ name: z.string().trim().min(1).max(200) }),
+          body: RestoreVersionRequest,
+          response: { 200: saved },
+        },
+      },
+      async (request) => {
+        const { record, message } = await history.restoreVersion(
+          ctx,
+          request.staff!,
+          request.params.name,
+          request.body.versionId,
+        );
+        return { success: true as const, message, errors: [], data: record };
+      },
+    );
+
+    app.post(
       '/api/cs/promo/shippingRates',
       {
         config: { action: 'records.read' },
@@ -201,7 +263,7 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: (await service.simulate(ctx, request.body)) as unknown as Record<string, unknown>,
+        data: (await simulator.simulate(ctx, request.body)) as unknown as Record<string, unknown>,
       }),
     );
   };

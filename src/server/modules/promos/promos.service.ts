@@ -1,5 +1,4 @@
 import { type Action, can } from '@domain/auth/permissions';
-import { type PricedCart, priceCart } from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
 import {
   type BulkChange,
@@ -14,14 +13,14 @@ import {
   type PromoIssue,
   type PromoRuleRecord,
   parseSkuList,
-  type SimulateRequest,
 } from '@domain/promos/tool';
 import type { z } from 'zod';
-import { recordChange } from '../../platform/audit';
+import { type Actor, recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
+import { activeRulesOf } from '../carts/active-rules';
 import * as repo from './promos.repo';
 
 // Promo service (spec 3 §5–§8, DESIGN §4): every write checks the collection's permission on the
@@ -114,7 +113,7 @@ export async function cartRules(ctx: AppContext): Promise<Record<string, unknown
   return (await repo.liveRules(ctx.db)).map((r) => r.rule);
 }
 
-function compileOrThrow(input: unknown): { rule: PromoRule; stored: Record<string, unknown> } {
+export function compileOrThrow(input: unknown): { rule: PromoRule; stored: Record<string, unknown> } {
   const { rule, errors } = compileStored(input);
   if (!rule) throw new RuleErrors(errors);
   return { rule, stored: input as Record<string, unknown> };
@@ -131,21 +130,29 @@ function storedExtras(stored: Record<string, unknown>) {
   return { tags: [...new Set(tags.map((t) => t.trim()).filter(Boolean))], timestamps, publishToProd };
 }
 
-async function write(
+/**
+ * Writes one rule with its promos-log event and its version (rule history), in the caller's
+ * transaction. A rule on file from before the history was kept gets that version first.
+ */
+export async function write(
   tx: DbOrTx,
-  staff: StaffPrincipal,
+  who: StaffPrincipal | Actor,
   collection: PromoCollection,
   existing: repo.PromoRow | null,
   values: Omit<repo.RuleValues, 'updatedBy'>,
   action: string,
 ) {
-  const row = await repo.upsertRule(tx, collection, existing, { ...values, updatedBy: staff.email });
+  const actor = 'sessionId' in who ? actorOf(who) : who;
+  if (existing && !(await repo.hasVersion(tx, collection, existing.name)))
+    await repo.addVersion(tx, existing, 'promo.onFile', existing.updatedBy ?? 'unknown', existing.updatedAt);
+  const row = await repo.upsertRule(tx, collection, existing, { ...values, updatedBy: actor.email });
   await repo.addTags(tx, values.tags);
+  await repo.addVersion(tx, row, action, actor.email, row.updatedAt);
   await recordChange(tx, {
     collection: AUDIT,
     entityId: entityId(collection, row.name),
     action,
-    actor: actorOf(staff),
+    actor,
     before: snapshot(existing),
     after: snapshot(row),
   });
@@ -157,7 +164,7 @@ export async function editRule(ctx: AppContext, staff: StaffPrincipal, input: Ed
   need(staff, actionFor(input.collection));
   const { rule, stored } = compileOrThrow(input.rule);
   const extras = storedExtras(stored);
-  return ctx.db.transaction(async (tx) => {
+  const record = await ctx.db.transaction(async (tx) => {
     const existing = await repo.lockRule(tx, input.collection, rule.name);
     // Switching a rule on or off, and the delayed-deploy date, need junoAccess (spec 3 §5–§6).
     if ((existing?.active ?? false) !== rule.active) need(staff, 'promos.deploy');
@@ -173,29 +180,35 @@ export async function editRule(ctx: AppContext, staff: StaffPrincipal, input: Ed
     );
     return toRecord(row);
   });
+  if (input.collection === 'active') cartsSeeDeploy(ctx);
+  return record;
 }
 
-/** Copies a rule to production (and, with `active`, to the active collection switched on). */
-async function deploy(
+/**
+ * Copies a rule to production (and, with `active`, to the active collection switched on). The
+ * copies carry no publish date: the deploy has happened.
+ */
+export async function deploy(
   tx: DbOrTx,
-  staff: StaffPrincipal,
+  who: StaffPrincipal | Actor,
   from: repo.PromoRow,
   active: boolean,
+  action = 'promo.deploy',
 ): Promise<repo.PromoRow> {
   const source = promoRuleSchema.parse(from.rule);
-  const values = {
-    name: from.name,
-    tags: from.tags,
-    timestamps: from.timestamps,
-    publishToProd: from.publishToProd,
-  };
+  const values = { name: from.name, tags: from.tags, timestamps: from.timestamps, publishToProd: null };
   const prod = await repo.lockRule(tx, 'production', from.name);
-  const row = await write(tx, staff, 'production', prod, { ...values, rule: source }, 'promo.deploy');
+  const row = await write(tx, who, 'production', prod, { ...values, rule: source }, action);
   if (active) {
     const live = await repo.lockRule(tx, 'active', from.name);
-    await write(tx, staff, 'active', live, { ...values, rule: { ...source, active: true } }, 'promo.deploy');
+    await write(tx, who, 'active', live, { ...values, rule: { ...source, active: true } }, action);
   }
   return row;
+}
+
+/** Carts in this process see a deploy at once; other processes within their one-second check. */
+export function cartsSeeDeploy(ctx: Pick<AppContext, 'db'>) {
+  activeRulesOf(ctx.db).invalidate();
 }
 
 /** POST /cs/promo/deployRule {collection, rule, active}. */
@@ -205,21 +218,25 @@ export async function deployRule(
   input: z.output<typeof DeployRuleRequest>,
 ) {
   need(staff, 'promos.deploy');
-  return ctx.db.transaction(async (tx) => {
+  const record = await ctx.db.transaction(async (tx) => {
     const from = await repo.lockRule(tx, input.collection, input.rule.name);
     if (!from) throw notFound(`No rule named ${input.rule.name} in ${input.collection}.`);
     return toRecord(await deploy(tx, staff, from, input.active));
   });
+  cartsSeeDeploy(ctx);
+  return record;
 }
 
 /** POST /cs/promos/{id}/deploy: the pending rule of that name to production. */
 export async function deployByName(ctx: AppContext, staff: StaffPrincipal, name: string) {
   need(staff, 'promos.deploy');
-  return ctx.db.transaction(async (tx) => {
+  const record = await ctx.db.transaction(async (tx) => {
     const from = (await repo.lockRule(tx, 'pending', name)) ?? (await repo.lockRule(tx, 'drafts', name));
     if (!from) throw notFound(`No pending rule named ${name}.`);
     return toRecord(await deploy(tx, staff, from, false));
   });
+  cartsSeeDeploy(ctx);
+  return record;
 }
 
 /** POST /cs/promos/create {data, collection}: the business form, to pending, drafts or production. */
@@ -262,7 +279,7 @@ export async function bulkUpdate(
   const skus = parseSkuList(input.skus);
   if (skus.length === 0) throw badRequest('Enter at least one SKU');
   for (const c of new Set(input.rules.map((r) => r.collection))) need(staff, actionFor(c));
-  return ctx.db.transaction(async (tx) => {
+  const answer = await ctx.db.transaction(async (tx) => {
     const rows: repo.PromoRow[] = [];
     for (const ref of input.rules) {
       const row = await repo.lockRule(tx, ref.collection, ref.name);
@@ -296,74 +313,8 @@ export async function bulkUpdate(
     }
     return { changes, message: PROMO_MESSAGES.bulkUpdated(changes.map((c) => c.name)) };
   });
+  if (!input.preview && input.rules.some((r) => r.collection === 'active')) cartsSeeDeploy(ctx);
+  return answer;
 }
 
 export const tags = (ctx: AppContext) => repo.tagNames(ctx.db);
-
-/** The simulator: prices a sample cart against a collection (or the draft) and explains every rule. */
-export async function simulate(
-  ctx: AppContext,
-  input: z.output<typeof SimulateRequest>,
-  now: Date = new Date(),
-): Promise<PricedCart & { unknownSkus: string[] }> {
-  const rows = await repo.listRules(ctx.db, [input.collection]);
-  const switchOn = input.assumeActive && input.collection !== 'active' && input.collection !== 'production';
-  let rules = rows.map((r) => {
-    const rule = promoRuleSchema.parse(r.rule);
-    return switchOn ? { ...rule, active: true } : rule;
-  });
-  if (input.draft) {
-    const { rule } = compileOrThrow(input.draft);
-    const draft = input.assumeActive ? { ...rule, active: true } : rule;
-    const at = rules.findIndex((r) => r.name.toLowerCase() === draft.name.toLowerCase());
-    rules = at >= 0 ? rules.map((r, i) => (i === at ? draft : r)) : [...rules, draft];
-  }
-  const regionId = input.user.regionId;
-  const cartSkus = [...new Set(input.cart.products.map((p) => p.sku))];
-  const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
-  const priceRows = await repo.prices(ctx.db, regionId, [...new Set([...cartSkus, ...ruleSkus])]);
-  const bySku = new Map(priceRows.map((p) => [p.sku, p]));
-  const unknownSkus = cartSkus.filter((s) => !bySku.has(s));
-  if (unknownSkus.length > 0) throw badRequest(`Unknown SKU: ${unknownSkus.join(', ')}`);
-  const product = (p: (typeof priceRows)[number]) => ({
-    price: p.specialPriceCents ?? p.priceCents,
-    ...(p.memberPriceCents == null ? {} : { memberPrice: p.memberPriceCents }),
-    ...(p.wholesalePriceCents == null ? {} : { wholesalePrice: p.wholesalePriceCents }),
-    volumes: { CV: p.cv, PV: p.pv, QV: p.qv, NV: p.nv, SV: p.sv },
-  });
-  const lists = await repo.volumeLists(ctx.db);
-  const rates =
-    input.newShippingRates ??
-    (await repo.shippingRatesOf(ctx.db, regionId)).map((r) => ({
-      method: r.shippingMethodId,
-      amount: r.amountCents,
-      phoenixShippingMethodId: r.phoenixShippingMethodId,
-    }));
-  const priced = priceCart(
-    {
-      now: input.timestamp ?? Math.floor(now.getTime() / 1000),
-      regionId,
-      locale: input.localcode,
-      userType: input.user.userType,
-      channel: input.channel,
-      lines: input.cart.products.map((p) => ({
-        sku: p.sku,
-        quantity: p.quantity,
-        ...product(bySku.get(p.sku)!),
-      })),
-      promoTags: input.cart.promoTags.map((t) => ({ code: t.code })),
-      promoItems: input.cart.promoItems,
-      hostRewardItems: input.cart.hostRewardItems,
-      products: Object.fromEntries(priceRows.map((p) => [p.sku, product(p)])),
-      shipping: { method: input.cart.shipping.method, rates },
-      volumeTables: {
-        fullVolumeSku: lists.find((l) => l.list === 'fullVolume')?.sku ?? null,
-        listA: lists.filter((l) => l.list === 'listA').map((l) => l.sku),
-        listB: lists.filter((l) => l.list === 'listB').map((l) => l.sku),
-      },
-      explain: 'all',
-    },
-    rules,
-  );
-  return { ...priced, unknownSkus };
-}

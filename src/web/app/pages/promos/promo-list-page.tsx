@@ -196,6 +196,14 @@ export function PromoListPage() {
                       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                         {r.updatedBy ?? '—'}
                       </Typography>
+                      <Link
+                        component={RouterLink}
+                        to={`/promos/history/${encodeURIComponent(r.name)}`}
+                        variant="body2"
+                        aria-label={`History of ${r.name}`}
+                      >
+                        History
+                      </Link>
                     </TableCell>
                   </TableRow>
                 ))}

@@ -1,6 +1,7 @@
 import { can } from '@domain/auth/permissions';
 import { PageHeader } from '@web/components/page-header';
 import { principalOf, useSession } from '@web/features/auth/api/session';
+import { useFeatureFlag } from '@web/features/flags/api/feature-flags';
 import { PromoTool } from '@web/features/promos/components/promo-tool';
 import { useParams, useSearchParams } from 'react-router';
 
@@ -9,6 +10,7 @@ export function PromoToolPage() {
   const { promoName } = useParams();
   const [search] = useSearchParams();
   const mayDeploy = can(principalOf(useSession()), 'promos.deploy');
+  const simulateOnServer = useFeatureFlag('promoToolCartApi');
   return (
     <>
       <PageHeader
@@ -25,6 +27,7 @@ export function PromoToolPage() {
         promoName={promoName}
         collectionHint={search.get('collection') ?? undefined}
         mayDeploy={mayDeploy}
+        simulateOnServer={simulateOnServer}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import type { Params, RouteObject } from 'react-router';
 import { lazyPage } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
-import { orderSubject, upcomingScreen } from './upcoming';
+import { orderSubject } from './upcoming';
 
 const toOrder = { label: 'Order info', to: (p: Params) => `/orders/${p.id ?? ''}/info` };
 const handle = (h: RouteHandle) => h;
@@ -30,7 +30,11 @@ export const orderRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../../pages/orders/order-process-page').then((m) => m.OrderProcessPage)),
     handle: handle({ title: 'Process order', subject: orderSubject, parent: toOrder }),
   },
-  upcomingScreen('orders/:id/refunds', 'Order refunds', { subject: orderSubject, parent: toOrder }),
+  {
+    path: 'orders/:id/refunds',
+    lazy: lazyPage(() => import('../../pages/orders/order-refunds-page').then((m) => m.OrderRefundsPage)),
+    handle: handle({ title: 'Order refunds', subject: orderSubject, parent: toOrder }),
+  },
   {
     path: 'orders/:id/audit',
     lazy: lazyPage(() => import('../../pages/orders/order-audit-page').then((m) => m.OrderAuditPage)),
@@ -41,7 +45,11 @@ export const orderRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../../pages/orders/portal-order-page').then((m) => m.PortalOrderPage)),
     handle: handle({ title: 'Portal order', subject: orderSubject, parent: toOrder }),
   },
-  upcomingScreen('returns', 'Returns'),
+  {
+    path: 'returns',
+    lazy: lazyPage(() => import('../../pages/orders/returns-page').then((m) => m.ReturnsPage)),
+    handle: handle({ title: 'Returns' }),
+  },
   // The localized checkout URL the admin cart view and the customer's "New order" lead to (spec 2 §2).
   {
     path: ':locale/checkout/:cartId',

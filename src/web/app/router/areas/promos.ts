@@ -26,6 +26,15 @@ export const promoRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'promos/history/:promoName',
+    lazy: lazyPage(() => import('../../pages/promos/rule-history-page').then((m) => m.RuleHistoryPage)),
+    handle: handle({
+      title: 'Rule history',
+      subject: (p) => `Rule ${p.promoName ?? ''}`,
+      parent: { label: 'Promo list', to: '/promos/list' },
+    }),
+  },
+  {
     path: 'promos/list',
     lazy: lazyPage(() => import('../../pages/promos/promo-list-page').then((m) => m.PromoListPage)),
     handle: handle({ title: 'Promo list', parent: toPromos }),

@@ -1,4 +1,7 @@
+import { CartAnswer } from '@domain/carts/cart';
 import type { PricedCart } from '@domain/pricing';
+import { type RestoreVersionRequest, RuleHistoryAnswer } from '@domain/promos/history';
+import { simulatorCartOf } from '@domain/promos/simulator-cart';
 import {
   BulkUpdateAnswer,
   type BulkUpdateRequest,
@@ -7,6 +10,8 @@ import {
   PromoRuleRecord,
   RulesAnswer,
   type SimulateRequest,
+  type SimulationInput,
+  SimulationInputAnswer,
 } from '@domain/promos/tool';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
@@ -66,14 +71,48 @@ export function useBulkUpdate() {
   });
 }
 
-export function useSimulate() {
+/**
+ * The simulator (flag promoToolCartApi): on, the server prices the cart; off, the server hands over
+ * what to price and the engine runs here. Same engine, same answer (promos.simulator.api.test).
+ */
+export function useSimulate(onServer: boolean) {
   return useMutation({
-    mutationFn: (body: SimulateRequest) =>
-      api
-        .post('/api/cs/promo/shippingRates', Simulated, body)
-        .then((r) => r.data as unknown as PricedCart & { unknownSkus: string[] }),
+    mutationFn: async (body: SimulateRequest): Promise<PricedCart> => {
+      if (onServer) {
+        const answer = await api.post('/api/cs/promo/shippingRates', Simulated, body);
+        return answer.data as unknown as PricedCart;
+      }
+      const [handed, { priceCart }] = await Promise.all([
+        api.post('/api/cs/promo/simulationInput', SimulationInputAnswer, body),
+        import('@domain/pricing'),
+      ]);
+      const { input, rules } = handed.data as unknown as SimulationInput;
+      return priceCart(input, rules);
+    },
   });
 }
+
+/** A real customer's cart for the simulator (the cart API's priced view). */
+export const useLoadCart = () =>
+  useMutation({
+    mutationFn: (cartId: string) =>
+      api.get(`/api/carts/${encodeURIComponent(cartId)}`, CartAnswer).then((r) => simulatorCartOf(r.data)),
+  });
+
+export function useRuleHistory(name: string) {
+  return useQuery({
+    queryKey: [...promosKey, 'history', name.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api
+        .get(`/api/cs/promos/${encodeURIComponent(name)}/history`, RuleHistoryAnswer, { signal })
+        .then((r) => r.data),
+  });
+}
+
+export const useRestoreVersion = (name: string) =>
+  useInvalidating((body: RestoreVersionRequest) =>
+    api.post(`/api/cs/promos/${encodeURIComponent(name)}/restore`, Saved, body),
+  );
 
 export const useCreatePromo = () =>
   useInvalidating(

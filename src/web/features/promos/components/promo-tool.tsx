@@ -11,6 +11,7 @@ import {
   type PromoIssue,
   type PromoRuleRecord,
 } from '@domain/promos/tool';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -32,6 +33,7 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useAllRules, useDeployRule, usePromoTags, useSaveRule } from '../api/promos';
 import { BulkEdit } from './bulk-edit';
 import { JsonEditor } from './json-editor';
@@ -61,11 +63,14 @@ export function PromoTool({
   promoName,
   collectionHint,
   mayDeploy,
+  simulateOnServer,
 }: {
   promoName?: string;
   collectionHint?: string;
   /** junoAccess (DESIGN §4); the server checks it again. */
   mayDeploy: boolean;
+  /** Flag promoToolCartApi: the simulator prices through the server, else in the browser. */
+  simulateOnServer: boolean;
 }) {
   const rules = useAllRules();
   const tagList = usePromoTags();
@@ -390,7 +395,11 @@ export function PromoTool({
                 label="Publish at (seconds)"
                 value={publishAt}
                 onChange={(e) => setPublishAt(e.target.value.replace(/\D/g, ''))}
-                helperText={whenLabel(publishAt)}
+                helperText={
+                  publishAt.trim()
+                    ? `${whenLabel(publishAt)}: deployed to production and set active then`
+                    : 'When to deploy it, in seconds'
+                }
               />
             )}
             {!mayDeploy && (
@@ -408,6 +417,15 @@ export function PromoTool({
                 Deploy to production
               </Button>
             )}
+            {mode === 'edit' && current && (
+              <Button
+                component={RouterLink}
+                to={`/promos/history/${encodeURIComponent(current.name)}`}
+                startIcon={<HistoryOutlined />}
+              >
+                History
+              </Button>
+            )}
           </Stack>
         </Paper>
       )}
@@ -416,7 +434,7 @@ export function PromoTool({
         <BulkEdit rules={selected.map((r) => ({ collection: r.collection, name: r.name }))} />
       )}
 
-      <Simulator collection={collection} draft={draft} />
+      <Simulator collection={collection} draft={draft} onServer={simulateOnServer} />
 
       <ConfirmDialog
         open={deploying}

@@ -1,7 +1,6 @@
-import type { RuleExplanation } from '@domain/pricing';
 import { ruleTypeName } from '@domain/promos/rule';
 import { COLLECTION_LABELS, type PromoCollection, parseSkuList } from '@domain/promos/tool';
-import { PROMO_USER_TYPES } from '@domain/reference/lists';
+import { PROMO_USER_TYPES, SHIPPING_METHODS } from '@domain/reference/lists';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -22,7 +21,8 @@ import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
 import { useState } from 'react';
-import { useSimulate } from '../api/promos';
+import { useLoadCart, useSimulate } from '../api/promos';
+import { explain, ShippingRates, Total } from './simulator-result';
 
 // The simulator (issue 13): prices a sample cart against a collection plus the rule being edited,
 // and shows for every rule whether it applied, how often, on which lines, for how much, or the
@@ -42,19 +42,49 @@ const localInput = (d: Date) => {
 export function Simulator({
   collection,
   draft,
+  onServer,
 }: {
   collection: PromoCollection;
   /** The rule being edited in stored form, or null (none, or it does not compile yet). */
   draft: Record<string, unknown> | null;
+  /** Flag promoToolCartApi: price through the server's cart API, else in the browser. */
+  onServer: boolean;
 }) {
   const [userType, setUserType] = useState(3);
   const [regionId, setRegionId] = useState<1 | 2>(1);
   const [channel, setChannel] = useState('4');
   const [codes, setCodes] = useState('');
   const [at, setAt] = useState(() => localInput(new Date()));
+  const [shippingMethod, setShippingMethod] = useState('');
   const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
   const [nextKey, setNextKey] = useState(2);
-  const simulate = useSimulate();
+  const simulate = useSimulate(onServer);
+  const loadCart = useLoadCart();
+  const [cartId, setCartId] = useState('');
+  const [hostRewardItems, setHostRewardItems] = useState<{ sku: string; isFree: boolean }[]>([]);
+  const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
+
+  const load = () => {
+    const id = cartId.trim();
+    if (!id) return;
+    loadCart.mutate(id, {
+      onSuccess: (loaded) => {
+        const loadedLines = loaded.products.map((p, i) => ({
+          key: i + 1,
+          sku: p.sku,
+          quantity: String(p.quantity),
+        }));
+        setLines(loadedLines.length > 0 ? loadedLines : [{ key: 1, sku: '', quantity: '1' }]);
+        setNextKey(loadedLines.length + 2);
+        setCodes(loaded.codes.join(', '));
+        setHostRewardItems(loaded.hostRewardItems);
+        setRegionId(loaded.regionId);
+        if (loaded.userType !== null && PROMO_USER_TYPES.some((t) => t.id === loaded.userType))
+          setUserType(loaded.userType);
+        setLoadedFrom(id);
+      },
+    });
+  };
   const result = simulate.data;
   const currency = regionId === 2 ? 'CAD' : 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
@@ -68,7 +98,12 @@ export function Simulator({
       timestamp: Math.floor(new Date(at).getTime() / 1000),
       channel: /^\d+$/.test(channel) ? Number(channel) : channel,
       user: { userType, regionId },
-      cart: { products, promoTags: parseSkuList(codes).map((code) => ({ code })) },
+      cart: {
+        products,
+        promoTags: parseSkuList(codes).map((code) => ({ code })),
+        hostRewardItems,
+        shipping: { method: shippingMethod ? Number(shippingMethod) : null },
+      },
       collection,
       ...(draft ? { draft } : {}),
     });
@@ -80,8 +115,39 @@ export function Simulator({
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         Prices the cart against the {COLLECTION_LABELS[collection].toLowerCase()} rules
-        {draft ? ' with the rule being edited' : ''}. Drafts and pending rules are priced as if switched on.
+        {draft ? ' with the rule being edited' : ''}. Drafts and pending rules are priced as if switched on.{' '}
+        {onServer ? 'Priced by the server’s cart API.' : 'Priced in the browser.'}
       </Typography>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          load();
+        }}
+        aria-label="Load a customer's cart"
+      >
+        <TextField
+          size="small"
+          label="Customer cart id"
+          value={cartId}
+          onChange={(e) => setCartId(e.target.value)}
+          helperText={
+            loadCart.isError
+              ? errorMessage(loadCart.error, 'The cart could not be loaded.')
+              : loadedFrom
+                ? `Lines, codes, host rewards, country and customer type of cart ${loadedFrom}`
+                : 'Price a real customer’s cart'
+          }
+          error={loadCart.isError}
+          sx={{ minWidth: 240 }}
+        />
+        <Button type="submit" variant="outlined" disabled={!cartId.trim() || loadCart.isPending}>
+          {loadCart.isPending ? 'Loading…' : 'Load cart'}
+        </Button>
+      </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         <TextField
           select
@@ -122,6 +188,21 @@ export function Simulator({
           onChange={(e) => setCodes(e.target.value)}
           helperText="Comma-separated"
         />
+        <TextField
+          select
+          size="small"
+          label="Shipping method"
+          value={shippingMethod}
+          onChange={(e) => setShippingMethod(e.target.value)}
+          sx={{ minWidth: 190 }}
+        >
+          <MenuItem value="">None chosen</MenuItem>
+          {SHIPPING_METHODS.map((m) => (
+            <MenuItem key={m.id} value={String(m.id)}>
+              {m.name}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           size="small"
           type="datetime-local"
@@ -192,6 +273,7 @@ export function Simulator({
             <Total label="Shipping" value={money(result.totals.shipping)} />
             <Total label="Gifts" value={money(result.totals.giftValue)} />
           </Stack>
+          <ShippingRates result={result} money={money} />
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Rule explanations">
               <TableHead>
@@ -217,24 +299,5 @@ export function Simulator({
         </Box>
       )}
     </Paper>
-  );
-}
-
-function explain(e: RuleExplanation, money: (cents: number) => string): string {
-  if (e.applied) {
-    const times = e.times === 1 ? 'once' : `${e.times} times`;
-    return `Applied ${times} on line${e.lines.length === 1 ? '' : 's'} ${e.lines.join(', ') || '—'}, ${money(e.amount)}`;
-  }
-  return `Not applied: ${e.message}`;
-}
-
-function Total({ label, value }: { label: string; value: string }) {
-  return (
-    <Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
-    </Box>
   );
 }

@@ -1,0 +1,193 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeEvents, promoRules, promoRuleVersions } from '../../db/schema';
+import type { Database } from '../../platform/db';
+import { insertAccount } from '../../testing/fixtures';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { seedCartCatalog } from '../carts/carts.fixtures';
+import { deployDueRules } from './promos.schedule';
+
+// Delayed deploy (issue 13): a rule with a publish date is deployed at that time by the worker,
+// exactly once with several workers, audited, and the carts price with it at once.
+
+let t: TestApp;
+let juno: SignedIn;
+let agent: SignedIn;
+let uid: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  juno = await t.signIn('agent', { promoAccess: true, junoAccess: true });
+  agent = await t.signIn('agent');
+  await seedCartCatalog(t.database.db);
+  uid = (await insertAccount(t.database.db, { userType: 3 })).uid;
+});
+afterAll(() => t.close());
+
+/** The clock the tests move: an hour from the real now. */
+const NOW = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000);
+const at = (d: Date) => ({ _seconds: Math.floor(d.getTime() / 1000) });
+const later = (ms: number) => new Date(NOW.getTime() + ms);
+
+let n = 0;
+/** A pending rule: 25% off one Renewal Serum (P200, $30), published at `publish`. */
+function scheduled(publish: Date | null, name = `Serum Quarter Off ${++n}`) {
+  return {
+    name,
+    id: 0,
+    active: false,
+    priority: 50,
+    stop: false,
+    regionId: [1],
+    actionItems: ['P200'],
+    discountValue: { '1': 0.25 },
+    tags: ['SCHEDULED'],
+    timestamps: { start: { _seconds: 1_700_000_000 } },
+    publishToProd: publish ? at(publish) : {},
+  };
+}
+const save = (rule: object, who: SignedIn = juno, collection = 'pending') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/cs/promo/editRule',
+    payload: { collection, rule },
+    headers: who.headers,
+  });
+const rowsNamed = (name: string) => t.database.db.select().from(promoRules).where(eq(promoRules.name, name));
+const collectionsOf = async (name: string) => (await rowsNamed(name)).map((r) => r.collection).sort();
+
+async function cartWithSerum(): Promise<string> {
+  const opened = await t.app.inject({
+    method: 'POST',
+    url: '/api/carts',
+    payload: { uid, localeCode: 'en-US' },
+    headers: agent.headers,
+  });
+  const cartId = opened.json().data.cartId as string;
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `/api/carts/${cartId}/products`,
+    payload: { sku: 'P200', quantity: 2 },
+    headers: agent.headers,
+  });
+  expect(added.statusCode).toBe(200);
+  return cartId;
+}
+const cart = async (cartId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/carts/${cartId}`, headers: agent.headers })).json()
+    .data as {
+    subtotalInCents: number;
+    appliedPromos: { promo: string; applied: boolean }[];
+  };
+
+describe('delayed deploy', () => {
+  it('deploys the rule when its publish date comes (clock moved forward), once, audited', async () => {
+    const rule = scheduled(later(60_000));
+    expect((await save(rule)).statusCode).toBe(200);
+    const cartId = await cartWithSerum();
+    expect((await cart(cartId)).appliedPromos.map((p) => p.promo)).not.toContain(rule.name);
+
+    // Not yet: a second before the publish date nothing happens.
+    expect(await deployDueRules(t.database.db, t.app.log, later(59_000))).toBe(0);
+    expect(await collectionsOf(rule.name)).toEqual(['pending']);
+
+    // The clock moves past it: deployed to production and to the active collection, switched on.
+    expect(await deployDueRules(t.database.db, t.app.log, later(61_000))).toBe(1);
+    const rows = await rowsNamed(rule.name);
+    expect(rows.map((r) => r.collection).sort()).toEqual(['active', 'pending', 'production']);
+    expect(rows.find((r) => r.collection === 'active')).toMatchObject({ active: true });
+    // The publish date is spent: a later pass finds nothing.
+    expect(rows.every((r) => r.publishToProd === null)).toBe(true);
+    expect(await deployDueRules(t.database.db, t.app.log, later(3_600_000))).toBe(0);
+
+    // The carts have the new rule set at once; it is live from its publish date (an hour from the
+    // real now), so a cart priced now says when it starts.
+    const seen = (await cart(cartId)).appliedPromos.find((p) => p.promo === rule.name);
+    expect(seen).toMatchObject({ applied: false, code: 'not_started' });
+
+    // Audited by the delayed-deploy actor, in the promos-log and the rule history.
+    for (const collection of ['production', 'active', 'pending']) {
+      const events = await t.database.db
+        .select()
+        .from(changeEvents)
+        .where(
+          and(
+            eq(changeEvents.entityId, `${collection}/${rule.name}`),
+            eq(changeEvents.action, 'promo.scheduledDeploy'),
+          ),
+        );
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        changedBy: 'system',
+        changedByName: 'Delayed deploy',
+        authType: 'system',
+      });
+    }
+    const versions = await t.database.db
+      .select()
+      .from(promoRuleVersions)
+      .where(eq(promoRuleVersions.nameKey, rule.name.toLowerCase()));
+    expect(versions.filter((v) => v.action === 'promo.scheduledDeploy')).toHaveLength(3);
+  });
+
+  it('a rule whose publish date has just passed is priced by the carts within seconds', async () => {
+    const cartId = await cartWithSerum();
+    const before = await cart(cartId);
+    const rule = scheduled(new Date(Date.now() - 1000));
+    expect((await save(rule)).statusCode).toBe(200);
+    expect(await deployDueRules(t.database.db, t.app.log, new Date())).toBe(1);
+    const deployedAt = Date.now();
+    const priced = await cart(cartId);
+    expect(Date.now() - deployedAt).toBeLessThan(2000);
+    expect(priced.subtotalInCents).toBe(before.subtotalInCents - 750);
+    expect(priced.appliedPromos).toContainEqual(expect.objectContaining({ promo: rule.name, applied: true }));
+  });
+
+  it('a rule without a publish date, or whose date was cleared, is never deployed', async () => {
+    const none = scheduled(null);
+    expect((await save(none)).statusCode).toBe(200);
+    const cleared = scheduled(later(1000));
+    expect((await save(cleared)).statusCode).toBe(200);
+    // Turning the delayed deploy off saves the rule with an empty publishToProd.
+    expect((await save({ ...cleared, publishToProd: {} })).statusCode).toBe(200);
+    expect((await rowsNamed(cleared.name))[0]?.publishToProd).toBeNull();
+    await deployDueRules(t.database.db, t.app.log, later(86_400_000));
+    expect(await collectionsOf(none.name)).toEqual(['pending']);
+    expect(await collectionsOf(cleared.name)).toEqual(['pending']);
+  });
+
+  it('setting a publish date needs junoAccess', async () => {
+    const promo = await t.signIn('agent', { promoAccess: true });
+    const res = await save(scheduled(later(1000)), promo);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Insufficient Permissions');
+  });
+
+  it('two workers racing deploy each rule exactly once', async () => {
+    const names = [];
+    for (let i = 0; i < 6; i++) {
+      const rule = scheduled(later(1000 + i));
+      expect((await save(rule)).statusCode).toBe(200);
+      names.push(rule.name);
+    }
+    // Own connections on PostgreSQL (two processes); interleaved on one database with PGlite.
+    const connect = (t.database as Database & { connectAgain?: () => Promise<Database> }).connectAgain;
+    const extra = connect ? [await connect(), await connect()] : [];
+    const dbs = extra.length > 0 ? extra.map((d) => d.db) : [t.database.db, t.database.db];
+    const claimed = await Promise.all(dbs.map((db) => deployDueRules(db, t.app.log, later(10_000))));
+    for (const d of extra) await d.close();
+    expect(claimed[0]! + claimed[1]!).toBe(6);
+    for (const name of names) {
+      expect(await collectionsOf(name)).toEqual(['active', 'pending', 'production']);
+      const deploys = await t.database.db
+        .select()
+        .from(changeEvents)
+        .where(
+          and(
+            eq(changeEvents.entityId, `production/${name}`),
+            eq(changeEvents.action, 'promo.scheduledDeploy'),
+          ),
+        );
+      expect(deploys).toHaveLength(1);
+    }
+  });
+});

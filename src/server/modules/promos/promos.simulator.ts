@@ -1,0 +1,128 @@
+import { type CompiledRules, compileRules, type PricedCart, priceCart } from '@domain/pricing';
+import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
+import type { PromoCollection, SimulateRequest, SimulationInput } from '@domain/promos/tool';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import * as repo from './promos.repo';
+import { compileOrThrow } from './promos.service';
+
+// The promo tool's simulator (issue 13). A collection's rules are parsed (and, when asked,
+// compiled) once per change of the collection: 20,000 rules take hundreds of milliseconds to parse
+// and tens to compile, far more than pricing a cart with explanations. A cache only: the stamp
+// (count and latest updated_at of the collection) is read on every call, like the carts' rules.
+
+interface RuleSet {
+  stamp: string;
+  rules: PromoRule[];
+  compiled: CompiledRules | null;
+}
+
+const sets = new WeakMap<Db, Map<string, RuleSet>>();
+
+async function ruleSetOf(ctx: AppContext, collection: PromoCollection, switchOn: boolean): Promise<RuleSet> {
+  const stamp = await repo.collectionStamp(ctx.db, collection);
+  let perDb = sets.get(ctx.db);
+  if (!perDb) {
+    perDb = new Map();
+    sets.set(ctx.db, perDb);
+  }
+  const key = `${collection}/${switchOn}`;
+  const found = perDb.get(key);
+  if (found && found.stamp === stamp) return found;
+  const rows = await repo.listRules(ctx.db, [collection]);
+  const rules = rows.map((r) => {
+    const rule = promoRuleSchema.parse(r.rule);
+    return switchOn ? { ...rule, active: true } : rule;
+  });
+  const set: RuleSet = { stamp, rules, compiled: null };
+  perDb.set(key, set);
+  return set;
+}
+
+function compiledOf(set: RuleSet): CompiledRules {
+  set.compiled ??= compileRules(set.rules);
+  return set.compiled;
+}
+
+/**
+ * What the simulator prices: the engine input for the sample cart (prices, volumes, shipping rates
+ * and volume lists from the database) and the rules of the collection, with the draft in place.
+ * The server prices it (flag promoToolCartApi on) or hands it to the browser to price with the same
+ * engine (off).
+ */
+export async function simulationInput(
+  ctx: AppContext,
+  input: z.output<typeof SimulateRequest>,
+  now: Date = new Date(),
+): Promise<SimulationInput & { compiled: RuleSet | null }> {
+  const switchOn = input.assumeActive && input.collection !== 'active' && input.collection !== 'production';
+  const set = await ruleSetOf(ctx, input.collection, switchOn);
+  let rules = set.rules;
+  if (input.draft) {
+    const { rule } = compileOrThrow(input.draft);
+    const draft = input.assumeActive ? { ...rule, active: true } : rule;
+    const at = rules.findIndex((r) => r.name.toLowerCase() === draft.name.toLowerCase());
+    rules = at >= 0 ? rules.map((r, i) => (i === at ? draft : r)) : [...rules, draft];
+  }
+  const regionId = input.user.regionId;
+  const cartSkus = [...new Set(input.cart.products.map((p) => p.sku))];
+  const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
+  const priceRows = await repo.prices(ctx.db, regionId, [...new Set([...cartSkus, ...ruleSkus])]);
+  const bySku = new Map(priceRows.map((p) => [p.sku, p]));
+  const unknownSkus = cartSkus.filter((sku) => !bySku.has(sku));
+  if (unknownSkus.length > 0) throw badRequest(`Unknown SKU: ${unknownSkus.join(', ')}`);
+  const product = (p: (typeof priceRows)[number]) => ({
+    price: p.specialPriceCents ?? p.priceCents,
+    ...(p.memberPriceCents == null ? {} : { memberPrice: p.memberPriceCents }),
+    ...(p.wholesalePriceCents == null ? {} : { wholesalePrice: p.wholesalePriceCents }),
+    volumes: { CV: p.cv, PV: p.pv, QV: p.qv, NV: p.nv, SV: p.sv },
+  });
+  const lists = await repo.volumeLists(ctx.db);
+  const rates =
+    input.newShippingRates ??
+    (await repo.shippingRatesOf(ctx.db, regionId)).map((r) => ({
+      method: r.shippingMethodId,
+      amount: r.amountCents,
+      phoenixShippingMethodId: r.phoenixShippingMethodId,
+    }));
+  return {
+    rules,
+    compiled: input.draft ? null : set,
+    input: {
+      now: input.timestamp ?? Math.floor(now.getTime() / 1000),
+      regionId,
+      locale: input.localcode,
+      userType: input.user.userType,
+      channel: input.channel,
+      lines: input.cart.products.map((p) => ({
+        sku: p.sku,
+        quantity: p.quantity,
+        ...product(bySku.get(p.sku)!),
+      })),
+      promoTags: input.cart.promoTags.map((t) => ({ code: t.code })),
+      promoItems: input.cart.promoItems,
+      hostRewardItems: input.cart.hostRewardItems,
+      products: Object.fromEntries(priceRows.map((p) => [p.sku, product(p)])),
+      shipping: { method: input.cart.shipping.method, rates },
+      volumeTables: {
+        fullVolumeSku: lists.find((l) => l.list === 'fullVolume')?.sku ?? null,
+        listA: lists.filter((l) => l.list === 'listA').map((l) => l.sku),
+        listB: lists.filter((l) => l.list === 'listB').map((l) => l.sku),
+      },
+      explain: 'all',
+    },
+  };
+}
+
+/** The simulator on the server: prices a sample cart and explains every rule. */
+export async function simulate(
+  ctx: AppContext,
+  request: z.output<typeof SimulateRequest>,
+  now: Date = new Date(),
+): Promise<PricedCart> {
+  const { input, rules, compiled } = await simulationInput(ctx, request, now);
+  // Without a draft the collection's compiled rules are reused; a draft is compiled with them.
+  return priceCart(input, compiled ? compiledOf(compiled) : rules);
+}

@@ -1,0 +1,340 @@
+import { REFUND_MESSAGES, refundSplitProblem, splitOverCards } from '@domain/orders/refund-math';
+import {
+  REFUND_ESTIMATE_DELAY_MS,
+  REFUND_OVERRIDE_DELAY_MS,
+  type RefundEstimateRequest,
+  type RefundOrder,
+  type RefundSubmitRequest,
+} from '@domain/orders/refunds';
+import { ADJUSTMENT_REASONS } from '@domain/reference';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAlert } from '@web/components/alert/alert-context';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { errorMessage } from '@web/lib/api-client';
+import { formatMoney } from '@web/lib/format';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useRefundEstimate, useSubmitRefund } from '../api/refunds';
+import { CardSplit, type SplitFlow } from './card-split';
+import { EstimateSummary } from './estimate-summary';
+import { centsToInput, parseMoney } from './money';
+import { type Quantities, quantityIssue, RefundItems } from './refund-items';
+
+// A new refund (spec 2 §2 Refunds view, §4 Refund flow, §5 Refund, §8 messages): products and
+// shipping → an estimate 3 s later (5 s after a card override) → amounts and the card split →
+// the spec's checks → confirm → submit under an idempotency key kept until the request changes.
+
+const itemKey = (sku: string, price: number) => `${sku}@${price}`;
+
+export function RefundForm({ order }: { order: RefundOrder }) {
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const [quantities, setQuantities] = useState<Quantities>({});
+  const [returnShipping, setReturnShipping] = useState(false);
+  const [flow, setFlow] = useState<SplitFlow>('selection');
+  const [selected, setSelected] = useState<string[]>(() => order.cards.map((c) => c.transactionId));
+  const [overrides, setOverrides] = useState<Record<string, string>>({});
+  const [amountText, setAmountText] = useState<string | null>(null);
+  const [pcText, setPcText] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<RefundSubmitRequest | null>(null);
+  const keyRef = useRef<{ body: string; key: string } | null>(null);
+  const submit = useSubmitRefund(order.id);
+
+  const returnItems = order.refundable
+    .map((r) => ({
+      sku: r.sku,
+      adjustedPrice: r.adjustedPrice,
+      text: quantities[itemKey(r.sku, r.adjustedPrice)] ?? '',
+      max: r.refundable,
+    }))
+    .filter((r) => r.text.trim() !== '' && quantityIssue(r.text, r.max) === null && Number(r.text) > 0)
+    .map((r) => ({ sku: r.sku, adjustedPrice: r.adjustedPrice, quantity: Number(r.text) }));
+  const selection = JSON.stringify({
+    returnItems,
+    returnShipping,
+    selected: flow === 'selection' ? selected : null,
+    flow,
+  });
+  const overrideText = JSON.stringify(flow === 'override' ? overrides : {});
+  const debouncedSelection = useDebouncedValue(selection, REFUND_ESTIMATE_DELAY_MS);
+  const debouncedOverrides = useDebouncedValue(overrideText, REFUND_OVERRIDE_DELAY_MS);
+  const request = useMemo<RefundEstimateRequest | null>(() => {
+    const s = JSON.parse(debouncedSelection) as {
+      returnItems: RefundEstimateRequest['returnItems'];
+      returnShipping: boolean;
+      selected: string[] | null;
+      flow: SplitFlow;
+    };
+    if ((s.returnItems ?? []).length === 0 && !s.returnShipping) return null;
+    const o = JSON.parse(debouncedOverrides) as Record<string, string>;
+    return {
+      orderId: order.id,
+      returnItems: s.returnItems,
+      returnShipping: s.returnShipping,
+      autoRefund: {
+        flags: {
+          override: s.flow === 'override',
+          splitAutoRefund: s.flow === 'auto',
+          selectionSplit: s.flow === 'selection',
+        },
+        ...(s.selected ? { selectedCardsTransactionIds: s.selected } : {}),
+        ...(s.flow === 'override'
+          ? {
+              overriddenCards: Object.entries(o).map(([transactionId, t]) => ({
+                transactionId,
+                refundAmount: parseMoney(t).cents,
+              })),
+            }
+          : {}),
+      },
+    };
+  }, [debouncedSelection, debouncedOverrides, order.id]);
+  const estimate = useRefundEstimate(request);
+  const stale = selection !== debouncedSelection || overrideText !== debouncedOverrides;
+  const nothingChosen = returnItems.length === 0 && !returnShipping;
+  const e = !nothingChosen && !stale ? estimate.data : undefined;
+
+  const amountInput = amountText ?? (e ? centsToInput(e.amount) : '');
+  const pcInput = pcText ?? (e ? centsToInput(e.pcAmount) : '');
+  const amount = parseMoney(amountInput);
+  const pcAmount = parseMoney(pcInput);
+  const pool = order.cards.filter((c) => flow !== 'selection' || selected.includes(c.transactionId));
+  const cardsState = order.cards.map((c) => ({
+    ...c,
+    paidCents: c.paidAmount,
+    remainingCents: c.remainingAmount,
+  }));
+  const proposedSplit = splitOverCards(
+    amount.cents,
+    cardsState.filter((c) => pool.some((p) => p.transactionId === c.transactionId)),
+  );
+  const proposed = Object.fromEntries(proposedSplit.map((s) => [s.transactionId, s.refundAmount]));
+  const cards =
+    flow === 'override' && order.cards.length > 1
+      ? order.cards.map((c) => ({
+          transactionId: c.transactionId,
+          refundAmount: parseMoney(overrides[c.transactionId] ?? '').cents,
+        }))
+      : proposedSplit;
+
+  const reset = () => {
+    setQuantities({});
+    setReturnShipping(false);
+    setOverrides({});
+    setAmountText(null);
+    setPcText(null);
+    setReason('');
+    setProblem(null);
+    keyRef.current = null;
+  };
+
+  const fieldErrors =
+    order.refundable.some(
+      (r) => quantityIssue(quantities[itemKey(r.sku, r.adjustedPrice)] ?? '', r.refundable) !== null,
+    ) ||
+    (flow === 'override' && Object.values(overrides).some((t) => parseMoney(t).error)) ||
+    amount.error ||
+    pcAmount.error ||
+    reason === '';
+
+  const onRefund = () => {
+    if (amount.cents <= 0 && pcAmount.cents <= 0 && !amount.error && !pcAmount.error)
+      return setProblem(REFUND_MESSAGES.nothingSelected);
+    if (fieldErrors) return setProblem(REFUND_MESSAGES.fixErrors);
+    const split = refundSplitProblem(
+      {
+        amount: amount.cents,
+        pcAmount: pcAmount.cents,
+        cards,
+        auto: flow === 'auto' && order.cards.length > 1,
+      },
+      cardsState,
+    );
+    if (split) return setProblem(split);
+    setProblem(null);
+    const body = {
+      orderId: order.id,
+      returnItems,
+      returnShipping,
+      reason,
+      amount: amount.cents,
+      pcAmount: pcAmount.cents,
+      cards: cards.filter((c) => c.refundAmount > 0),
+      autoRefund: { flags: { splitAutoRefund: flow === 'auto' && order.cards.length > 1 } },
+    };
+    // The same request keeps its key (a resend after a lost answer is answered, not repeated).
+    const text = JSON.stringify(body);
+    if (keyRef.current?.body !== text) keyRef.current = { body: text, key: crypto.randomUUID() };
+    setConfirming({ ...body, idempotencyKey: keyRef.current.key });
+  };
+
+  const onConfirm = () => {
+    if (!confirming) return;
+    submit.mutate(confirming, {
+      onSuccess: (answer) => {
+        setConfirming(null);
+        reset();
+        if (answer.success)
+          alert.success(answer.notice ? `${answer.message} ${answer.notice}` : answer.message);
+        else alert.error(answer.message);
+        navigate(`/orders/${encodeURIComponent(order.id)}/refunds`);
+      },
+      onError: (error) => {
+        setConfirming(null);
+        setProblem(errorMessage(error, 'The refund could not be submitted.'));
+      },
+    });
+  };
+
+  const money = (c: number) => formatMoney(c, order.currency);
+  const waiting = !nothingChosen && (stale || estimate.isFetching);
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        onRefund();
+      }}
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
+      <RefundItems
+        order={order}
+        quantities={quantities}
+        onQuantity={(key, text) => {
+          setQuantities((q) => ({ ...q, [key]: text }));
+          setAmountText(null);
+          setPcText(null);
+        }}
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={returnShipping}
+            disabled={order.shipping - order.shippingRefunded <= 0}
+            onChange={(ev) => {
+              setReturnShipping(ev.target.checked);
+              setAmountText(null);
+              setPcText(null);
+            }}
+          />
+        }
+        label={`Refund shipping (${money(Math.max(0, order.shipping - order.shippingRefunded))} not yet refunded)`}
+      />
+      {nothingChosen ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Choose products or shipping to see the refund estimate.
+        </Typography>
+      ) : waiting ? (
+        <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
+          Estimating the refund…
+        </Typography>
+      ) : estimate.isError ? (
+        <Alert severity="error">
+          {REFUND_MESSAGES.estimateFailed(errorMessage(estimate.error, 'no answer'))}
+        </Alert>
+      ) : e ? (
+        <EstimateSummary estimate={e} currency={order.currency} />
+      ) : null}
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <TextField
+          label="Refund amount (cards)"
+          value={amountInput}
+          onChange={(ev) => setAmountText(ev.target.value)}
+          error={amount.error}
+          helperText={
+            amount.error
+              ? 'Enter an amount like 12.50'
+              : `Up to ${money(order.cards.reduce((s, c) => s + c.remainingAmount, 0))} remains on the cards`
+          }
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
+        />
+        <TextField
+          label="Product credit amount"
+          value={pcInput}
+          onChange={(ev) => setPcText(ev.target.value)}
+          error={pcAmount.error}
+          helperText={
+            pcAmount.error ? 'Enter an amount like 12.50' : 'Goes back to the customer’s product credit'
+          }
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
+        />
+      </Box>
+
+      {order.cards.length > 0 && (
+        <CardSplit
+          cards={order.cards}
+          currency={order.currency}
+          flow={order.cards.length > 1 ? flow : 'selection'}
+          onFlow={setFlow}
+          selected={selected}
+          onSelected={setSelected}
+          proposed={proposed}
+          overrides={overrides}
+          onOverride={(id, t) => setOverrides((o) => ({ ...o, [id]: t }))}
+        />
+      )}
+
+      <TextField
+        select
+        label="Reason"
+        value={reason}
+        onChange={(ev) => setReason(ev.target.value)}
+        required
+        error={problem !== null && reason === ''}
+        helperText={problem !== null && reason === '' ? 'Choose a reason.' : ' '}
+        slotProps={{ select: { native: true } }}
+        sx={{ width: { xs: '100%', sm: 420 } }}
+      >
+        <option value="" />
+        {ADJUSTMENT_REASONS.map((r) => (
+          <option key={r.id} value={r.name}>
+            {r.name}
+          </option>
+        ))}
+      </TextField>
+
+      {e?.problem && flow === 'override' && !problem && <Alert severity="warning">{e.problem}</Alert>}
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" disabled={waiting}>
+          Refund
+        </Button>
+        <Button type="button" onClick={reset}>
+          Clear
+        </Button>
+      </Box>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Process this refund?"
+        confirmLabel="Process refund"
+        destructive
+        pending={submit.isPending}
+        onConfirm={onConfirm}
+        onClose={() => setConfirming(null)}
+      >
+        {confirming &&
+          `${money(confirming.amount)} back to ${confirming.cards?.length === 1 ? 'the card' : 'the cards'}` +
+            (confirming.pcAmount ? ` and ${money(confirming.pcAmount)} as product credit` : '') +
+            ` on order ${order.orderLabel}. This cannot be undone.`}
+      </ConfirmDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import type { RefundOrder } from '@domain/orders/refunds';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '@web/lib/format';
+
+// Product selection (spec 2 §5): refundable quantity = purchased − already refunded, per sku and
+// adjusted price.
+
+export type Quantities = Record<string, string>;
+
+/** What is wrong with a typed quantity, or null (empty counts as 0). */
+export function quantityIssue(text: string, max: number): string | null {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d+$/.test(t)) return 'Whole numbers only';
+  if (Number(t) > max) return `At most ${max}`;
+  return null;
+}
+
+const num = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+export function RefundItems({
+  order,
+  quantities,
+  onQuantity,
+}: {
+  order: RefundOrder;
+  quantities: Quantities;
+  onQuantity: (key: string, text: string) => void;
+}) {
+  if (order.refundable.length === 0)
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        This order has no paid products to refund.
+      </Typography>
+    );
+  return (
+    <TableContainer tabIndex={0} role="region" aria-label="Products to refund">
+      <Table size="small" sx={{ minWidth: 560 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Product</TableCell>
+            <TableCell sx={num}>Price</TableCell>
+            <TableCell sx={num}>Bought</TableCell>
+            <TableCell sx={num}>Refunded</TableCell>
+            <TableCell sx={{ width: 150 }}>Refund qty</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {order.refundable.map((r) => {
+            const key = `${r.sku}@${r.adjustedPrice}`;
+            const text = quantities[key] ?? '';
+            const issue = quantityIssue(text, r.refundable);
+            return (
+              <TableRow key={key}>
+                <TableCell>
+                  <Typography variant="body2">{r.title}</Typography>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    SKU {r.sku}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={num}>{formatMoney(r.adjustedPrice, order.currency)}</TableCell>
+                <TableCell sx={num}>{r.purchased}</TableCell>
+                <TableCell sx={num}>{r.refunded}</TableCell>
+                <TableCell>
+                  <TextField
+                    size="small"
+                    value={text}
+                    onChange={(e) => onQuantity(key, e.target.value)}
+                    disabled={r.refundable === 0}
+                    error={issue !== null}
+                    helperText={issue ?? `${r.refundable} refundable`}
+                    slotProps={{
+                      htmlInput: {
+                        inputMode: 'numeric',
+                        'aria-label': `Refund quantity of ${r.title} (SKU ${r.sku})`,
+                      },
+                    }}
+                  />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,155 @@
+import type { RefundRecord } from '@domain/orders/refunds';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useAlert } from '@web/components/alert/alert-context';
+import { errorMessage } from '@web/lib/api-client';
+import { formatDateTime, formatMoney } from '@web/lib/format';
+import { useRetryRefund } from '../api/refunds';
+
+// The refunds of one order (spec 2 §2 Refunds view; issue 9 "a refund list per order"): when, who,
+// amount per card, items, reason and the status of every card leg, with Retry for failed legs.
+
+const num = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+const STATUS_COLOR = {
+  processed: 'success',
+  succeeded: 'success',
+  failed: 'error',
+  pending: 'warning',
+} as const;
+
+const cardName = (leg: RefundRecord['cards'][number]) =>
+  leg.method === 'alternative'
+    ? 'Alternative payment'
+    : `${leg.brand ?? 'Card'} •••• ${leg.accountNumber ?? '????'}`;
+
+function RefundItem({ refund, canRetry }: { refund: RefundRecord; canRetry: boolean }) {
+  const money = (c: number) => formatMoney(c, refund.currency);
+  const retry = useRetryRefund(refund.orderId);
+  const alert = useAlert();
+  const onRetry = () =>
+    retry.mutate(
+      { id: refund.id, orderId: refund.orderId },
+      {
+        // One message (spec 2 §8 shows both alerts in one reading; only the true one is shown).
+        onSuccess: (answer) => (answer.success ? alert.success(answer.message) : alert.error(answer.message)),
+        onError: (error) => alert.error(errorMessage(error, 'Retry failed.')),
+      },
+    );
+  const retryable = refund.status !== 'processed' && refund.cards.some((c) => c.status !== 'succeeded');
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, listStyle: 'none' }}
+      aria-label={`Refund of ${formatDateTime(refund.timestamp)}`}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          justifyContent: 'space-between',
+        }}
+      >
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            {formatDateTime(refund.timestamp)} · {money(refund.amount)}
+            {refund.pcAmount > 0 ? ` + ${money(refund.pcAmount)} product credit` : ''}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            By {refund.adminName ?? refund.adminUid} · {refund.reason}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Chip
+            size="small"
+            color={STATUS_COLOR[refund.status]}
+            label={
+              refund.status === 'processed' ? 'Processed' : refund.status === 'failed' ? 'Failed' : 'Pending'
+            }
+          />
+          {canRetry && retryable && (
+            <Button size="small" variant="outlined" onClick={onRetry} loading={retry.isPending}>
+              Retry
+            </Button>
+          )}
+        </Box>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        Items:{' '}
+        {refund.returnItems.length === 0
+          ? 'none'
+          : refund.returnItems.map((i) => `${i.sku} × ${i.quantity}`).join(', ')}
+        {refund.shippingTotal > 0 ? ` · shipping ${money(refund.shippingTotal)}` : ''} · tax{' '}
+        {money(refund.tax)}
+      </Typography>
+      {refund.cards.length > 0 && (
+        <TableContainer tabIndex={0} role="region" aria-label="Card refunds" sx={{ mt: 1 }}>
+          <Table size="small" sx={{ minWidth: 420 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Card</TableCell>
+                <TableCell sx={num}>Amount</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {refund.cards.map((leg) => (
+                <TableRow key={leg.idempotencyKey}>
+                  <TableCell>{cardName(leg)}</TableCell>
+                  <TableCell sx={num}>{money(leg.refundAmount)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={STATUS_COLOR[leg.status]}
+                      label={
+                        leg.status === 'succeeded'
+                          ? 'Refunded'
+                          : leg.status === 'failed'
+                            ? 'Failed'
+                            : 'Pending'
+                      }
+                    />
+                    {leg.error && (
+                      <Typography variant="caption" component="div" sx={{ color: 'error.main' }}>
+                        {leg.error}
+                      </Typography>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}
+
+export function RefundList({ refunds, canRetry }: { refunds: RefundRecord[]; canRetry: boolean }) {
+  if (refunds.length === 0)
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        No refunds yet.
+      </Typography>
+    );
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label="Refunds">
+      {refunds.map((r) => (
+        <RefundItem key={r.id} refund={r} canRetry={canRetry} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,179 @@
+import { RETURN_MESSAGES, RETURN_SEARCH, type ReturnRecord } from '@domain/orders/returns';
+import { RETURN_STATUSES } from '@domain/reference';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAlert } from '@web/components/alert/alert-context';
+import { EmptyState } from '@web/components/empty-state';
+import { LoadError, Loading } from '@web/components/loading';
+import { errorMessage } from '@web/lib/api-client';
+import { formatDateTime } from '@web/lib/format';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useReturns, useSetReturnStatus } from '../api/returns';
+
+// /returns (spec 2 §2 Returns list; §4 Return statuses; §5 Returns search; §8 messages).
+
+const orderPath = (r: ReturnRecord, tab: 'info' | 'refunds') =>
+  `/orders/${encodeURIComponent(r.orderDocId)}/${tab}`;
+
+function StatusCell({ record, canEdit }: { record: ReturnRecord; canEdit: boolean }) {
+  const [value, setValue] = useState(record.returnStatus);
+  const change = useSetReturnStatus();
+  const alert = useAlert();
+  if (!canEdit) return <>{record.returnStatusName}</>;
+  const save = () =>
+    change.mutate(
+      { id: record.docId, returnStatus: value },
+      {
+        onSuccess: (answer) => alert.success(answer.message),
+        onError: (error) => alert.error(errorMessage(error, 'The status could not be changed.')),
+      },
+    );
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 230 }}>
+      <TextField
+        select
+        size="small"
+        value={value}
+        onChange={(e) => setValue(Number(e.target.value))}
+        slotProps={{
+          select: { native: true },
+          htmlInput: { 'aria-label': `Status of the return of order ${record.orderLabel}` },
+        }}
+        sx={{ minWidth: 140 }}
+      >
+        {RETURN_STATUSES.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </TextField>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={value === record.returnStatus}
+        loading={change.isPending}
+        onClick={save}
+      >
+        Save
+      </Button>
+    </Box>
+  );
+}
+
+export function ReturnsList({ canEdit }: { canEdit: boolean }) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const returns = useReturns(search);
+  const onSearch = (e: React.FormEvent) => {
+    e.preventDefault();
+    const t = text.trim();
+    if (t === '') return setSearch(null);
+    if (!RETURN_SEARCH.test(t)) return setInvalid(true);
+    setInvalid(false);
+    setSearch(t);
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box
+        component="form"
+        role="search"
+        onSubmit={onSearch}
+        noValidate
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
+        <TextField
+          size="small"
+          label="Order id"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setInvalid(false);
+          }}
+          error={invalid}
+          helperText={
+            invalid ? RETURN_MESSAGES.searchInvalid : '9-digit order id, or 7-digit legacy id (F optional)'
+          }
+          sx={{ width: { xs: '100%', sm: 340 } }}
+        />
+        <Button type="submit" variant="contained">
+          Search
+        </Button>
+        {search && (
+          <Button
+            type="button"
+            onClick={() => {
+              setText('');
+              setSearch(null);
+            }}
+          >
+            Show pending
+          </Button>
+        )}
+      </Box>
+      <Typography variant="subtitle2" component="h2">
+        {search ? `Returns of order ${search}` : 'Pending returns (Initiated)'}
+      </Typography>
+      {returns.isPending ? (
+        <Loading label="Loading returns" />
+      ) : returns.isError ? (
+        <LoadError error={returns.error} />
+      ) : returns.data.length === 0 ? (
+        <EmptyState
+          title={search ? 'No returns for that order' : 'No pending returns'}
+          description={search ? 'Check the order id.' : 'Every return has been received or completed.'}
+        />
+      ) : (
+        <TableContainer tabIndex={0} role="region" aria-label="Returns">
+          <Table size="small" sx={{ minWidth: 860 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Created</TableCell>
+                <TableCell>Order</TableCell>
+                <TableCell>Customer</TableCell>
+                <TableCell>Items</TableCell>
+                <TableCell>Reason</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {returns.data.map((r) => (
+                <TableRow key={r.docId}>
+                  <TableCell>{formatDateTime(r.dateCreatedUTC)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Link component={RouterLink} to={orderPath(r, 'info')}>
+                      {r.orderLabel}
+                    </Link>
+                    {' · '}
+                    <Link component={RouterLink} to={orderPath(r, 'refunds')}>
+                      Refunds
+                    </Link>
+                    <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                      Phoenix {r.phoenixOrderId ?? 'N/A'}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{r.customerName}</TableCell>
+                  <TableCell>{r.items.map((i) => `${i.sku} × ${i.quantity}`).join(', ')}</TableCell>
+                  <TableCell>{r.reason ?? ''}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit={canEdit} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}
