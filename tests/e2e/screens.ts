@@ -40,7 +40,7 @@ const NO_ACCESS = 'You do not have access to this screen';
 const NOT_YET = 'This screen is not available yet';
 
 /** Screens of the route table that show "not available yet" until they are built. */
-function upcoming(path: string, visitors: readonly DemoRole[] = ALL_ROLES): Screen {
+export function upcoming(path: string, visitors: readonly DemoRole[] = ALL_ROLES): Screen {
   return {
     name: `${path} (not available yet)`,
     path,
@@ -534,7 +534,8 @@ export const APP_SCREENS: Screen[] = [
   },
 ];
 
-export const UPCOMING_SCREENS: Screen[] = [upcoming('/en-US/checkout/AbCdEfGhIjKlMnOpQrStUvWxYz12', ONE)];
+/** Every routed screen is built now; the a11y spec still walks this list when one is added. */
+export const UPCOMING_SCREENS: Screen[] = [];
 
 /** A fresh database's outbox is empty: ask for a reset link so it holds an email to show. */
 export async function queueResetEmail(page: Page, email = 'fraud@example.com') {

@@ -476,3 +476,26 @@ export const carts = pgTable(
     index('carts_last_saved_idx').on(t.lastSaved),
   ],
 );
+
+/**
+ * One row per checkout submission key (spec 2: a double submit creates one order). The purchase
+ * claims the key before charging; a second submit with the same key answers the first order, or
+ * 409 while the first is still in flight. A failed attempt frees the key for a corrected retry
+ * (`attempts` makes each retry's charge key distinct at the gateway).
+ */
+export const checkoutSubmissions = pgTable(
+  'checkout_submissions',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    cartId: text('cart_id').notNull(),
+    customerUid: text('customer_uid').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    orderId: text('order_id'),
+    message: text('message'),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('checkout_submissions_cart_idx').on(t.cartId)],
+);

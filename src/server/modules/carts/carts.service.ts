@@ -14,7 +14,7 @@ import {
   toCartView,
   type VariantFacts,
 } from '@domain/carts';
-import { priceCart } from '@domain/pricing';
+import { type PricingInput, priceCart } from '@domain/pricing';
 import { CART_ID_LENGTH } from '@domain/reference';
 import { type Actor, changeEvent, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -108,14 +108,20 @@ interface PricingReads {
 }
 
 /** Prices one instance: the engine with the active rules, then the cart response. */
-async function price(ctx: AppContext, state: CartInstanceState, meta: CartMeta, reads: PricingReads) {
+async function price(
+  ctx: AppContext,
+  state: CartInstanceState,
+  meta: CartMeta,
+  reads: PricingReads,
+  extra: Partial<PricingInput> = {},
+) {
   const rules = await rulesOf(ctx).get();
   const skus = [...state.unpromofiedItems.map((l) => l.sku), ...rules.giftSkus];
   const catalog = await reads.catalogOf(skus, regionOfLocale(state.localeCode));
   const customer = reads.customer;
   const facts = { now: Math.floor(Date.now() / 1000), customer, catalog, volumeTables: rules.volumeTables };
   const { input, lineIds } = pricingInput(state, facts);
-  const priced = priceCart(input, rules.compiled);
+  const priced = priceCart({ ...input, ...extra }, rules.compiled);
   const cartMessages = await repo.cartMessages(
     ctx.db,
     priced.cartErrors.map((e) => e.code),
@@ -126,7 +132,24 @@ async function price(ctx: AppContext, state: CartInstanceState, meta: CartMeta, 
     rulesByCode: rules.rulesByCode,
     cartMessages,
   });
-  return { view, priced, stamp: rules.stamp, catalog };
+  return { view, priced, stamp: rules.stamp, catalog, customer };
+}
+
+/**
+ * The cart priced for checkout (spec 2 §4 estimate): its active instance with the order's shipping
+ * rates, product credit and order type added to the engine's input, so shipping promos and drops
+ * apply. Never cached: the estimate and the purchase read the cart as it is.
+ */
+export async function priceForCheckout(ctx: AppContext, cartId: string, extra: Partial<PricingInput>) {
+  const found = await repo.cartWithCustomer(ctx.db, cartId);
+  if (!found) throw notFound(CART_MESSAGES.noSuchCart);
+  const { row, customer } = found;
+  const state = instanceOf(row, row.active_locale);
+  return {
+    row,
+    state,
+    ...(await price(ctx, state, metaOf(row), { customer, catalogOf: catalogMemo(ctx) }, extra)),
+  };
 }
 
 /** The priced cart (spec 2 §7 query cart); an unchanged cart answers from the last pricing. */

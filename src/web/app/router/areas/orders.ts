@@ -1,7 +1,7 @@
 import type { Params, RouteObject } from 'react-router';
 import { lazyPage } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
-import { orderSubject, upcomingScreen } from './upcoming';
+import { orderSubject } from './upcoming';
 
 const toOrder = { label: 'Order info', to: (p: Params) => `/orders/${p.id ?? ''}/info` };
 const handle = (h: RouteHandle) => h;
@@ -50,6 +50,10 @@ export const orderRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../../pages/orders/returns-page').then((m) => m.ReturnsPage)),
     handle: handle({ title: 'Returns' }),
   },
-  // The localized checkout URL the admin cart view starts checkout at (spec 2 §2); ordering builds it.
-  upcomingScreen(':locale/checkout/:cartId', 'Checkout', { parent: { label: 'Carts', to: '/carts' } }),
+  // The localized checkout URL the admin cart view and the customer's "New order" lead to (spec 2 §2).
+  {
+    path: ':locale/checkout/:cartId',
+    lazy: lazyPage(() => import('../../pages/orders/checkout-page').then((m) => m.CheckoutPage)),
+    handle: handle({ title: 'Checkout', parent: { label: 'Carts', to: '/carts' } }),
+  },
 ];

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { CART_ID } from '../carts/cart';
+import { LOCALES, type LocaleCode } from '../reference/lists';
+import { MESSAGES, NAME_MAX_LENGTH, zipIssue } from '../validation';
+
+// The portal order context (spec 2 §3 order context, account, payment, product credit; §4 order
+// type, changing country, shipping method, payment data, estimate) as the checkout screen sends it
+// to the estimate, checkout-estimate and purchase calls. Money is integer cents.
+
+const LOCALE_CODES = LOCALES.map((l) => l.code) as [LocaleCode, ...LocaleCode[]];
+
+/** The shipping form (spec 2 §5; spec 3 §3 address form): names and address 35, optional line 30. */
+export const CheckoutAddress = z
+  .object({
+    id: z.number().int().nullable().optional(),
+    firstName: z.string().trim().min(1, MESSAGES.required('First Name')).max(NAME_MAX_LENGTH),
+    lastName: z.string().trim().min(1, MESSAGES.required('Last Name')).max(NAME_MAX_LENGTH),
+    companyName: z.string().trim().max(NAME_MAX_LENGTH).nullable().optional(),
+    address: z.string().trim().min(1, MESSAGES.required('Address')).max(NAME_MAX_LENGTH),
+    address2: z.string().trim().max(30, 'Address must not be over 30 characters').nullable().optional(),
+    city: z.string().trim().min(1, MESSAGES.required('City')).max(NAME_MAX_LENGTH),
+    region: z.string().trim().min(1, 'State is required').max(3),
+    postalCode: z.string().trim().min(1, 'Zip Code is required').max(10),
+    countryId: z.union([z.literal(1), z.literal(2)], { error: 'Country is required' }),
+    telephone: z.string().trim().max(20).nullable().optional(),
+    saveAddress: z.boolean().optional(),
+    melissaVerificationDateUTC: z.string().nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = zipIssue(v.postalCode, v.countryId);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: issue });
+  });
+export type CheckoutAddress = z.infer<typeof CheckoutAddress>;
+
+/** Payment (spec 2 §3): a saved card (savedCard true) or a new card's token (savedCard false). */
+export const CheckoutPayment = z
+  .object({
+    savedCard: z.boolean(),
+    cardId: z.string().min(1).max(80).nullable().optional(),
+    /** The gateway's token for a new card; the browser never sends the card number to the API. */
+    squareNonce: z.string().min(1).max(200).nullable().optional(),
+    saveCard: z.boolean().optional(),
+    firstName: z.string().max(NAME_MAX_LENGTH).optional(),
+    lastName: z.string().max(NAME_MAX_LENGTH).optional(),
+  })
+  .refine((p) => (p.savedCard ? !!p.cardId : !!p.squareNonce), {
+    message: 'Choose a saved card or enter a new card.',
+  });
+export type CheckoutPayment = z.infer<typeof CheckoutPayment>;
+
+export const OrderContext = z.object({
+  cartId: z.string().regex(CART_ID, 'Not a cart id'),
+  localeCode: z.enum(LOCALE_CODES, 'Not a locale (en-US, en-CA or fr-CA)'),
+  /** The account the order is for (spec 2 §3 account uid). */
+  uid: z.string().min(1).max(64),
+  orderType: z.number().int().nullable(),
+  shipping: z.object({
+    method: z.number().int().nullable(),
+    address: CheckoutAddress.nullable(),
+  }),
+  /** Staff overrides of tax and shipping (spec 2 §3 overrides), in cents; null keeps the estimate's. */
+  overrides: z
+    .object({
+      overrideTax: z.number().int().min(0).nullable().optional(),
+      overrideShipping: z.number().int().min(0).nullable().optional(),
+    })
+    .default({}),
+  /** Product credit the staff member applies, in cents (spec 2 §5: never above the balance). */
+  appliedCredit: z.number().int().min(0).default(0),
+  payment: CheckoutPayment.nullable().optional(),
+  giftMessage: z.string().max(200).nullable().optional(),
+  popupId: z.number().int().nullable().optional(),
+  siftSessionId: z.string().max(80).nullable().optional(),
+});
+export type OrderContext = z.input<typeof OrderContext>;
+export type OrderContextValues = z.output<typeof OrderContext>;
+
+export const SubmitRequest = OrderContext.extend({
+  /** One key per checkout: a double submit answers the first order (spec: double click → one order). */
+  idempotencyKey: z.string().min(16).max(80),
+});
+export type SubmitRequest = z.input<typeof SubmitRequest>;
+
+export const RateView = z.object({
+  method: z.number().int(),
+  name: z.string(),
+  amount: z.number().int(),
+  /** Before shipping promos, when a promo lowered it. */
+  regularAmount: z.number().int(),
+  phoenixShippingMethodId: z.number().int().nullable(),
+});
+
+export const EstimateTotals = z.object({
+  prePromoSubtotal: z.number().int(),
+  discount: z.number().int(),
+  subtotal: z.number().int(),
+  shipping: z.number().int(),
+  tax: z.number().int(),
+  shippingTax: z.number().int(),
+  appliedCredit: z.number().int(),
+  grandTotal: z.number().int(),
+});
+export type EstimateTotals = z.infer<typeof EstimateTotals>;
+
+export const EstimateContext = z.object({
+  estimateId: z.string(),
+  countryId: z.number().int(),
+  currency: z.object({ name: z.string(), format: z.string() }),
+  shipping: z.object({ method: z.number().int().nullable(), rates: z.array(RateView) }),
+  tax: z.object({ taxAmount: z.number().int(), rateBasisPoints: z.number().int() }),
+  productCredit: z.object({ balance: z.number().int(), applied: z.number().int() }),
+  totals: EstimateTotals,
+  isMembership: z.boolean(),
+  isRenewal: z.boolean(),
+  /** Checkout step: 3 once a shipping method and a payment exist (spec 2 §4). */
+  step: z.number().int(),
+  errors: z.array(z.string()),
+  cartMessages: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type EstimateContext = z.infer<typeof EstimateContext>;
+
+/** Estimate answer (spec 2 §7): success, context, code, message. */
+export const EstimateAnswer = z.object({
+  success: z.boolean(),
+  context: EstimateContext.nullable(),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type EstimateAnswer = z.infer<typeof EstimateAnswer>;
+
+export const SubmitAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z
+    .object({
+      id: z.string(),
+      orderId: z.number().int(),
+      orderLabel: z.string(),
+      collection: z.string(),
+      state: z.number().int(),
+      grandTotal: z.number().int(),
+      currency: z.string(),
+    })
+    .nullable(),
+});
+export type SubmitAnswer = z.infer<typeof SubmitAnswer>;
+
+export const SavedCard = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  countryId: z.number().int(),
+  cardholderName: z.string().nullable(),
+});
+export type SavedCard = z.infer<typeof SavedCard>;
+export const SavedCardsRequest = z.object({ country: z.union([z.literal(1), z.literal(2)]).default(1) });
+export const SavedCardsAnswer = z.object({ success: z.literal(true), data: z.array(SavedCard) });
+
+export const EnrollmentVerifyRequest = z.object({
+  uid: z.string().min(1).max(64),
+  countryId: z.union([z.literal(1), z.literal(2)]),
+  mentorId: z.number().int().nullable().optional(),
+});
+/** Enrollment check: canClose starts an enrollment order; errors otherwise (spec 2 §4). */
+export const EnrollmentVerifyAnswer = z.object({
+  success: z.boolean(),
+  canClose: z.boolean(),
+  errors: z.array(z.string()),
+  message: z.string().nullable(),
+});
+export type EnrollmentVerifyAnswer = z.infer<typeof EnrollmentVerifyAnswer>;
+
+export const RecentOrder = z.object({
+  id: z.string(),
+  orderId: z.number().int(),
+  orderLabel: z.string(),
+  dateCreatedUtc: z.string(),
+  grandTotal: z.number().int(),
+  currency: z.string(),
+  products: z.array(z.object({ sku: z.string(), title: z.string(), quantity: z.number().int() })),
+});
+export type RecentOrder = z.infer<typeof RecentOrder>;
+export const RecentOrdersAnswer = z.object({ success: z.literal(true), data: z.array(RecentOrder) });
+
+export const CheckoutAccount = z.object({
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  userType: z.number().int(),
+  countryId: z.number().int(),
+  defaultLanguageId: z.number().int(),
+  sponsorId: z.number(),
+  phoenixId: z.number(),
+  tAndCAccepted: z.boolean(),
+  memberExpirationDateUTC: z.string().nullable(),
+  enrollmentDateUTC: z.string().nullable(),
+  productCredit: z.object({ us: z.number().int(), ca: z.number().int() }),
+  shippingAddresses: z.array(
+    z.object({
+      id: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      companyName: z.string().nullable(),
+      address: z.string(),
+      address2: z.string().nullable(),
+      city: z.string(),
+      region: z.string(),
+      postalCode: z.string(),
+      countryId: z.number().int(),
+      telephone: z.string().nullable(),
+      isDefaultShipping: z.boolean(),
+      melissaVerificationDateUTC: z.string().nullable(),
+    }),
+  ),
+  popups: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string() })),
+});
+export type CheckoutAccount = z.infer<typeof CheckoutAccount>;
+export const CheckoutAccountAnswer = z.object({ success: z.literal(true), data: CheckoutAccount });

@@ -1,0 +1,9 @@
+// Ordering on behalf of a customer (spec 2 §2 portal order screen, §3–§5, §7; spec 3 §3–§4).
+export * from './catalog';
+export * from './checkout';
+export * from './content';
+export * from './eligibility';
+export * from './locale';
+export * from './messages';
+export * from './order-type';
+export * from './totals';

@@ -1,0 +1,34 @@
+import { LOCALES, type LocaleCode } from '../reference/lists';
+
+// Locales (spec 3 §3 Locale, §4 auto-detect, §9): en-US (USD, $0), en-CA (CAD), fr-CA (CAD, 0 $).
+// Money and dates are formatted for the cart's locale with Intl.
+
+export const localeOf = (code: string) => LOCALES.find((l) => l.code === code) ?? LOCALES[0];
+
+export function formatMoneyFor(cents: number, localeCode: string): string {
+  const l = localeOf(localeCode);
+  return new Intl.NumberFormat(l.code, { style: 'currency', currency: l.currency.name }).format(cents / 100);
+}
+
+export function formatDateFor(iso: string | Date, localeCode: string): string {
+  return new Intl.DateTimeFormat(localeOf(localeCode).code, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}
+
+/** The locale of a country and language (2 is French). */
+export const localeFor = (countryId: number, languageId: number): LocaleCode =>
+  countryId === 2 ? (languageId === 2 ? 'fr-CA' : 'en-CA') : 'en-US';
+
+/**
+ * Spec 3 §4: when the browser language matches a supported locale that is neither the current
+ * one nor the first (default) one, switch to it (after 1.5 s; remembered for the session).
+ */
+export function autoSwitchTarget(browserLanguages: readonly string[], current: string): LocaleCode | null {
+  const first = LOCALES[0].code;
+  for (const lang of browserLanguages) {
+    const match = LOCALES.find((l) => l.code.toLowerCase() === lang.toLowerCase());
+    if (match) return match.code !== current && match.code !== first ? match.code : null;
+  }
+  return null;
+}

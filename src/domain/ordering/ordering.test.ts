@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { cartEligibility, membershipRefusal, renewalRefusal } from './eligibility';
+import { autoSwitchTarget, formatMoneyFor } from './locale';
+import { ORDERING_MESSAGES } from './messages';
+import { checkoutReducer, initialCheckout, readyToSubmit } from './order-type';
+import { orderTotals } from './totals';
+
+const s = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+describe('order type transitions (spec 2 §4)', () => {
+  const base = checkoutReducer(initialCheckout(1), {
+    type: 'account',
+    uid: 'U1',
+    userType: 3,
+    creditBalance: 1000,
+  });
+
+  it('starts unset for a customer; consultants default to the consultant order type', () => {
+    expect(base.orderType).toBeNull();
+    const consultant = checkoutReducer(base, { type: 'account', uid: 'U2', userType: 1, creditBalance: 0 });
+    expect(consultant.orderType).toBe(2);
+  });
+
+  it('choosing enrollment asks for the check; a closable answer starts the enrollment order', () => {
+    const chosen = checkoutReducer(base, { type: 'orderType', orderType: 11 });
+    expect(chosen.verifyEnrollment).toBe(true);
+    const ok = checkoutReducer(chosen, {
+      type: 'enrollmentChecked',
+      answer: { success: true, canClose: true, errors: [], message: null },
+    });
+    expect(ok).toMatchObject({
+      orderType: 11,
+      enrollment: true,
+      notice: ORDERING_MESSAGES.enrollmentStarted,
+    });
+  });
+
+  it('a refused check keeps the errors and clears the type; a failed call says so', () => {
+    const chosen = checkoutReducer(base, { type: 'orderType', orderType: 11 });
+    const refused = checkoutReducer(chosen, {
+      type: 'enrollmentChecked',
+      answer: {
+        success: true,
+        canClose: false,
+        errors: [ORDERING_MESSAGES.enrollmentCountry],
+        message: null,
+      },
+    });
+    expect(refused).toMatchObject({
+      orderType: null,
+      enrollment: false,
+      enrollmentErrors: [ORDERING_MESSAGES.enrollmentCountry],
+    });
+    const failed = checkoutReducer(chosen, { type: 'enrollmentFailed' });
+    expect(failed.enrollmentErrors).toEqual(['Unable to verify enrollment.  Please try again.']);
+  });
+
+  it('changing the account resets the order type', () => {
+    const typed = checkoutReducer(base, { type: 'orderType', orderType: 16 });
+    expect(
+      checkoutReducer(typed, { type: 'account', uid: 'U3', userType: 2, creditBalance: 0 }).orderType,
+    ).toBeNull();
+  });
+
+  it('changing country clears overrides, method, rates, credit, popup and context, and re-checks enrollment', () => {
+    let st = checkoutReducer(base, { type: 'orderType', orderType: 11 });
+    st = checkoutReducer(st, {
+      type: 'enrollmentChecked',
+      answer: { success: true, canClose: true, errors: [], message: null },
+    });
+    st = checkoutReducer(st, { type: 'overrides', overrides: { overrideTax: 100, overrideShipping: 0 } });
+    st = checkoutReducer(st, {
+      type: 'estimated',
+      estimateId: 'E1',
+      rates: [{ method: 3, amount: 795 }],
+      taxAmount: 50,
+      method: 3,
+      creditApplied: 500,
+    });
+    st = checkoutReducer(st, { type: 'method', method: 3 });
+    st = checkoutReducer(st, { type: 'credit', cents: 500 });
+    st = checkoutReducer(st, { type: 'popup', popupId: 7 });
+    st = checkoutReducer(st, {
+      type: 'payment',
+      payment: { savedCard: true, cardId: 'c1', squareNonce: null },
+    });
+    expect(st.step).toBe(3);
+    const moved = checkoutReducer(st, { type: 'country', countryId: 2, creditBalance: 200 });
+    expect(moved).toMatchObject({
+      countryId: 2,
+      overrides: { overrideTax: null, overrideShipping: null },
+      shippingMethod: null,
+      rates: [],
+      taxAmount: null,
+      appliedCredit: 0,
+      creditBalance: 200,
+      popupId: null,
+      estimateId: null,
+      payment: null,
+      verifyEnrollment: true,
+      step: 1,
+    });
+  });
+
+  it('clears a method the new estimate no longer offers; credit never above the balance', () => {
+    let st = checkoutReducer(base, { type: 'method', method: 5 });
+    st = checkoutReducer(st, {
+      type: 'estimated',
+      estimateId: 'E2',
+      rates: [{ method: 3, amount: 795 }],
+      taxAmount: 0,
+      method: null,
+      creditApplied: 0,
+    });
+    expect(st.shippingMethod).toBeNull();
+    expect(checkoutReducer(base, { type: 'credit', cents: 5000 }).appliedCredit).toBe(1000);
+    expect(readyToSubmit(st)).toBe(false);
+  });
+});
+
+describe('membership 9000 and renewal 9916 windows, Pacific time (DESIGN §5)', () => {
+  // Expired 2025-01-15 (Pacific): 6 months later is the end of 2025-07-15 Pacific (PDT, UTC−7).
+  const expiry = s('2025-01-15T20:00:00Z');
+  const member = (now: number) => ({ now, userType: 2, account: { memberExpirationDate: expiry } });
+
+  it('a member may buy the membership only once it expired more than 6 months ago', () => {
+    expect(membershipRefusal(member(s('2025-07-16T06:59:59Z')))).toBe(ORDERING_MESSAGES.membershipIneligible);
+    expect(membershipRefusal(member(s('2025-07-16T07:00:00Z')))).toBeNull();
+  });
+
+  it('consultants and employees may not; pending terms has its own message; clients may', () => {
+    expect(membershipRefusal({ now: s('2026-01-01T00:00:00Z'), userType: 1, account: {} })).toBe(
+      ORDERING_MESSAGES.membershipIneligible,
+    );
+    expect(membershipRefusal({ now: s('2026-01-01T00:00:00Z'), userType: 4, account: {} })).toBe(
+      ORDERING_MESSAGES.membershipIneligible,
+    );
+    expect(membershipRefusal({ now: 0, userType: 3, account: { pendingMemberTerms: true } })).toBe(
+      ORDERING_MESSAGES.membershipPendingTerms,
+    );
+    expect(membershipRefusal({ now: 0, userType: 3, account: {} })).toBeNull();
+  });
+
+  it('renewal opens 6 months before the end of the expiry day and closes 6 months after', () => {
+    // Opens at the end of 2024-07-15 Pacific (PDT): 2024-07-16T06:59:59Z.
+    expect(renewalRefusal(member(s('2024-07-16T06:59:58Z')))).toBe(ORDERING_MESSAGES.renewalIneligible);
+    expect(renewalRefusal(member(s('2024-07-16T06:59:59Z')))).toBeNull();
+    expect(renewalRefusal(member(s('2025-07-16T06:59:59Z')))).toBeNull();
+    expect(renewalRefusal(member(s('2025-07-16T07:00:00Z')))).toBe(ORDERING_MESSAGES.renewalIneligible);
+    expect(
+      renewalRefusal({
+        now: s('2025-01-01T00:00:00Z'),
+        userType: 3,
+        account: { memberExpirationDate: expiry },
+      }),
+    ).toBe(ORDERING_MESSAGES.renewalIneligible);
+  });
+
+  it('lists the refusals of a cart', () => {
+    expect(cartEligibility(['9000', '9916', 'LIP'], { now: 0, userType: 1, account: {} })).toEqual([
+      ORDERING_MESSAGES.membershipIneligible,
+      ORDERING_MESSAGES.renewalIneligible,
+    ]);
+  });
+});
+
+describe('totals and locales', () => {
+  it('adds subtotal, shipping and tax and takes off credit (never above the subtotal)', () => {
+    expect(
+      orderTotals({
+        prePromoSubtotal: 3000,
+        subtotal: 2800,
+        shipping: 795,
+        appliedCredit: 500,
+        rate: { rateBasisPoints: 825, taxShipping: true },
+      }),
+    ).toEqual({
+      prePromoSubtotal: 3000,
+      discount: 200,
+      subtotal: 2800,
+      shipping: 795,
+      tax: 297,
+      shippingTax: 66,
+      appliedCredit: 500,
+      grandTotal: 3392,
+    });
+    expect(
+      orderTotals({
+        prePromoSubtotal: 1000,
+        subtotal: 1000,
+        shipping: 0,
+        appliedCredit: 5000,
+        rate: null,
+        overrideTax: 10,
+        overrideShipping: 300,
+      }),
+    ).toMatchObject({ shipping: 300, tax: 10, appliedCredit: 1000, grandTotal: 310 });
+  });
+
+  it('formats money per locale and picks the locale to switch to', () => {
+    expect(formatMoneyFor(123456, 'en-US')).toBe('$1,234.56');
+    expect(formatMoneyFor(123456, 'fr-CA')).toMatch(/^1\s234,56\s\$$/);
+    expect(autoSwitchTarget(['fr-CA', 'en-US'], 'en-US')).toBe('fr-CA');
+    expect(autoSwitchTarget(['en-US'], 'en-CA')).toBeNull();
+    expect(autoSwitchTarget(['fr-CA'], 'fr-CA')).toBeNull();
+  });
+});

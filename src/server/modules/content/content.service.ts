@@ -1,0 +1,62 @@
+import { type ContentEntry, pickEntries } from '@domain/ordering';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import { rows } from '../../platform/db';
+
+// Content entries (spec 3 §7; DESIGN §2): cached per request shape for a short while (only a
+// cache: every process reads the same table), a missing locale falls back to en-US.
+
+const TTL_MS = 5000;
+const cache = new WeakMap<object, Map<string, { at: number; value: Promise<ContentEntry[]> }>>();
+
+interface Row {
+  id: string;
+  type: string;
+  url: string | null;
+  locale: string;
+  drafts: boolean;
+  title: string;
+  fields: Record<string, unknown>;
+}
+
+async function load(
+  ctx: AppContext,
+  q: { type?: string | undefined; url?: string | undefined; locale: string; drafts: boolean; limit: number },
+) {
+  const found = await rows<Row>(
+    ctx.db,
+    sql`select id, type, url, locale, drafts, title, fields from content_entries
+        where ${q.type ? sql`type = ${q.type}` : sql`url = ${q.url!}`}
+          and locale in (${q.locale}, 'en-US')
+          and (visible_from is null or visible_from <= current_date)
+          and (visible_to is null or visible_to >= current_date)
+        order by id limit ${q.limit * 2}`,
+  );
+  // One entry per key: the cart message code, or the page's url and title.
+  const keyed = found.map((r) => ({
+    ...r,
+    key: String(r.fields.key ?? r.fields.code ?? `${r.type}:${r.url ?? ''}:${r.title}`),
+  }));
+  const pageKeyed = keyed.map((r) => (r.type === 'page' ? { ...r, key: `page:${r.url}` } : r));
+  return pickEntries(pageKeyed, q.locale, q.drafts)
+    .slice(0, q.limit)
+    .map(({ key: _k, ...e }) => e);
+}
+
+export function content(
+  ctx: AppContext,
+  q: { type?: string | undefined; url?: string | undefined; locale: string; drafts: boolean; limit: number },
+): Promise<ContentEntry[]> {
+  let byDb = cache.get(ctx.db);
+  if (!byDb) {
+    byDb = new Map();
+    cache.set(ctx.db, byDb);
+  }
+  const key = JSON.stringify([q.type, q.url, q.locale, q.drafts, q.limit]);
+  const hit = byDb.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = load(ctx, q);
+  byDb.set(key, { at: Date.now(), value });
+  value.catch(() => byDb.delete(key));
+  return value;
+}

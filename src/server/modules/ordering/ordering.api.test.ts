@@ -1,0 +1,646 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  changeEvents,
+  checkoutSubmissions,
+  downstreamExports,
+  orderLines,
+  orderPayments,
+  orders,
+  outbox,
+  paymentCards,
+  paymentTransactions,
+  productCredit,
+  productPrices,
+  products,
+  shippingRates,
+  taxRates,
+  termsRecords,
+} from '../../db/schema';
+import { insertAccount } from '../../testing/fixtures';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { seedCartCatalog } from '../carts/carts.fixtures';
+import { faults } from './purchase.service';
+
+let t: TestApp;
+let agent: SignedIn;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  agent = await t.signIn('agent');
+  await seedCartCatalog(db());
+  await db()
+    .insert(products)
+    .values([
+      { sku: '9000', productId: 9000, title: 'Member Program', flags: ['web', 'counterbase'] },
+      { sku: 'SPECIAL', productId: 990_001, title: 'Special Price Toner', flags: ['web'] },
+      { sku: 'HIDDEN', productId: 990_002, title: 'Hidden Discontinued Item', flags: [] },
+    ]);
+  await db()
+    .insert(productPrices)
+    .values([
+      { sku: '9000', countryId: 1, priceCents: 4900 },
+      { sku: 'SPECIAL', countryId: 1, priceCents: 3000, specialPriceCents: 2400 },
+      { sku: 'HIDDEN', countryId: 1, priceCents: 100 },
+    ]);
+  // Every catalog product of the seed is visible on the web.
+  await db().execute(
+    sql`update products set flags = '{web,counterbase}' where flags = '{}' and sku <> 'HIDDEN'`,
+  );
+  await db()
+    .insert(shippingRates)
+    .values([
+      {
+        countryId: 1,
+        shippingMethodId: 3,
+        amountCents: 795,
+        freeOverCents: 10_000,
+        phoenixShippingMethodId: 1,
+      },
+      { countryId: 1, shippingMethodId: 5, amountCents: 1695, phoenixShippingMethodId: 2 },
+      { countryId: 1, shippingMethodId: 6, amountCents: 2695, phoenixShippingMethodId: 3 },
+      {
+        countryId: 2,
+        shippingMethodId: 9,
+        amountCents: 995,
+        freeOverCents: 12_500,
+        phoenixShippingMethodId: 21,
+      },
+      { countryId: 2, shippingMethodId: 10, amountCents: 1995, phoenixShippingMethodId: 22 },
+    ]);
+  await db()
+    .insert(taxRates)
+    .values([
+      { countryId: 1, region: 'TX', rateBasisPoints: 825, taxShipping: true },
+      { countryId: 2, region: 'ON', rateBasisPoints: 1300, taxShipping: true },
+    ]);
+});
+afterAll(() => t.close());
+afterEach(() => {
+  faults.beforeCommit = null;
+});
+
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: agent.headers });
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: agent.headers });
+
+const TX_ADDRESS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address: '100 Congress Ave',
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '78701',
+  countryId: 1 as const,
+};
+const ON_ADDRESS = {
+  firstName: 'Marie',
+  lastName: 'Tremblay',
+  address: '290 Bremner Blvd',
+  city: 'Toronto',
+  region: 'ON',
+  postalCode: 'M5V 3L9',
+  countryId: 2 as const,
+};
+
+async function customer(o: Parameters<typeof insertAccount>[1] = {}, creditCents = 0) {
+  const a = await insertAccount(db(), { userType: 3, tAndCAccepted: true, ...o });
+  if (creditCents)
+    await db().insert(productCredit).values({ accountUid: a.uid, country: 'us', balanceCents: creditCents });
+  return a;
+}
+
+async function savedCard(uid: string, simulate: string | null = null, countryId = 1) {
+  const id = `card_${uid.slice(-8)}_${Math.random().toString(36).slice(2, 8)}`;
+  await db().insert(paymentCards).values({
+    id,
+    accountUid: uid,
+    brand: 'Visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2040,
+    countryId,
+    simulate,
+  });
+  return id;
+}
+
+async function cartWith(uid: string, lines: [string, number][], localeCode = 'en-US', code?: string) {
+  const created = await post('/api/carts', { uid, localeCode });
+  expect(created.statusCode).toBe(200);
+  const cartId = created.json().data.cartId as string;
+  for (const [sku, quantity] of lines) {
+    const r = await post(`/api/carts/${cartId}/products`, { sku, quantity });
+    expect(r.statusCode, r.body).toBe(200);
+  }
+  if (code) expect((await post(`/api/carts/${cartId}/promo-codes`, { code })).statusCode).toBe(200);
+  return cartId;
+}
+
+const context = (uid: string, cartId: string, o: Record<string, unknown> = {}) => ({
+  cartId,
+  uid,
+  localeCode: 'en-US',
+  orderType: 16,
+  shipping: { method: 3, address: TX_ADDRESS },
+  appliedCredit: 0,
+  ...o,
+});
+
+const key = () => `key-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+
+describe('catalog (spec 3 §4)', () => {
+  it('shows only visible products, with the special price and the compare-at price', async () => {
+    const r = await get('/api/catalog/products?localeCode=en-US&q=toner');
+    expect(r.statusCode).toBe(200);
+    const [item] = r.json().data;
+    expect(item).toMatchObject({ sku: 'SPECIAL', price: 2400, compareAtPrice: 3000 });
+    const hidden = await get('/api/catalog/products?localeCode=en-US&q=discontinued');
+    expect(hidden.json().data).toEqual([]);
+  });
+
+  it('sorts by price ascending and descending', async () => {
+    const asc = (await get('/api/catalog/products?sort=price%20ascending&limit=100')).json().data as {
+      price: number;
+    }[];
+    const desc = (await get('/api/catalog/products?sort=price%20descending&limit=100')).json().data as {
+      price: number;
+    }[];
+    expect(asc.map((i) => i.price)).toEqual([...asc.map((i) => i.price)].sort((a, b) => a - b));
+    expect(desc.map((i) => i.price)).toEqual([...desc.map((i) => i.price)].sort((a, b) => b - a));
+    expect(asc.length).toBeGreaterThan(10);
+  });
+
+  it('refuses an unknown sort with a 400 and the options', async () => {
+    const r = await get('/api/catalog/products?sort=cheapest');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toContain('recommended');
+  });
+
+  it('sees a price change (the cache is invalidated when the catalog changes)', async () => {
+    await get('/api/catalog/products?q=toner');
+    await db().update(productPrices).set({ specialPriceCents: 2200 }).where(eq(productPrices.sku, 'SPECIAL'));
+    await new Promise((r) => setTimeout(r, 1100));
+    const [item] = (await get('/api/catalog/products?q=toner')).json().data;
+    expect(item.price).toBe(2200);
+  });
+});
+
+describe('estimate (spec 2 §4, §5): hand-computed totals', () => {
+  it('US: promo, shipping, tax on products and shipping, product credit', async () => {
+    const c = await customer({}, 1000);
+    // P100 2000 less 10% = 1800; LIP 1000. Subtotal 2800 of 3000.
+    const cartId = await cartWith(c.uid, [
+      ['P100', 1],
+      ['LIP', 1],
+    ]);
+    const r = await post('/api/orders/estimate', context(c.uid, cartId, { appliedCredit: 500 }));
+    expect(r.statusCode, r.body).toBe(200);
+    const e = r.json();
+    expect(e.success).toBe(true);
+    // Tax TX 8.25%: 2800 → 231; shipping 795 → 65.59 → 66. Total 2800 + 795 + 297 − 500.
+    expect(e.context.totals).toEqual({
+      prePromoSubtotal: 3000,
+      discount: 200,
+      subtotal: 2800,
+      shipping: 795,
+      tax: 297,
+      shippingTax: 66,
+      appliedCredit: 500,
+      grandTotal: 3392,
+    });
+    expect(e.context.shipping.rates.map((x: { method: number }) => x.method)).toEqual([3, 5, 6]);
+    expect(e.context.productCredit).toEqual({ balance: 1000, applied: 500 });
+  });
+
+  it('US: a promo code lowers the subtotal and the tax with it', async () => {
+    const c = await customer();
+    const cartId = await cartWith(
+      c.uid,
+      [
+        ['P100', 1],
+        ['LIP', 1],
+      ],
+      'en-US',
+      'LIP15',
+    );
+    const e = (await post('/api/orders/estimate', context(c.uid, cartId))).json();
+    // LIP 1000 − 15% = 850: subtotal 2650; tax 218.63 → 219 + 66.
+    expect(e.context.totals).toMatchObject({ subtotal: 2650, tax: 285, grandTotal: 2650 + 795 + 285 });
+  });
+
+  it('US: free ground shipping over $100 from the rate table', async () => {
+    const c = await customer();
+    const cartId = await cartWith(c.uid, [
+      ['P200', 3],
+      ['P100', 1],
+    ]);
+    const e = (await post('/api/orders/estimate', context(c.uid, cartId))).json();
+    // 9000 + 1800 = 10800 ≥ 10000: ground is free; tax 891, none on shipping.
+    expect(e.context.totals).toMatchObject({ subtotal: 10800, shipping: 0, tax: 891, grandTotal: 11691 });
+  });
+
+  it('CA: Ontario HST on products and shipping, in CAD', async () => {
+    const c = await customer({ countryId: 2 });
+    const cartId = await cartWith(c.uid, [['P100', 1]], 'en-CA');
+    const e = (
+      await post(
+        '/api/orders/estimate',
+        context(c.uid, cartId, { localeCode: 'en-CA', shipping: { method: 9, address: ON_ADDRESS } }),
+      )
+    ).json();
+    expect(e.context.currency.name).toBe('CAD');
+    // 1800 + 995; 13%: 234 + 129.35 → 129.
+    expect(e.context.totals).toMatchObject({ subtotal: 1800, shipping: 995, tax: 363, grandTotal: 3158 });
+  });
+
+  it('a shipping drop promo removes methods and clears the chosen one', async () => {
+    const c = await customer();
+    const cartId = await cartWith(c.uid, [['SUN', 1]]);
+    const e = (
+      await post(
+        '/api/orders/estimate',
+        context(c.uid, cartId, { shipping: { method: 5, address: TX_ADDRESS } }),
+      )
+    ).json();
+    expect(e.context.shipping.method).toBeNull();
+    expect(e.context.shipping.rates.map((x: { method: number }) => x.method)).toEqual([3]);
+    expect(e.context.cartMessages[0]).toMatchObject({ code: 'cart/counter-sun' });
+  });
+
+  it('answers the void-shipping-address code when the ZIP code is not in the state', async () => {
+    const c = await customer();
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const r = await post(
+      '/api/orders/estimate',
+      context(c.uid, cartId, { shipping: { method: 3, address: { ...TX_ADDRESS, postalCode: '90210' } } }),
+    );
+    expect(r.json()).toMatchObject({ success: false, code: 'void-shipping-address' });
+    expect(r.json().message).toContain('90210 is in CA');
+  });
+
+  it('keeps applied credit to the balance and says so', async () => {
+    const c = await customer({}, 300);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const e = (await post('/api/orders/estimate', context(c.uid, cartId, { appliedCredit: 500 }))).json();
+    expect(e.context.productCredit).toEqual({ balance: 300, applied: 300 });
+    expect(e.context.errors).toContain('Product credit applied may not exceed the available balance.');
+  });
+
+  it('refuses a bad context with a 400', async () => {
+    const r = await post('/api/orders/estimate', { cartId: 'nope', uid: 'x', localeCode: 'en-GB' });
+    expect(r.statusCode).toBe(400);
+  });
+
+  it('sets step 3 once a method and a card exist (checkout estimate)', async () => {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const e = (
+      await post(
+        '/api/checkout/estimate',
+        context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+      )
+    ).json();
+    expect(e.context.step).toBe(3);
+    const none = (
+      await post('/api/checkout/estimate', { ...context(c.uid, cartId), uid: 'NOSUCHCUSTOMER' })
+    ).json();
+    expect(none.success).toBe(false);
+  });
+});
+
+describe('purchase', () => {
+  it('places a captured order with lines, card and credit payments, the credit deducted, audit, email, export and an empty cart', async () => {
+    const c = await customer({ email: 'buyer-one@example.com' }, 1000);
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [
+      ['P100', 1],
+      ['LIP', 1],
+    ]);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { appliedCredit: 500, payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const answer = r.json();
+    expect(answer).toMatchObject({ success: true, message: 'Your order was successfully submitted.' });
+    expect(answer.data).toMatchObject({
+      collection: 'invoices',
+      state: 3,
+      grandTotal: 3392,
+      currency: 'USD',
+    });
+    const [o] = await db().select().from(orders).where(eq(orders.id, answer.data.id));
+    expect(o).toMatchObject({
+      customerUid: c.uid,
+      subtotalCents: 2800,
+      shippingCents: 795,
+      taxCents: 297,
+      shippingTaxCents: 66,
+      appliedCreditCents: 500,
+      grandTotalCents: 3392,
+      paymentState: 'captured',
+      shippingMethodId: 3,
+      channel: 4,
+      orderType: 16,
+    });
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, o!.id));
+    expect(lines.map((l) => [l.sku, l.quantity, l.totalCents])).toEqual([
+      ['P100', 1, 1800],
+      ['LIP', 1, 1000],
+    ]);
+    expect(Number(lines[0]!.pv)).toBeGreaterThan(0);
+    const payments = await db().select().from(orderPayments).where(eq(orderPayments.orderId, o!.id));
+    expect(payments.map((p) => [p.method, p.amountCents]).sort()).toEqual([
+      // The card pays the grand total (already net of credit); credit pays the rest.
+      ['card', 3392],
+      ['productCredit', 500],
+    ]);
+    const [balance] = await db().select().from(productCredit).where(eq(productCredit.accountUid, c.uid));
+    expect(balance!.balanceCents).toBe(500);
+    const events = await db().select().from(changeEvents).where(eq(changeEvents.entityId, o!.id));
+    expect(events.map((e) => e.action)).toContain('order.create');
+    const mail = await db().select().from(outbox).where(eq(outbox.entityId, o!.id));
+    expect(mail.map((m) => [m.template, m.toAddress])).toEqual([
+      ['order-confirmation', 'buyer-one@example.com'],
+    ]);
+    const [exp] = await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, o!.id));
+    expect(exp?.status).toBe('pending');
+    const cart = (await get(`/api/carts/${cartId}`)).json().data;
+    expect(cart.totalProducts).toBe(0);
+  });
+
+  it('writes the confirmation email in French for a French-speaking customer', async () => {
+    const c = await customer({ countryId: 2, defaultLanguageId: 2, email: 'cliente@example.com' });
+    const card = await savedCard(c.uid, null, 2);
+    const cartId = await cartWith(c.uid, [['P100', 1]], 'fr-CA');
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, {
+        localeCode: 'fr-CA',
+        shipping: { method: 9, address: ON_ADDRESS },
+        payment: { savedCard: true, cardId: card },
+      }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const [mail] = await db().select().from(outbox).where(eq(outbox.entityId, r.json().data.id));
+    expect(mail!.subject).toContain('Votre commande');
+    const [o] = await db().select().from(orders).where(eq(orders.id, r.json().data.id));
+    expect(o).toMatchObject({ currency: 'CAD', localeCode: 'fr-CA', grandTotalCents: 3158, squareV2: true });
+  });
+
+  it('a double submit with one key leaves one order and one charge', async () => {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 2]]);
+    const body = {
+      ...context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    };
+    const [a, b] = await Promise.all([post('/api/purchase', body), post('/api/purchase', body)]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    // The second is either answered with the first order or told the first is in flight.
+    expect(codes[0]).toBe(200);
+    expect([200, 409]).toContain(codes[1]);
+    const again = await post('/api/purchase', body);
+    expect(again.statusCode).toBe(200);
+    const placed = await db().select().from(orders).where(eq(orders.customerUid, c.uid));
+    expect(placed).toHaveLength(1);
+    expect(again.json().data.id).toBe(placed[0]!.id);
+    const moves = await db().select().from(paymentTransactions).where(eq(paymentTransactions.cardId, card));
+    // One authorization and its capture: one charge of the card.
+    expect(moves.map((m) => [m.kind, m.status]).sort()).toEqual([
+      ['authorize', 'succeeded'],
+      ['capture', 'succeeded'],
+    ]);
+  });
+
+  it('a declined card leaves no order and no credit taken; the same checkout can then succeed', async () => {
+    const c = await customer({}, 1000);
+    const declined = await savedCard(c.uid, 'decline');
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const k = key();
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { appliedCredit: 200, payment: { savedCard: true, cardId: declined } }),
+      idempotencyKey: k,
+    });
+    expect(r.statusCode).toBe(402);
+    expect(r.json().error).toMatch(/^Your order was not successful\. /);
+    expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toHaveLength(0);
+    const [balance] = await db().select().from(productCredit).where(eq(productCredit.accountUid, c.uid));
+    expect(balance!.balanceCents).toBe(1000);
+    const good = await savedCard(c.uid);
+    const retry = await post('/api/purchase', {
+      ...context(c.uid, cartId, { appliedCredit: 200, payment: { savedCard: true, cardId: good } }),
+      idempotencyKey: k,
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const [sub] = await db()
+      .select()
+      .from(checkoutSubmissions)
+      .where(eq(checkoutSubmissions.idempotencyKey, k));
+    expect(sub).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('a new card is charged through its gateway token (never a card number)', async () => {
+    const c = await customer();
+    const token = await t.app.ctx.gateway.tokenizeCard({
+      number: '4111 1111 1111 1111',
+      cvv: '123',
+      expiry: '12/39',
+      postalCode: '78701',
+    });
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { payment: { savedCard: false, squareNonce: token.token, saveCard: true } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const cards = await db().select().from(paymentCards).where(eq(paymentCards.accountUid, c.uid));
+    expect(cards.map((x) => x.last4)).toEqual(['1111']);
+  });
+
+  it('voids the charge when the order write fails, and keeps nothing', async () => {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    faults.beforeCommit = () => {
+      throw new Error('disk full');
+    };
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode).toBe(500);
+    expect(r.json().error).toBe('Your order was not successful. Sorry, there was an error. Try again?');
+    expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toHaveLength(0);
+    const [charge] = await db()
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.cardId, card));
+    expect(charge).toMatchObject({ kind: 'authorize', status: 'succeeded' });
+    const voids = await db()
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.parentTransactionId, charge!.id));
+    expect(voids.map((x) => [x.kind, x.status])).toEqual([['void', 'succeeded']]);
+  });
+
+  it('refuses an empty cart, a missing method and a card of someone else', async () => {
+    const c = await customer();
+    const other = await customer();
+    const card = await savedCard(other.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const foreign = await post('/api/purchase', {
+      ...context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error).toBe(
+      'Your order was not successful. That saved card does not belong to this customer.',
+    );
+    const own = await savedCard(c.uid);
+    const noMethod = await post('/api/purchase', {
+      ...context(c.uid, cartId, {
+        shipping: { method: null, address: TX_ADDRESS },
+        payment: { savedCard: true, cardId: own },
+      }),
+      idempotencyKey: key(),
+    });
+    expect(noMethod.json().error).toBe('Your order was not successful. Choose a shipping method.');
+    const empty = await cartWith(c.uid, []);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, empty, { payment: { savedCard: true, cardId: own } }),
+      idempotencyKey: key(),
+    });
+    expect(r.json().error).toBe('Your order was not successful. You cannot checkout if your cart is empty!');
+  });
+});
+
+describe('membership SKU 9000 (spec 2 §5)', () => {
+  it('a client without terms gets a pending-terms order: authorized, in the orders collection, with a terms record', async () => {
+    const c = await customer({ tAndCAccepted: false });
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['9000', 1]]);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ collection: 'orders', state: 1 });
+    const [o] = await db().select().from(orders).where(eq(orders.id, r.json().data.id));
+    expect(o).toMatchObject({ isMembership: true, paymentState: 'authorized', dateCapturedUtc: null });
+    expect(await db().select().from(termsRecords).where(eq(termsRecords.orderId, o!.id))).toHaveLength(1);
+    // Now the account has an order with pending terms: a second membership is refused.
+    const again = await cartWith(c.uid, [['9000', 1]]);
+    const second = await post('/api/purchase', {
+      ...context(c.uid, again, { payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error).toBe(
+      'Your order was not successful. This account has an order with pending terms and is not eligible for purchasing membership sku.',
+    );
+  });
+
+  it('a consultant may not buy the membership SKU', async () => {
+    const c = await customer({ userType: 1 });
+    const cartId = await cartWith(c.uid, [['9000', 1]]);
+    const e = (await post('/api/orders/estimate', context(c.uid, cartId))).json();
+    expect(e.context.errors).toEqual(['This account is not eligible for purchasing membership sku.']);
+  });
+});
+
+describe('order context calls (spec 2 §7)', () => {
+  it('enrollment check: closable when terms, country and mentor agree; otherwise the spec messages', async () => {
+    const ok = await customer({ countryId: 1, sponsorId: 4242 });
+    const yes = (await post('/api/enrollments/verify', { uid: ok.uid, countryId: 1, mentorId: 4242 })).json();
+    expect(yes).toEqual({
+      success: true,
+      canClose: true,
+      errors: [],
+      message: 'Enrollment order started. Please start by adding an enrollment sku to the cart.',
+    });
+    const no = await customer({ countryId: 1, tAndCAccepted: false });
+    const answer = (
+      await post('/api/enrollments/verify', { uid: no.uid, countryId: 2, mentorId: 99 })
+    ).json();
+    expect(answer.canClose).toBe(false);
+    expect(answer.errors).toEqual([
+      'The customer must accept the terms and conditions and enter their account details.',
+      "The account's country flag must match the order's country.",
+      'The selected mentor must match the attributed consultant.',
+    ]);
+    expect((await post('/api/enrollments/verify', { uid: 'NOBODY', countryId: 1 })).statusCode).toBe(404);
+  });
+
+  it('saved cards per country, the account in order context and the 5 most recent orders with products', async () => {
+    const c = await customer({ email: 'recent@example.com' }, 700);
+    const us = await savedCard(c.uid);
+    await savedCard(c.uid, null, 2);
+    const cards = (await post(`/api/customerCards/${c.uid}`, { country: 1 })).json().data;
+    expect(cards.map((x: { id: string }) => x.id)).toEqual([us]);
+    const acct = (await get(`/api/checkout/account/${c.uid}`)).json().data;
+    expect(acct).toMatchObject({ uid: c.uid, productCredit: { us: 700, ca: 0 }, shippingAddresses: [] });
+    for (let i = 0; i < 6; i++) {
+      const cartId = await cartWith(c.uid, [['LIP', 1]]);
+      const r = await post('/api/purchase', {
+        ...context(c.uid, cartId, { payment: { savedCard: true, cardId: us } }),
+        idempotencyKey: key(),
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    const recent = (await get(`/api/customers/${c.uid}/recentOrders`)).json().data;
+    expect(recent).toHaveLength(5);
+    expect(recent[0].products).toEqual([{ sku: 'LIP', title: 'Sheer Lipstick', quantity: 1 }]);
+    expect(recent[0].orderLabel).toMatch(/^F\d+$/);
+  });
+});
+
+describe('changing country (spec 2 §4)', () => {
+  it('switches the cart to the new locale and empties it', async () => {
+    const c = await customer();
+    const cartId = await cartWith(c.uid, [['LIP', 2]]);
+    const r = await post(`/api/checkout/${cartId}/country`, { localeCode: 'fr-CA' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ localeCode: 'fr-CA', totalProducts: 0, currency: { name: 'CAD' } });
+  });
+});
+
+describe('addresses (spec 3 §4, §7)', () => {
+  it('verification suggests the right state for a ZIP code (AC) and errs on an unknown one (AE)', async () => {
+    const ac = (
+      await get('/api/address/verify?act=Check&a1=1%20Main&loc=Austin&admarea=CA&postal=78701&ctry=US')
+    ).json();
+    expect(ac.Records[0].Results).toContain('AC02');
+    expect(ac.Records[0].AdministrativeArea).toBe('TX');
+    const ae = (await get('/api/address/verify?act=Check&postal=00000&ctry=US')).json();
+    expect(ae.Records[0].Results).toContain('AE01');
+    const ca = (await get('/api/address/verify?act=Check&admarea=ON&postal=H2X%201Y4&ctry=CA')).json();
+    expect(ca.Records[0]).toMatchObject({ AdministrativeArea: 'QC' });
+  });
+
+  it('autocomplete answers up to maxrecords (default 10) from the dataset', async () => {
+    const r = (await get('/api/address/autocomplete?ff=787&country=US')).json();
+    expect(r.Results.length).toBe(10);
+    expect(r.Results[0].Address).toMatchObject({ AdministrativeArea: 'TX', ISO3166_2: 'US' });
+  });
+
+  it('maps search and find need a session token and answer place details', async () => {
+    expect((await get('/api/maps/search?q=90210')).statusCode).toBe(400);
+    const s = (await get('/api/maps/search?q=90210&sessiontoken=abcdefgh12')).json();
+    const f = (
+      await get(`/api/maps/find?place_id=${encodeURIComponent(s.data[0].place_id)}&sessiontoken=abcdefgh12`)
+    ).json();
+    expect(f.data).toMatchObject({ postalCode: '90210', region: 'CA', country: 'US' });
+  });
+});
+
+describe('content entries (spec 3 §7)', () => {
+  it('falls back to en-US when the locale has no entry', async () => {
+    const r = (await get('/api/content?type=cartMessage&locale=fr-CA')).json();
+    expect(r.data[0]).toMatchObject({ id: 'cart/counter-sun', locale: 'en-US', fallback: true });
+  });
+});

@@ -1,0 +1,461 @@
+import { orderNumberLabel } from '@domain/customers/order-status';
+import { awaitsTerms, ORDERING_MESSAGES, type SubmitAnswer, type SubmitRequest } from '@domain/ordering';
+import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
+import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { orderLines, orderPayments, orders, shippingAddresses, termsRecords } from '../../db/schema';
+import { type Actor, recordChange } from '../../platform/audit';
+import type { AppContext } from '../../platform/context';
+import { rows, type Tx } from '../../platform/db';
+import { AppError, badRequest, conflict } from '../../platform/errors';
+import { alphanumericId } from '../../platform/ids';
+import { enqueueEmail } from '../../platform/outbox';
+import { emptyEdit } from '../carts/carts.edits';
+import { editCart } from '../carts/carts.service';
+import { enqueueExport } from '../downstream/downstream.export';
+import { orderDetail } from '../orders/orders.service';
+import { lockBalance } from '../product-credit/product-credit.repo';
+import { appendCredit } from '../product-credit/product-credit.service';
+import { confirmationEmail } from './confirmation-email';
+import { type Estimate, estimate } from './estimate.service';
+
+// The purchase (spec 2 §4, §7 purchase; issue 12 submit): the key is claimed first, everything is
+// validated again on the server (the estimate), the card is charged through the gateway with a
+// key derived from the checkout's, and the order is written in one transaction with its lines,
+// payments, product-credit deduction, terms record, audit event, confirmation email and downstream
+// export. A charge whose order write fails is voided. A second submit with the same key answers
+// the first order; a failed attempt frees the key so a corrected retry can go ahead.
+
+type SubmitValues = z.output<typeof SubmitRequest>;
+
+/** Channel 4 Counterbase: orders placed from the back office. */
+const BACK_OFFICE_CHANNEL = 4;
+
+/** A refusal the screen shows as "Your order was not successful. {message}". */
+class Refusal extends AppError {
+  constructor(status: number, reason: string) {
+    super(status, ORDERING_MESSAGES.notSuccessful(reason), status === 402 ? 'PAYMENT_DECLINED' : undefined);
+  }
+}
+
+interface SubmissionRow {
+  idempotency_key: string;
+  cart_id: string;
+  customer_uid: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  order_id: string | null;
+}
+
+/** Claims the checkout's key: the attempt number, or the earlier order when it already succeeded. */
+async function claim(ctx: AppContext, body: SubmitValues, actor: Actor) {
+  const [inserted] = await rows<SubmissionRow>(
+    ctx.db,
+    sql`insert into checkout_submissions (idempotency_key, cart_id, customer_uid, status, created_by)
+        values (${body.idempotencyKey}, ${body.cartId}, ${body.uid}, 'pending', ${actor.email})
+        on conflict (idempotency_key) do nothing returning *`,
+  );
+  if (inserted) return { attempt: 1 as number, done: null };
+  const [seen] = await rows<SubmissionRow>(
+    ctx.db,
+    sql`select * from checkout_submissions where idempotency_key = ${body.idempotencyKey}`,
+  );
+  if (!seen || seen.cart_id !== body.cartId || seen.customer_uid !== body.uid)
+    throw new AppError(422, 'This idempotency key belongs to another checkout.', 'IDEMPOTENCY_KEY_REUSED');
+  if (seen.status === 'succeeded' && seen.order_id) return { attempt: seen.attempts, done: seen.order_id };
+  if (seen.status === 'pending') throw conflict(ORDERING_MESSAGES.inFlight);
+  const [again] = await rows<{ attempts: number }>(
+    ctx.db,
+    sql`update checkout_submissions set status = 'pending', attempts = attempts + 1, message = null, updated_at = now()
+        where idempotency_key = ${body.idempotencyKey} and status = 'failed' returning attempts`,
+  );
+  if (!again) throw conflict(ORDERING_MESSAGES.inFlight);
+  return { attempt: again.attempts, done: null };
+}
+
+async function settle(
+  ctx: AppContext,
+  key: string,
+  status: 'succeeded' | 'failed',
+  orderId: string | null,
+  message: string | null,
+) {
+  await ctx.db.execute(
+    sql`update checkout_submissions set status = ${status}, order_id = ${orderId}, message = ${message}, updated_at = now()
+        where idempotency_key = ${key}`,
+  );
+}
+
+async function answerFor(ctx: AppContext, id: string): Promise<SubmitAnswer> {
+  const [o] = await rows<{
+    id: string;
+    order_id: number;
+    customer_user_type: number;
+    collection: string;
+    state: number;
+    grand_total_cents: number;
+    currency: string;
+  }>(
+    ctx.db,
+    sql`select id, order_id, customer_user_type, collection, state, grand_total_cents, currency from orders where id = ${id}`,
+  );
+  if (!o) throw new AppError(500, ORDERING_MESSAGES.defaultError);
+  return {
+    success: true,
+    message: ORDERING_MESSAGES.submitted,
+    data: {
+      id: o.id,
+      orderId: o.order_id,
+      orderLabel: orderNumberLabel(o.order_id, o.customer_user_type),
+      collection: o.collection,
+      state: o.state,
+      grandTotal: o.grand_total_cents,
+      currency: o.currency,
+    },
+  };
+}
+
+export async function purchase(ctx: AppContext, actor: Actor, body: SubmitValues): Promise<SubmitAnswer> {
+  const claimed = await claim(ctx, body, actor);
+  if (claimed.done) return answerFor(ctx, claimed.done);
+  try {
+    const id = await place(ctx, actor, body, claimed.attempt);
+    await settle(ctx, body.idempotencyKey, 'succeeded', id, null);
+    ctx.wakeOutbox();
+    ctx.wakeJobs();
+    // Completing an order clears the cart (spec 2 §4); the order stands even if this fails.
+    await editCart(ctx, actor, body.cartId, 'cart.checkoutClear', emptyEdit).catch((err) =>
+      ctx.log.warn({ err, cartId: body.cartId }, 'cart not cleared after purchase'),
+    );
+    return answerFor(ctx, id);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : ORDERING_MESSAGES.defaultError;
+    await settle(ctx, body.idempotencyKey, 'failed', null, message.slice(0, 500));
+    throw err;
+  }
+}
+
+async function sourceFacts(ctx: AppContext, body: SubmitValues, countryId: number) {
+  const p = body.payment!;
+  if (p.savedCard) {
+    const [card] = await rows<{ brand: string; last4: string }>(
+      ctx.db,
+      sql`select brand, last4 from payment_cards where id = ${p.cardId!} and account_uid = ${body.uid}
+            and country_id = ${countryId} and not disabled`,
+    );
+    if (!card) throw new Refusal(400, ORDERING_MESSAGES.noSuchCard);
+    return { source: { cardId: p.cardId! } as PaymentSource, ...card };
+  }
+  const [token] = await rows<{ brand: string; last4: string }>(
+    ctx.db,
+    sql`select brand, last4 from payment_tokens where id = ${p.squareNonce!}`,
+  );
+  if (!token) throw new Refusal(400, 'The card token is not valid. Enter the card again.');
+  return { source: { token: p.squareNonce! } as PaymentSource, ...token };
+}
+
+async function place(ctx: AppContext, actor: Actor, body: SubmitValues, attempt: number): Promise<string> {
+  const est: Estimate = await estimate(ctx, body);
+  if (!est.ok) throw new Refusal(400, est.answer.message ?? ORDERING_MESSAGES.defaultError);
+  const { account, context, priced, countryId } = est.ok;
+  if (context.errors.length > 0) throw new Refusal(400, context.errors[0]!);
+  const address = body.shipping.address;
+  if (!address) throw new Refusal(400, ORDERING_MESSAGES.noAddress);
+  if (context.shipping.method === null)
+    throw new Refusal(
+      400,
+      body.shipping.method === null ? ORDERING_MESSAGES.noShippingMethod : ORDERING_MESSAGES.methodNotOffered,
+    );
+  if (!body.payment) throw new Refusal(400, ORDERING_MESSAGES.noPayment);
+  const card = await sourceFacts(ctx, body, countryId);
+
+  const view = priced.view;
+  const skus = view.products.map((p) => p.sku);
+  const pendingTerms = awaitsTerms(skus, account.t_and_c_accepted, account.user_type);
+  const totals = context.totals;
+  const currency = view.currency.name;
+  const docId = alphanumericId(20);
+  const chargeKey = `checkout:${body.idempotencyKey}:${attempt}`;
+  let charge: GatewayResult | null = null;
+  if (totals.grandTotal > 0) {
+    try {
+      charge = await ctx.gateway.charge({
+        source: card.source,
+        amountCents: totals.grandTotal,
+        currency,
+        idempotencyKey: chargeKey,
+        orderId: docId,
+        // Authorized first: a charge whose order write fails is voided, never left charged. The
+        // capture follows the commit, except for a membership order awaiting terms (captured
+        // once the terms are accepted).
+        capture: false,
+        ...(body.payment.saveCard && !body.payment.savedCard
+          ? {
+              saveCard: {
+                accountUid: body.uid,
+                countryId,
+                cardholderName: `${address.firstName} ${address.lastName}`,
+              },
+            }
+          : {}),
+      });
+    } catch (err) {
+      if (err instanceof GatewayError) throw new Refusal(402, err.message);
+      throw err;
+    }
+    if (charge.status !== 'succeeded')
+      throw new Refusal(402, charge.error?.message ?? 'The card was declined.');
+  }
+  try {
+    await ctx.db.transaction((tx) =>
+      writeOrder(tx, actor, {
+        docId,
+        body,
+        est: est.ok!,
+        card,
+        charge,
+        pendingTerms,
+      }),
+    );
+  } catch (err) {
+    // Nothing may stay charged for an order that was not written.
+    if (charge) {
+      await ctx.gateway
+        .void({ transactionId: charge.transactionId, idempotencyKey: `${chargeKey}:void` })
+        .catch((voidErr) =>
+          ctx.log.error(
+            { err: voidErr, transactionId: charge!.transactionId },
+            'void after failed order write failed',
+          ),
+        );
+    }
+    if (err instanceof AppError && err.statusCode < 500) throw new Refusal(err.statusCode, err.message);
+    ctx.log.error({ err }, 'order write failed');
+    throw new Refusal(500, ORDERING_MESSAGES.defaultError);
+  }
+  if (charge && !pendingTerms) await capture(ctx, actor, docId, charge, chargeKey);
+  return docId;
+}
+
+/** Captures the authorization of a written order; a failed capture leaves the order authorized. */
+async function capture(
+  ctx: AppContext,
+  actor: Actor,
+  docId: string,
+  charge: GatewayResult,
+  chargeKey: string,
+) {
+  const result = await ctx.gateway
+    .capture({ transactionId: charge.transactionId, idempotencyKey: `${chargeKey}:capture` })
+    .catch((err: unknown) => ({ status: 'failed' as const, error: { message: String(err) } }));
+  if (result.status === 'succeeded') return;
+  ctx.log.error({ orderId: docId, transactionId: charge.transactionId }, 'capture after order write failed');
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`update orders set payment_state = 'authorized' where id = ${docId}`);
+    await tx.execute(
+      sql`update order_payments set state = 'authorized' where order_id = ${docId} and method = 'card'`,
+    );
+    await recordChange(tx, {
+      collection: 'orders-log',
+      entityId: docId,
+      action: 'order.captureFailed',
+      actor,
+      before: { paymentState: 'captured' },
+      after: { paymentState: 'authorized', error: result.error?.message ?? null },
+    });
+  });
+}
+
+interface WriteArgs {
+  docId: string;
+  body: SubmitValues;
+  est: NonNullable<Estimate['ok']>;
+  card: { brand: string; last4: string };
+  charge: GatewayResult | null;
+  pendingTerms: boolean;
+}
+
+/** Test hook: a failure injected into the order write (the void path). */
+export const faults = { beforeCommit: null as null | ((docId: string) => void) };
+
+async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
+  const { docId, body, est, card, charge, pendingTerms } = a;
+  const { account, context, priced, countryId } = est;
+  const view = priced.view;
+  const totals = context.totals;
+  const address = body.shipping.address!;
+  const now = new Date();
+  const [next] = await rows<{ n: string | number }>(tx, sql`select nextval('order_number_seq') as n`);
+  const orderId = Number(next!.n);
+  const label = orderNumberLabel(orderId, account.user_type);
+  const skus = view.products.map((p) => p.sku);
+  const captured = !pendingTerms;
+  const currency = view.currency.name;
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  await tx.insert(orders).values({
+    id: docId,
+    orderId,
+    collection: captured ? 'invoices' : 'orders',
+    state: captured ? ORDER_STATE.captured : ORDER_STATE.processing,
+    orderType: body.orderType ?? ORDER_TYPE.portal,
+    channel: BACK_OFFICE_CHANNEL,
+    customerUid: account.uid,
+    customerUserType: account.user_type,
+    customerFirstName: account.first_name,
+    customerLastName: account.last_name,
+    customerEmail: account.email,
+    customerPhoenixId: Number(account.phoenix_id),
+    sponsorId: Number(account.sponsor_id),
+    socialId: body.popupId ?? null,
+    countryId,
+    currency,
+    localeCode: body.localeCode,
+    shippingMethodId: context.shipping.method,
+    shippingAddress: {
+      firstName: address.firstName,
+      lastName: address.lastName,
+      companyName: address.companyName ?? null,
+      address: address.address,
+      address2: address.address2 ?? null,
+      city: address.city,
+      region: address.region,
+      postalCode: address.postalCode,
+      country: countryId === 2 ? 'CA' : 'US',
+      countryId,
+      telephone: address.telephone ?? null,
+    },
+    subtotalCents: totals.subtotal,
+    prePromoSubtotalCents: totals.prePromoSubtotal,
+    discountCents: totals.discount,
+    shippingCents: totals.shipping,
+    taxCents: totals.tax,
+    shippingTaxCents: totals.shippingTax,
+    appliedCreditCents: totals.appliedCredit,
+    grandTotalCents: totals.grandTotal,
+    cv: round2(view.volumes.CV),
+    pv: round2(view.volumes.PV),
+    qv: round2(view.volumes.QV),
+    paymentState: captured ? 'captured' : 'authorized',
+    squareV2: countryId === 2 && now >= new Date(CANADA_CARD_V2_CUTOVER),
+    isMembership: skus.includes(SKU.memberProgram),
+    isRenewal: skus.includes(SKU.renewal),
+    giftMessage: body.giftMessage ?? null,
+    appliedPromos: view.appliedPromos
+      .filter((p) => p.applied)
+      .map((p) => ({ name: p.promo, amountCents: p.amountInCents })),
+    dateCreatedUtc: now,
+    dateCapturedUtc: captured ? now : null,
+  });
+  await tx.insert(orderLines).values(
+    view.products.map((p, i) => ({
+      orderId: docId,
+      lineNo: i + 1,
+      sku: p.sku,
+      title: p.title,
+      quantity: p.quantity,
+      priceCents: p.originalPriceInCents,
+      adjustedPriceCents: p.quantity > 0 ? Math.round(p.totalPriceInCents / p.quantity) : 0,
+      discountCents: p.discounts.reduce((s, d) => s + d.amountInCents, 0),
+      totalCents: p.totalPriceInCents,
+      isPromo: p.isPromo,
+      isSample: p.isSample,
+      isHostReward: p.isHostReward,
+      subscription: p.subscription,
+      selectedVariant: p.selectedVariant,
+      discounts: p.discounts.map((d) => ({ promo: d.promo, amountCents: d.amountInCents })),
+      cv: p.volumes.CV,
+      pv: p.volumes.PV,
+      qv: p.volumes.QV,
+      nv: p.volumes.NV,
+      sv: p.volumes.SV,
+    })),
+  );
+  if (charge)
+    await tx.insert(orderPayments).values({
+      orderId: docId,
+      method: 'card',
+      cardId: charge.cardId ?? body.payment?.cardId ?? null,
+      brand: card.brand,
+      accountNumber: card.last4,
+      tenderId: charge.transactionId,
+      transactionId: charge.transactionId,
+      amountCents: charge.amountCents,
+      currency,
+      state: captured ? 'captured' : 'authorized',
+    });
+  if (totals.appliedCredit > 0) {
+    const country = countryId === 2 ? 'ca' : 'us';
+    // Deducted on the locked balance in this transaction: never above what the account holds.
+    const locked = await lockBalance(tx, account.uid, country);
+    if (locked.balanceCents < totals.appliedCredit) throw badRequest(ORDERING_MESSAGES.creditOverBalance);
+    const { entry } = await appendCredit(tx, {
+      uid: account.uid,
+      country,
+      cents: -totals.appliedCredit,
+      locked,
+      expiresAt: null,
+      doesNotExpire: false,
+      reasonId: null,
+      reason: `Applied to order ${label}`,
+      actor,
+      action: 'productCredit.order',
+      about: { orderId: docId },
+      now,
+    });
+    await tx.execute(sql`update product_credit_ledger set order_id = ${docId} where id = ${entry.id}`);
+    await tx.insert(orderPayments).values({
+      orderId: docId,
+      method: 'productCredit',
+      transactionId: `pc-${docId}`,
+      amountCents: totals.appliedCredit,
+      currency,
+      state: 'captured',
+    });
+  }
+  if (pendingTerms)
+    await tx.insert(termsRecords).values({ accountUid: account.uid, orderId: docId, orderDate: now });
+  if (address.saveAddress && !address.id) {
+    await tx.insert(shippingAddresses).values({
+      accountUid: account.uid,
+      firstName: address.firstName,
+      lastName: address.lastName,
+      companyName: address.companyName ?? null,
+      address: address.address,
+      address2: address.address2 ?? null,
+      city: address.city,
+      region: address.region,
+      postalCode: address.postalCode,
+      country: countryId === 2 ? 'CA' : 'US',
+      countryId,
+      telephone: address.telephone ?? null,
+      melissaVerificationDateUtc: address.melissaVerificationDateUTC
+        ? new Date(address.melissaVerificationDateUTC)
+        : null,
+    });
+  }
+  await recordChange(tx, {
+    collection: 'orders-log',
+    entityId: docId,
+    action: 'order.create',
+    actor,
+    before: {},
+    after: {
+      orderId,
+      orderType: body.orderType ?? ORDER_TYPE.portal,
+      collection: captured ? 'invoices' : 'orders',
+      state: captured ? ORDER_STATE.captured : ORDER_STATE.processing,
+      cartId: body.cartId,
+      lines: view.products.map((p) => ({ sku: p.sku, quantity: p.quantity, total: p.totalPriceInCents })),
+      totals,
+      payment: charge ? { transactionId: charge.transactionId, brand: card.brand, last4: card.last4 } : null,
+      appliedCredit: totals.appliedCredit,
+    },
+  });
+  if (captured) await enqueueExport(tx, docId, actor);
+  if (account.email) {
+    const detail = await orderDetail(tx, docId);
+    await enqueueEmail(tx, confirmationEmail(detail, account.email, account.default_language_id));
+  }
+  faults.beforeCommit?.(docId);
+}

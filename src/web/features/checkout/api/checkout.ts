@@ -1,0 +1,167 @@
+import { CartAnswer, type CartView } from '@domain/carts';
+import { AutocompleteAnswer, VerifyAnswer } from '@domain/maps/maps';
+import {
+  CatalogAnswer,
+  CategoriesAnswer,
+  CheckoutAccountAnswer,
+  EnrollmentVerifyAnswer,
+  EstimateAnswer,
+  type OrderContext,
+  RecentOrdersAnswer,
+  SavedCardsAnswer,
+  SubmitAnswer,
+  type SubmitRequest,
+} from '@domain/ordering';
+import { type CardDetails, CardTokenAnswer } from '@domain/payments/gateway';
+import { CHECKOUT_ESTIMATE_TIMEOUT_MS } from '@domain/reference/constants';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+
+// The portal order screen's calls (spec 2 §7; paths in the README). The cart is the carts
+// service's (`/api/carts/{id}`); the card form tokenises at the gateway's own endpoint so the API
+// never sees a card number.
+
+const cartPath = (cartId: string) => `/api/carts/${encodeURIComponent(cartId)}`;
+export const checkoutCartKey = (cartId: string) => ['checkout', 'cart', cartId] as const;
+
+export const useCheckoutCart = (cartId: string) =>
+  useQuery({
+    queryKey: checkoutCartKey(cartId),
+    queryFn: ({ signal }) => api.get(cartPath(cartId), CartAnswer, { signal }).then((r) => r.data),
+    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+  });
+
+export const useCheckoutAccount = (uid: string | null) =>
+  useQuery({
+    queryKey: ['checkout', 'account', uid],
+    enabled: !!uid,
+    queryFn: ({ signal }) =>
+      api
+        .get(`/api/checkout/account/${encodeURIComponent(uid!)}`, CheckoutAccountAnswer, { signal })
+        .then((r) => r.data),
+  });
+
+export const useSavedCards = (uid: string | null, country: 1 | 2) =>
+  useQuery({
+    queryKey: ['checkout', 'cards', uid, country],
+    enabled: !!uid,
+    queryFn: ({ signal }) =>
+      api
+        .post(`/api/customerCards/${encodeURIComponent(uid!)}`, SavedCardsAnswer, { country }, { signal })
+        .then((r) => r.data),
+  });
+
+export const useRecentOrders = (uid: string | null) =>
+  useQuery({
+    queryKey: ['checkout', 'recent', uid],
+    enabled: !!uid,
+    queryFn: ({ signal }) =>
+      api
+        .get(`/api/customers/${encodeURIComponent(uid!)}/recentOrders`, RecentOrdersAnswer, { signal })
+        .then((r) => r.data),
+  });
+
+export const useCategories = (localeCode: string) =>
+  useQuery({
+    queryKey: ['checkout', 'categories', localeCode],
+    queryFn: ({ signal }) =>
+      api
+        .get('/api/catalog/categories', CategoriesAnswer, { signal, query: { localeCode } })
+        .then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+export interface CatalogFilter {
+  localeCode: string;
+  q: string;
+  categoryId: number | null;
+  sort: 'recommended' | 'price ascending' | 'price descending';
+  enrollment: boolean;
+}
+export const useCatalog = (f: CatalogFilter) =>
+  useQuery({
+    queryKey: ['checkout', 'catalog', f],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get('/api/catalog/products', CatalogAnswer, {
+        signal,
+        query: {
+          localeCode: f.localeCode,
+          q: f.q,
+          sort: f.sort,
+          enrollment: f.enrollment,
+          limit: 24,
+          ...(f.categoryId ? { categoryId: f.categoryId } : {}),
+        },
+      }),
+  });
+
+/** Cart changes answer the priced cart; it replaces the one on screen. */
+function useCartChange<V>(cartId: string, call: (v: V) => Promise<{ data: CartView }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => queryClient.setQueryData(checkoutCartKey(cartId), answer.data),
+  });
+}
+export const useAddToCart = (cartId: string) =>
+  useCartChange(cartId, (v: { sku: string; quantity: number }) =>
+    api.post(`${cartPath(cartId)}/products`, CartAnswer, v),
+  );
+export const useRemoveLine = (cartId: string) =>
+  useCartChange(cartId, (lineId: string) =>
+    api.delete(`${cartPath(cartId)}/lines/${encodeURIComponent(lineId)}`, CartAnswer),
+  );
+export const useCheckoutPromoCode = (cartId: string) =>
+  useCartChange(cartId, (code: string) =>
+    api.post(`${cartPath(cartId)}/promo-codes`, CartAnswer, { code, fromCheckout: true }),
+  );
+export const useChangeCountry = (cartId: string) =>
+  useCartChange(cartId, (localeCode: string) =>
+    api.post(`/api/checkout/${encodeURIComponent(cartId)}/country`, CartAnswer, { localeCode }),
+  );
+
+/** The checkout estimate: 15 s time-out (spec 2 §9); a failure answers success false. */
+export const useEstimate = () =>
+  useMutation({
+    mutationFn: (context: OrderContext) =>
+      api.post('/api/checkout/estimate', EstimateAnswer, context, {
+        timeoutMs: CHECKOUT_ESTIMATE_TIMEOUT_MS,
+      }),
+  });
+
+export const usePurchase = () =>
+  useMutation({ mutationFn: (body: SubmitRequest) => api.post('/api/purchase', SubmitAnswer, body) });
+
+export const useEnrollmentCheck = () =>
+  useMutation({
+    mutationFn: (v: { uid: string; countryId: 1 | 2 }) =>
+      api.post('/api/enrollments/verify', EnrollmentVerifyAnswer, v),
+  });
+
+export const verifyAddress = (q: {
+  a1: string;
+  a2: string;
+  loc: string;
+  admarea: string;
+  postal: string;
+  ctry: 'US' | 'CA';
+}) => api.get('/api/address/verify', VerifyAnswer, { query: { act: 'Check', ...q } });
+
+export const tokenizeCard = (card: CardDetails) => api.post('/gateway/v1/cards', CardTokenAnswer, card);
+
+export const createCart = (uid: string, localeCode: string) =>
+  api.post('/api/carts', CartAnswer, { uid, localeCode });
+
+export const useAddressSuggestions = (ff: string, country: 'US' | 'CA', uid: string) =>
+  useQuery({
+    queryKey: ['checkout', 'autocomplete', ff, country, uid],
+    enabled: ff.trim().length >= 2,
+    queryFn: ({ signal }) =>
+      api
+        .get('/api/address/autocomplete', AutocompleteAnswer, {
+          signal,
+          query: { ff, country, uid, maxrecords: 10 },
+        })
+        .then((r) => r.Results.map((x) => x.Address)),
+  });

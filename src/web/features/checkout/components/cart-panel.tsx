@@ -1,0 +1,101 @@
+import type { CartView } from '@domain/carts';
+import { formatMoneyFor } from '@domain/ordering';
+import Delete from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAlert } from '@web/components/alert/alert-context';
+import { SectionCard } from '@web/components/section-card';
+import { errorMessage } from '@web/lib/api-client';
+import { type FormEvent, useState } from 'react';
+import { useCheckoutPromoCode, useRemoveLine } from '../api/checkout';
+
+/** The cart of the order (the carts service): lines, promo code, cart messages. */
+export function CartPanel({
+  cart,
+  messages,
+}: {
+  cart: CartView;
+  messages: { code: string; message: string }[];
+}) {
+  const remove = useRemoveLine(cart.cartId);
+  const promo = useCheckoutPromoCode(cart.cartId);
+  const alert = useAlert();
+  const [code, setCode] = useState('');
+  const money = (c: number) => formatMoneyFor(c, cart.localeCode);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return;
+    promo.mutate(code.trim(), {
+      onSuccess: () => setCode(''),
+      onError: (err) => alert.error(errorMessage(err)),
+    });
+  };
+  return (
+    <SectionCard title="Cart">
+      {cart.products.length === 0 ? (
+        <Typography color="text.secondary">The cart is empty. Add products above.</Typography>
+      ) : (
+        <Box component="ul" aria-label="Cart lines" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {cart.products.map((l) => (
+            <Box component="li" key={l.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 0.75 }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="body2">
+                  {l.quantity} × {l.title}
+                  {l.isPromo && ' (free)'}
+                </Typography>
+                {l.discounts.length > 0 && (
+                  <Typography variant="caption" color="success.main">
+                    {l.discounts.map((d) => `${d.promo} −${money(d.amountInCents)}`).join(' · ')}
+                  </Typography>
+                )}
+              </Box>
+              <Typography variant="body2">{money(l.totalPriceInCents)}</Typography>
+              {l.lineItemId && !l.isPromo && (
+                <IconButton
+                  size="small"
+                  aria-label={`Remove ${l.title}`}
+                  onClick={() =>
+                    remove.mutate(l.lineItemId!, { onError: (err) => alert.error(errorMessage(err)) })
+                  }
+                >
+                  <Delete fontSize="small" />
+                </IconButton>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      {messages.map((m) => (
+        <Alert key={m.code} severity="info" sx={{ mt: 1 }}>
+          {m.message}
+        </Alert>
+      ))}
+      <Box
+        component="form"
+        onSubmit={submit}
+        aria-label="Promo code"
+        sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}
+      >
+        <TextField
+          size="small"
+          label="Promo code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          sx={{ flex: '1 1 140px' }}
+        />
+        <Button type="submit" variant="outlined" loading={promo.isPending}>
+          Apply code
+        </Button>
+      </Box>
+      {cart.promoTags.map((t) => (
+        <Alert key={t.code} severity={t.success ? 'success' : 'warning'} sx={{ mt: 1 }}>
+          {t.success ? `Code ${t.code} applied.` : (t.message ?? `Code ${t.code} does not apply.`)}
+        </Alert>
+      ))}
+    </SectionCard>
+  );
+}

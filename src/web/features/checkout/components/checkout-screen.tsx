@@ -1,0 +1,413 @@
+import {
+  type CheckoutAddress,
+  checkoutReducer,
+  type EstimateContext,
+  formatMoneyFor,
+  initialCheckout,
+  localeFor,
+  ORDERING_MESSAGES,
+  readyToSubmit,
+} from '@domain/ordering';
+import { ORDER_TYPE, orderTypeName } from '@domain/reference/lists';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAlert } from '@web/components/alert/alert-context';
+import { LoadError, Loading } from '@web/components/loading';
+import { SectionCard } from '@web/components/section-card';
+import { errorMessage } from '@web/lib/api-client';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import {
+  useChangeCountry,
+  useCheckoutAccount,
+  useCheckoutCart,
+  useEnrollmentCheck,
+  useEstimate,
+  usePurchase,
+  useRecentOrders,
+  useSavedCards,
+} from '../api/checkout';
+import { CartPanel } from './cart-panel';
+import { CatalogPanel } from './catalog-panel';
+import { OverridesFields } from './overrides-fields';
+import { type PaymentChoice, PaymentPanel } from './payment-panel';
+import { ShippingPanel } from './shipping-panel';
+
+/** Order types offered when staff order on behalf (spec 2 §9; enrollment triggers its check). */
+const ORDER_TYPES = [
+  ORDER_TYPE.personal,
+  ORDER_TYPE.portal,
+  ORDER_TYPE.enrollment,
+  ORDER_TYPE.employee,
+  ORDER_TYPE.customer,
+];
+
+const newKey = () =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/** The portal order screen (spec 2 §2): catalog, cart, address, method, payment, order type, total. */
+export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeCode: string }) {
+  const cart = useCheckoutCart(cartId);
+  const uid = cart.data?.uid ?? null;
+  const account = useCheckoutAccount(uid);
+  const countryId: 1 | 2 = (cart.data?.countryId ?? (localeCode.endsWith('CA') ? 2 : 1)) === 2 ? 2 : 1;
+  const cards = useSavedCards(uid, countryId);
+  const recent = useRecentOrders(uid);
+  const [state, dispatch] = useReducer(checkoutReducer, initialCheckout(countryId));
+  const [address, setAddress] = useState<CheckoutAddress | null>(null);
+  const [payment, setPayment] = useState<PaymentChoice | null>(null);
+  const [context, setContext] = useState<EstimateContext | null>(null);
+  const [idempotencyKey, setKey] = useState(newKey);
+  const estimate = useEstimate();
+  const purchase = usePurchase();
+  const enrollment = useEnrollmentCheck();
+  const changeCountry = useChangeCountry(cartId);
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const latest = useRef(0);
+
+  // The account in order context: its type sets the default order type.
+  const a = account.data;
+  useEffect(() => {
+    if (a)
+      dispatch({
+        type: 'account',
+        uid: a.uid,
+        userType: a.userType,
+        creditBalance: countryId === 2 ? a.productCredit.ca : a.productCredit.us,
+      });
+  }, [a, countryId]);
+
+  // Choosing the enrollment type asks the server (spec 2 §4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the check is asked for
+  useEffect(() => {
+    if (!state.verifyEnrollment || !uid) return;
+    enrollment.mutate(
+      { uid, countryId },
+      {
+        onSuccess: (answer) => dispatch({ type: 'enrollmentChecked', answer }),
+        onError: () => dispatch({ type: 'enrollmentFailed' }),
+      },
+    );
+  }, [state.verifyEnrollment, uid, countryId]);
+
+  const orderContext = () => ({
+    cartId,
+    uid: uid ?? '',
+    localeCode: (cart.data?.localeCode ?? localeCode) as 'en-US' | 'en-CA' | 'fr-CA',
+    orderType: state.orderType,
+    shipping: { method: state.shippingMethod, address },
+    overrides: state.overrides,
+    appliedCredit: state.appliedCredit,
+    payment: payment
+      ? {
+          savedCard: payment.savedCard,
+          cardId: payment.cardId,
+          squareNonce: payment.squareNonce,
+          saveCard: payment.saveCard ?? false,
+        }
+      : null,
+    popupId: state.popupId,
+  });
+
+  // Estimate when the shipping address is non-empty, and again on every change that moves it.
+  const version = cart.data?.version;
+  const estimateInput = JSON.stringify([
+    version,
+    address,
+    state.shippingMethod,
+    state.appliedCredit,
+    state.orderType,
+    payment?.cardId,
+    payment?.squareNonce,
+    state.overrides,
+  ]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the estimate's inputs
+  useEffect(() => {
+    if (!address || !uid) return;
+    const n = ++latest.current;
+    dispatch({ type: 'estimating' });
+    estimate.mutate(orderContext(), {
+      onSuccess: (answer) => {
+        if (n !== latest.current) return;
+        if (!answer.success || !answer.context) {
+          dispatch({ type: 'estimateFailed' });
+          setContext(null);
+          // Spec 2 §8: the void-shipping-address code shows the server's message; others only log.
+          if (answer.code === 'void-shipping-address' || answer.code === 'empty-cart')
+            alert.error(answer.message ?? ORDERING_MESSAGES.defaultError);
+          return;
+        }
+        const c = answer.context;
+        setContext(c);
+        dispatch({
+          type: 'estimated',
+          estimateId: c.estimateId,
+          rates: c.shipping.rates.map((r) => ({ method: r.method, amount: r.amount })),
+          taxAmount: c.tax.taxAmount,
+          method: c.shipping.method,
+          creditApplied: c.productCredit.balance,
+        });
+      },
+      onError: () => n === latest.current && dispatch({ type: 'estimateFailed' }),
+    });
+  }, [estimateInput, uid]);
+
+  if (cart.isPending) return <Loading label="Loading checkout" />;
+  if (cart.isError) return <LoadError error={cart.error} />;
+  const c = cart.data;
+  if (!c.uid)
+    return <Alert severity="error">This cart has no customer; open checkout from a customer.</Alert>;
+  if (account.isPending) return <Loading label="Loading customer" />;
+  if (account.isError) return <LoadError error={account.error} />;
+  const acct = account.data;
+  const money = (cents: number) => formatMoneyFor(cents, c.localeCode);
+  const t = context?.totals;
+
+  const onCountry = (next: 1 | 2) => {
+    if (next === countryId) return;
+    const locale = localeFor(next, acct.defaultLanguageId);
+    changeCountry.mutate(locale, {
+      onSuccess: () => {
+        dispatch({
+          type: 'country',
+          countryId: next,
+          creditBalance: next === 2 ? acct.productCredit.ca : acct.productCredit.us,
+        });
+        setAddress(null);
+        setPayment(null);
+        setContext(null);
+        navigate(`/${locale}/checkout/${cartId}`, { replace: true });
+      },
+      onError: (err) => alert.error(errorMessage(err)),
+    });
+  };
+
+  const submit = () => {
+    purchase.mutate(
+      { ...orderContext(), idempotencyKey },
+      {
+        onSuccess: (answer) => {
+          alert.success(answer.message);
+          setKey(newKey());
+          if (answer.data) navigate(`/orders/${encodeURIComponent(answer.data.id)}/info`);
+        },
+        onError: (err) => {
+          const msg = errorMessage(err);
+          alert.error(
+            msg.startsWith('Your order was not successful') ? msg : ORDERING_MESSAGES.notSuccessful(msg),
+          );
+        },
+      },
+    );
+  };
+
+  const ready =
+    readyToSubmit({
+      ...state,
+      payment: payment
+        ? { savedCard: payment.savedCard, cardId: payment.cardId, squareNonce: payment.squareNonce }
+        : null,
+    }) &&
+    !!context &&
+    context.errors.length === 0 &&
+    c.totalProducts > 0;
+
+  return (
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <SectionCard title="Customer">
+          <Typography>
+            <RouterLink to={`/customers/${encodeURIComponent(acct.uid)}/dashboard`}>
+              {acct.firstName} {acct.lastName}
+            </RouterLink>{' '}
+            (#{acct.phoenixId}) · {c.localeCode} · {c.currency.name}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 2 }}>
+            <TextField
+              size="small"
+              select
+              label="Country"
+              value={countryId}
+              onChange={(e) => onCountry(Number(e.target.value) === 2 ? 2 : 1)}
+            >
+              <MenuItem value={1}>United States</MenuItem>
+              <MenuItem value={2}>Canada</MenuItem>
+            </TextField>
+            <TextField
+              size="small"
+              select
+              label="Order type"
+              value={state.orderType ?? ''}
+              onChange={(e) =>
+                dispatch({
+                  type: 'orderType',
+                  orderType: e.target.value === '' ? null : Number(e.target.value),
+                })
+              }
+            >
+              <MenuItem value="">Not set</MenuItem>
+              {ORDER_TYPES.map((id) => (
+                <MenuItem key={id} value={id}>
+                  {orderTypeName(id)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {acct.popups.length > 0 && (
+              <TextField
+                size="small"
+                select
+                label="Popup"
+                value={state.popupId ?? ''}
+                onChange={(e) =>
+                  dispatch({ type: 'popup', popupId: e.target.value === '' ? null : Number(e.target.value) })
+                }
+              >
+                <MenuItem value="">No popup</MenuItem>
+                {acct.popups.map((p) => (
+                  <MenuItem key={p.id} value={p.id}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          </Box>
+          {state.notice && (
+            <Alert severity="success" sx={{ mt: 1 }}>
+              {state.notice}
+            </Alert>
+          )}
+          {state.enrollmentErrors.map((e) => (
+            <Alert key={e} severity="warning" sx={{ mt: 1 }}>
+              {e}
+            </Alert>
+          ))}
+          {(recent.data ?? []).length > 0 && (
+            <Box sx={{ mt: 2 }}>
+              <Typography variant="subtitle2">Recent orders</Typography>
+              {recent.data!.map((o) => (
+                <Typography key={o.id} variant="body2">
+                  <RouterLink to={`/orders/${encodeURIComponent(o.id)}/info`}>{o.orderLabel}</RouterLink> ·{' '}
+                  {o.products.map((p) => `${p.quantity} × ${p.title}`).join(', ')}
+                </Typography>
+              ))}
+            </Box>
+          )}
+        </SectionCard>
+        <CatalogPanel cartId={cartId} localeCode={c.localeCode} enrollment={state.enrollment} />
+        <CartPanel cart={c} messages={context?.cartMessages ?? []} />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <ShippingPanel account={acct} countryId={countryId} address={address} onAddress={setAddress} />
+        <SectionCard title="Shipping method">
+          {!address ? (
+            <Typography color="text.secondary">Enter the shipping address to see the methods.</Typography>
+          ) : !context ? (
+            <Typography color="text.secondary">
+              {state.estimatePending ? 'Estimating…' : 'No estimate yet.'}
+            </Typography>
+          ) : (
+            <RadioGroup
+              aria-label="Shipping method"
+              value={state.shippingMethod ?? ''}
+              onChange={(e) => dispatch({ type: 'method', method: Number(e.target.value) })}
+            >
+              {context.shipping.rates.map((r) => (
+                <FormControlLabel
+                  key={r.method}
+                  value={r.method}
+                  control={<Radio />}
+                  label={`${r.name} — ${r.amount === 0 ? 'Free' : money(r.amount)}${r.amount < r.regularAmount ? ` (was ${money(r.regularAmount)})` : ''}`}
+                />
+              ))}
+            </RadioGroup>
+          )}
+        </SectionCard>
+        <PaymentPanel
+          key={`${countryId}-${(cards.data ?? []).length}`}
+          cards={cards.data ?? []}
+          payment={payment}
+          onPayment={(p) => {
+            setPayment(p);
+            dispatch({
+              type: 'payment',
+              payment: p ? { savedCard: p.savedCard, cardId: p.cardId, squareNonce: p.squareNonce } : null,
+            });
+          }}
+          localeCode={c.localeCode}
+          creditBalance={state.creditBalance}
+          appliedCredit={state.appliedCredit}
+          onCredit={(cents) => dispatch({ type: 'credit', cents })}
+        />
+        <SectionCard title="Order total">
+          {t ? (
+            <Box
+              component="dl"
+              aria-label="Order total"
+              sx={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5, m: 0 }}
+            >
+              <dt>Subtotal</dt>
+              <dd data-testid="total-subtotal">{money(t.subtotal)}</dd>
+              {t.discount > 0 && (
+                <>
+                  <dt>Promotions</dt>
+                  <dd>−{money(t.discount)}</dd>
+                </>
+              )}
+              <dt>Shipping</dt>
+              <dd>{money(t.shipping)}</dd>
+              <dt>Tax</dt>
+              <dd>{money(t.tax)}</dd>
+              {t.appliedCredit > 0 && (
+                <>
+                  <dt>Product credit</dt>
+                  <dd>−{money(t.appliedCredit)}</dd>
+                </>
+              )}
+              <Typography component="dt" sx={{ fontWeight: 700 }}>
+                Total
+              </Typography>
+              <Typography component="dd" sx={{ fontWeight: 700, m: 0 }} data-testid="total-grand">
+                {money(t.grandTotal)}
+              </Typography>
+            </Box>
+          ) : (
+            <Typography color="text.secondary">
+              Subtotal {money(c.subtotalInCents)}; shipping and tax once the address is in.
+            </Typography>
+          )}
+          <OverridesFields
+            key={countryId}
+            value={state.overrides}
+            onChange={(o) => dispatch({ type: 'overrides', overrides: o })}
+          />
+          {context?.errors.map((e) => (
+            <Alert key={e} severity="error" sx={{ mt: 1 }}>
+              {e}
+            </Alert>
+          ))}
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            sx={{ mt: 2 }}
+            disabled={!ready}
+            loading={purchase.isPending}
+            onClick={submit}
+          >
+            Submit order
+          </Button>
+        </SectionCard>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,220 @@
+import { formatMoneyFor, type SavedCard } from '@domain/ordering';
+import { creditCardNumber, creditCardVerification } from '@domain/validation';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SectionCard } from '@web/components/section-card';
+import { errorMessage } from '@web/lib/api-client';
+import { type FormEvent, useState } from 'react';
+import { tokenizeCard } from '../api/checkout';
+
+export interface PaymentChoice {
+  savedCard: boolean;
+  cardId: string | null;
+  squareNonce: string | null;
+  saveCard?: boolean;
+  label: string;
+}
+
+/**
+ * Payment (spec 2 §3, §4 payment data): a saved card, or a new card tokenised at the gateway (the
+ * card form's creditCardNumber and creditCardVerification rules; only the token reaches the API),
+ * and product credit, never above the balance (spec 2 §5).
+ */
+export function PaymentPanel({
+  cards,
+  payment,
+  onPayment,
+  localeCode,
+  creditBalance,
+  appliedCredit,
+  onCredit,
+}: {
+  cards: SavedCard[];
+  payment: PaymentChoice | null;
+  onPayment: (p: PaymentChoice | null) => void;
+  localeCode: string;
+  creditBalance: number;
+  appliedCredit: number;
+  onCredit: (cents: number) => void;
+}) {
+  const [number, setNumber] = useState('');
+  const [cvv, setCvv] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [postal, setPostal] = useState('');
+  const [save, setSave] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<'saved' | 'new'>(cards.length > 0 ? 'saved' : 'new');
+  const [credit, setCredit] = useState(appliedCredit ? (appliedCredit / 100).toFixed(2) : '');
+  const money = (c: number) => formatMoneyFor(c, localeCode);
+
+  const tokenise = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    const n = creditCardNumber().safeParse(number);
+    if (!n.success) found.number = n.error.issues[0]?.message ?? 'Must be a valid card number';
+    const v = creditCardVerification().safeParse(cvv);
+    if (!v.success) found.cvv = v.error.issues[0]?.message ?? 'Must be a valid security code';
+    if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry)) found.expiry = 'Expiry must be MM/YY';
+    if (!postal.trim()) found.postal = 'Postal code is required';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const t = await tokenizeCard({ number, cvv, expiry, postalCode: postal });
+      onPayment({
+        savedCard: false,
+        cardId: null,
+        squareNonce: t.data.token,
+        saveCard: save,
+        label: `${t.data.brand} ending ${t.data.last4}`,
+      });
+      setNumber('');
+      setCvv('');
+    } catch (err) {
+      setErrors({ form: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const applyCredit = () => {
+    const cents = Math.round(Number(credit || '0') * 100);
+    if (!Number.isFinite(cents) || cents < 0) return;
+    onCredit(Math.min(cents, creditBalance));
+    if (cents > creditBalance) setCredit((creditBalance / 100).toFixed(2));
+  };
+
+  return (
+    <SectionCard title="Payment">
+      <RadioGroup
+        row
+        value={mode}
+        onChange={(e) => setMode(e.target.value as 'saved' | 'new')}
+        aria-label="Card"
+      >
+        <FormControlLabel
+          value="saved"
+          control={<Radio />}
+          label="Saved card"
+          disabled={cards.length === 0}
+        />
+        <FormControlLabel value="new" control={<Radio />} label="New card" />
+      </RadioGroup>
+      {mode === 'saved' ? (
+        cards.length === 0 ? (
+          <Typography color="text.secondary">No saved cards for this country.</Typography>
+        ) : (
+          <RadioGroup
+            aria-label="Saved cards"
+            value={payment?.savedCard ? payment.cardId : ''}
+            onChange={(e) => {
+              const c = cards.find((x) => x.id === e.target.value);
+              if (c)
+                onPayment({
+                  savedCard: true,
+                  cardId: c.id,
+                  squareNonce: null,
+                  label: `${c.brand} ending ${c.last4}`,
+                });
+            }}
+          >
+            {cards.map((c) => (
+              <FormControlLabel
+                key={c.id}
+                value={c.id}
+                control={<Radio />}
+                label={`${c.brand} ending ${c.last4} · ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`}
+              />
+            ))}
+          </RadioGroup>
+        )
+      ) : (
+        <Box
+          component="form"
+          onSubmit={tokenise}
+          aria-label="New card"
+          noValidate
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
+        >
+          <TextField
+            size="small"
+            label="Card number"
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            error={!!errors.number}
+            helperText={errors.number}
+            autoComplete="cc-number"
+            inputMode="numeric"
+          />
+          <TextField
+            size="small"
+            label="CVV"
+            value={cvv}
+            onChange={(e) => setCvv(e.target.value)}
+            error={!!errors.cvv}
+            helperText={errors.cvv}
+            autoComplete="cc-csc"
+            inputMode="numeric"
+          />
+          <TextField
+            size="small"
+            label="Expiry (MM/YY)"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            error={!!errors.expiry}
+            helperText={errors.expiry}
+            autoComplete="cc-exp"
+          />
+          <TextField
+            size="small"
+            label="Card postal code"
+            value={postal}
+            onChange={(e) => setPostal(e.target.value)}
+            error={!!errors.postal}
+            helperText={errors.postal}
+            autoComplete="postal-code"
+          />
+          <FormControlLabel
+            control={<Checkbox checked={save} onChange={(e) => setSave(e.target.checked)} />}
+            label="Save card"
+          />
+          <Button type="submit" variant="outlined" loading={busy}>
+            Use this card
+          </Button>
+          {errors.form && (
+            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+              {errors.form}
+            </Alert>
+          )}
+        </Box>
+      )}
+      {payment && (
+        <Typography sx={{ mt: 1 }} data-testid="payment-choice">
+          Paying with {payment.label}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          label="Product credit to apply"
+          value={credit}
+          onChange={(e) => setCredit(e.target.value)}
+          helperText={`Available: ${money(creditBalance)}`}
+          disabled={creditBalance === 0}
+          inputMode="decimal"
+        />
+        <Button variant="outlined" onClick={applyCredit} disabled={creditBalance === 0}>
+          Apply credit
+        </Button>
+      </Box>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,258 @@
+import { AddressInput } from '@domain/addresses';
+import { needsVerification, type VerifyRecord, verificationFlags } from '@domain/maps/maps';
+import type { CheckoutAccount, CheckoutAddress } from '@domain/ordering';
+import { ADDRESS_REVERIFY_MS } from '@domain/reference/constants';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { AddressFields } from '@web/components/form/address-fields';
+import { SectionCard } from '@web/components/section-card';
+import { errorMessage } from '@web/lib/api-client';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { verifyAddress } from '../api/checkout';
+import { AddressSearch } from './address-search';
+
+type Values = z.input<typeof AddressInput>;
+type Output = z.output<typeof AddressInput>;
+
+const blank = (countryId: 1 | 2): Values => ({
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  address: '',
+  address2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  countryId,
+  telephone: '',
+});
+
+const line = (a: CheckoutAddress) =>
+  `${a.firstName} ${a.lastName}, ${[a.address, a.address2].filter(Boolean).join(', ')}, ${a.city}, ${a.region} ${a.postalCode}`;
+
+interface Pending {
+  entered: CheckoutAddress;
+  record: VerifyRecord;
+  suggestion: boolean;
+  error: boolean;
+}
+
+/**
+ * The shipping address (spec 2 §2, §5; spec 3 §2–§4): a saved address or the form, whose labels
+ * follow the country, verified when the last verification is absent or over 180 days old; the
+ * dialog offers the entered and the suggested variants.
+ */
+export function ShippingPanel({
+  account,
+  countryId,
+  address,
+  onAddress,
+}: {
+  account: CheckoutAccount;
+  countryId: 1 | 2;
+  address: CheckoutAddress | null;
+  onAddress: (a: CheckoutAddress | null) => void;
+}) {
+  const saved = account.shippingAddresses.filter((a) => a.countryId === countryId);
+  const [editing, setEditing] = useState(saved.length === 0 && !address);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [variant, setVariant] = useState<'entered' | 'suggested'>('suggested');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const titleId = useId();
+  const { control, handleSubmit, reset, setValue } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(AddressInput),
+    defaultValues: blank(countryId),
+  });
+
+  const verify = async (entered: CheckoutAddress) => {
+    if (!needsVerification(entered.melissaVerificationDateUTC, Date.now(), ADDRESS_REVERIFY_MS)) {
+      onAddress(entered);
+      return;
+    }
+    setChecking(true);
+    setProblem(null);
+    try {
+      const answer = await verifyAddress({
+        a1: entered.address,
+        a2: entered.address2 ?? '',
+        loc: entered.city,
+        admarea: entered.region,
+        postal: entered.postalCode,
+        ctry: countryId === 2 ? 'CA' : 'US',
+      });
+      const flags = verificationFlags(answer);
+      const record = answer.Records[0];
+      if (!record || (!flags.suggestion && !flags.error)) {
+        onAddress({ ...entered, melissaVerificationDateUTC: new Date().toISOString() });
+        setEditing(false);
+        return;
+      }
+      setVariant(flags.suggestion ? 'suggested' : 'entered');
+      setPending({ entered, record, ...flags });
+    } catch (err) {
+      // Spec 3 §8: a failed verification gives an error and no suggestion.
+      setProblem(errorMessage(err));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const choose = () => {
+    if (!pending) return;
+    const r = pending.record;
+    const chosen =
+      variant === 'suggested'
+        ? {
+            ...pending.entered,
+            city: r.Locality || pending.entered.city,
+            region: r.AdministrativeArea,
+            postalCode: r.PostalCode,
+          }
+        : pending.entered;
+    onAddress({ ...chosen, melissaVerificationDateUTC: new Date().toISOString() });
+    setPending(null);
+    setEditing(false);
+  };
+
+  const submit = handleSubmit((v) =>
+    verify({
+      firstName: v.firstName,
+      lastName: v.lastName,
+      companyName: v.companyName,
+      address: v.address,
+      address2: v.address2 ?? null,
+      city: v.city,
+      region: v.region,
+      postalCode: v.postalCode,
+      countryId,
+      telephone: v.telephone ?? null,
+      saveAddress: true,
+      melissaVerificationDateUTC: null,
+    }),
+  );
+
+  const r = pending?.record;
+  return (
+    <SectionCard title="Shipping address">
+      {address && !editing && (
+        <Typography sx={{ mb: 1.5 }} data-testid="ship-to">
+          {line(address)}
+        </Typography>
+      )}
+      {saved.length > 0 && !editing && (
+        <TextField
+          size="small"
+          select
+          fullWidth
+          label="Saved address"
+          value={address?.id ?? ''}
+          onChange={(e) => {
+            const a = saved.find((s) => s.id === Number(e.target.value));
+            if (a)
+              void verify({
+                ...a,
+                countryId,
+                saveAddress: false,
+                companyName: a.companyName,
+                telephone: a.telephone,
+              });
+          }}
+          sx={{ mb: 1.5 }}
+        >
+          {saved.map((a) => (
+            <MenuItem key={a.id} value={a.id}>
+              {a.address}, {a.city}, {a.region} {a.postalCode}
+              {a.isDefaultShipping ? ' (default)' : ''}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {editing ? (
+        <Box component="form" onSubmit={submit} aria-label="Shipping address form" noValidate>
+          <AddressSearch
+            countryId={countryId}
+            uid={account.uid}
+            onPick={(p) => {
+              if (p.address) setValue('address', p.address);
+              setValue('city', p.city);
+              setValue('region', p.region);
+              setValue('postalCode', p.postalCode);
+            }}
+          />
+          <AddressFields control={control} countryId={countryId} />
+          <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+            <Button type="submit" variant="contained" loading={checking}>
+              Use this address
+            </Button>
+            {(saved.length > 0 || address) && <Button onClick={() => setEditing(false)}>Cancel</Button>}
+          </Box>
+        </Box>
+      ) : (
+        <Button
+          onClick={() => {
+            reset(blank(countryId));
+            setEditing(true);
+          }}
+        >
+          Enter a new address
+        </Button>
+      )}
+      {problem && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {problem}
+        </Alert>
+      )}
+      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>Verify the address</DialogTitle>
+        <DialogContent>
+          {r?.Messages.map((m) => (
+            <Alert key={m} severity={pending?.error ? 'error' : 'info'} sx={{ mb: 1 }}>
+              {m}
+            </Alert>
+          ))}
+          {pending && (
+            <RadioGroup
+              value={variant}
+              onChange={(e) => setVariant(e.target.value as 'entered' | 'suggested')}
+              aria-label="Address variant"
+            >
+              <FormControlLabel
+                value="entered"
+                control={<Radio />}
+                label={`Entered: ${line(pending.entered)}`}
+              />
+              {pending.suggestion && r && (
+                <FormControlLabel
+                  value="suggested"
+                  control={<Radio />}
+                  label={`Suggested: ${pending.entered.address}, ${r.Locality || pending.entered.city}, ${r.AdministrativeArea} ${r.PostalCode}`}
+                />
+              )}
+            </RadioGroup>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPending(null)}>Edit address</Button>
+          <Button variant="contained" onClick={choose}>
+            Use {variant === 'suggested' ? 'suggested' : 'entered'} address
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { Rng, STREAM } from '../../scripts/demo/rng';
+import { DEMO_STAFF, signIn } from './fixtures';
+
+// Ordering on behalf of a customer (issue 12): an agent places a US order with a saved card and a
+// promotion, and a Canadian fr-CA order with a new card, an address correction from the
+// verification dialog and product credit; both appear in order search, on the customer's orders
+// and in the outbox.
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+const demoUid = (idx: number) =>
+  new Rng(42, STREAM.accountUid).reseed(STREAM.accountUid, idx).alphanumeric(28);
+
+interface Account {
+  uid: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  userType: number;
+  countryId: number;
+  defaultLanguageId: number;
+  productCredit: { us: number; ca: number };
+}
+
+async function findAccount(page: Page, want: (a: Account, cards: number) => boolean): Promise<Account> {
+  for (let idx = 0; idx < 300; idx++) {
+    const res = await page.request.get(`/api/checkout/account/${demoUid(idx)}`);
+    if (!res.ok()) continue;
+    const a = (await res.json()).data as Account;
+    if (!a.email || ![2, 3].includes(a.userType)) continue;
+    const cards = (
+      await (
+        await page.request.post(`/api/customerCards/${a.uid}`, {
+          data: { country: a.countryId },
+          headers: { 'x-requested-with': 'back-office' },
+        })
+      ).json()
+    ).data as unknown[];
+    if (want(a, cards.length)) return a;
+  }
+  throw new Error('no demo account fits');
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function pick(page: Page, field: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function fillAddress(
+  page: Page,
+  a: { first: string; last: string; address: string; city: string; region: string; postal: string },
+) {
+  const form = page.getByRole('form', { name: 'Shipping address form' });
+  await form.getByLabel(/^First Name/).fill(a.first);
+  await form.getByLabel(/^Last Name/).fill(a.last);
+  await form
+    .getByLabel(/^Address/)
+    .first()
+    .fill(a.address);
+  await form.getByLabel(/^City/).fill(a.city);
+  await form.getByRole('combobox', { name: /^(State|Province)/ }).click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${a.region}\\b`) })
+    .first()
+    .click();
+  await form.getByLabel(/^(Zip Code|Postal Code)/).fill(a.postal);
+}
+
+async function expectEverywhere(
+  browser: Browser,
+  page: Page,
+  orderLabel: string,
+  uid: string,
+  email: string,
+) {
+  // Order search: by the customer's name, newest first.
+  const order = (await (await page.request.get(`/api/customers/${uid}/recentOrders`)).json()).data[0];
+  expect(order.orderLabel).toBe(orderLabel);
+  await page.goto(`/customers/${uid}/orders`);
+  await expect(page.getByText(orderLabel).first()).toBeVisible();
+  const search = await page.request.get(`/api/cs/orders/?orderId=${order.orderId}`);
+  expect(search.ok()).toBe(true);
+  expect(JSON.stringify(await search.json())).toContain(String(order.orderId));
+  // The Outbox screen is the developer's (DESIGN §4): the confirmation email waits there.
+  const context = await browser.newContext();
+  const dev = await context.newPage();
+  await signIn(dev, DEMO_STAFF.developer);
+  await dev.goto('/outbox');
+  await expect(dev.getByText(email).first()).toBeVisible();
+  await context.close();
+}
+
+test('an agent places a US order with a saved card and a promotion', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO_STAFF.agent);
+  const a = await findAccount(page, (x, cards) => x.countryId === 1 && cards > 0);
+  await page.goto(`/customers/${a.uid}/dashboard`);
+  await page.getByRole('button', { name: 'New order' }).click();
+  await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  const products = page.getByRole('list', { name: 'Products' });
+  await expect(products.getByRole('listitem').first()).toBeVisible();
+  await pick(page, 'Sort by', 'Price: high to low');
+  await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
+  // The demo's priciest product reaches a spend promotion: its discount shows on the line.
+  const lines = page.getByRole('list', { name: 'Cart lines' });
+  await expect(lines.getByRole('listitem').first()).toBeVisible();
+  await expect(lines.getByText(/−\$\d/).first()).toBeVisible();
+  const enter = page.getByRole('button', { name: 'Enter a new address' });
+  if (await enter.isVisible()) await enter.click();
+  // The autocomplete fills city, state and ZIP code from the dataset.
+  const form = page.getByRole('form', { name: 'Shipping address form' });
+  await form.getByRole('combobox', { name: /^Find an address/ }).fill('78701');
+  await page.getByRole('option', { name: /78701/ }).first().click();
+  await expect(form.getByLabel(/^City/)).toHaveValue(/austin/i);
+  await form.getByLabel(/^First Name/).fill('Ada');
+  await form.getByLabel(/^Last Name/).fill('Lovelace');
+  await form
+    .getByRole('textbox', { name: /^Address/ })
+    .first()
+    .fill('100 Congress Ave');
+  await page.getByRole('button', { name: 'Use this address' }).click();
+  await expect(page.getByTestId('ship-to')).toContainText('Austin, TX 78701');
+  await page.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio').first().check();
+  await page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio').first().check();
+  await expect(page.getByTestId('total-grand')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^−\$/ }).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'checkout 1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousAxeViolations(page, 'checkout 390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const submit = page.getByRole('button', { name: 'Submit order' });
+  await expect(submit).toBeEnabled();
+  await submit.dblclick();
+  await expect(page.getByText('Your order was successfully submitted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9]+\/info$/);
+  const orders = (await (await page.request.get(`/api/customers/${a.uid}/recentOrders`)).json()).data as {
+    orderLabel: string;
+    dateCreatedUtc: string;
+  }[];
+  const fresh = orders.filter((o) => Date.now() - Date.parse(o.dateCreatedUtc) < 5 * 60_000);
+  expect(fresh).toHaveLength(1);
+  await expectEverywhere(browser, page, fresh[0]!.orderLabel, a.uid, a.email!);
+});
+
+test('an agent places a Canadian fr-CA order with a new card, an address correction and product credit', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO_STAFF.agent);
+  const a = await findAccount(page, (x) => x.countryId === 2);
+  if (a.productCredit.ca < 500) {
+    const res = await page.request.post(`/api/cs/updateBalance/${a.uid}?neverExpire=1`, {
+      headers: { 'x-requested-with': 'back-office' },
+      data: { country: 'ca', amount: 20, reasonId: 4, reason: 'Checkout test credit' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  const cart = await page.request.post('/api/carts', {
+    headers: { 'x-requested-with': 'back-office' },
+    data: { uid: a.uid, localeCode: 'fr-CA' },
+  });
+  const cartId = (await cart.json()).data.cartId as string;
+  await page.goto(`/fr-CA/checkout/${cartId}`);
+  const products = page.getByRole('list', { name: 'Products' });
+  await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
+  await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first()).toBeVisible();
+  const enter = page.getByRole('button', { name: 'Enter a new address' });
+  if (await enter.isVisible()) await enter.click();
+  // Montréal's postal code entered with the wrong province: the dialog suggests Quebec.
+  await fillAddress(page, {
+    first: 'Marie',
+    last: 'Tremblay',
+    address: '123 Rue Saint-Denis',
+    city: 'Montreal',
+    region: 'Ontario',
+    postal: 'H2X 1Y4',
+  });
+  await page.getByRole('button', { name: 'Use this address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify the address' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/is in QC/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Use suggested address' }).click();
+  await expect(page.getByTestId('ship-to')).toContainText('QC H2X 1Y4');
+  await page.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio').first().check();
+  await page.getByRole('radio', { name: 'New card' }).check();
+  const card = page.getByRole('form', { name: 'New card' });
+  await card.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await card.getByLabel('CVV').fill('123');
+  await card.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await card.getByLabel('Card postal code').fill('H2X 1Y4');
+  await card.getByRole('button', { name: 'Use this card' }).click();
+  await expect(page.getByTestId('payment-choice')).toContainText('ending 1111');
+  await page.getByLabel('Product credit to apply').fill('5');
+  await page.getByRole('button', { name: 'Apply credit' }).click();
+  await expect(page.getByText('Product credit', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('total-grand')).toContainText('$');
+  await page.getByRole('button', { name: 'Submit order' }).click();
+  await expect(page.getByText('Your order was successfully submitted.')).toBeVisible();
+  const order = (await (await page.request.get(`/api/customers/${a.uid}/recentOrders`)).json()).data[0];
+  await expectEverywhere(browser, page, order.orderLabel, a.uid, a.email!);
+});
