@@ -208,6 +208,8 @@ export function PaymentPanel({
           value={credit}
           onChange={(e) => setCredit(e.target.value)}
           helperText={`Available: ${money(creditBalance)}`}
+          // The balance stays readable when there is none to apply (disabled text fails contrast).
+          slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           disabled={creditBalance === 0}
           inputMode="decimal"
         />
