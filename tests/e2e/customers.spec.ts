@@ -104,6 +104,8 @@ test.describe('customers', () => {
 
   test('the jump box lands an account number on the customer; "/" focuses it', async ({ page }) => {
     await page.goto('/');
+    // The shortcut listens once the shell is up.
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await page.locator('body').press('/');
     await expect(jumpBox(page)).toBeFocused();
     await jumpBox(page).fill(String(shopper.phoenixId));

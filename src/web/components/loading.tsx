@@ -7,7 +7,7 @@ import { errorMessage } from '@web/lib/api-client';
 export function Loading({ label, page = false }: { label: string; page?: boolean }) {
   return (
     <Box role="status" aria-label={label} sx={{ display: 'grid', placeItems: 'center', py: page ? 10 : 6 }}>
-      <CircularProgress />
+      <CircularProgress aria-label={label} />
     </Box>
   );
 }
