@@ -4,7 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
@@ -16,6 +16,21 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything queries can run on: the database or an open transaction. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * Starts reads that may run side by side: at once on the pool, one after another inside a
+ * transaction (its one connection runs one query at a time; pg refuses overlapping queries).
+ * `const read = readsFor(db); await Promise.all([read(() => a(db)), read(() => b(db))])`.
+ */
+export function readsFor(db: DbOrTx) {
+  if (!(db instanceof PgTransaction)) return <T>(run: () => Promise<T>) => run();
+  let previous: Promise<unknown> = Promise.resolve();
+  return <T>(run: () => Promise<T>): Promise<T> => {
+    const next = previous.then(run);
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../db/migrations');
 

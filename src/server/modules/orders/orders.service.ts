@@ -3,7 +3,7 @@ import { isCancelled, type OrderDetail, type PopupOption, readOnlyReason } from 
 import { fullyRefunded } from '@domain/orders/operations';
 import { carrierName, orderStateName } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, readsFor } from '../../platform/db';
 import * as repo from './orders.repo';
 
 // The order detail (spec 2 §2 Order detail; §4 Loading an order). One order lives in one row with
@@ -26,14 +26,15 @@ export const labelOf = (o: { orderId: number; customerUserType: number }) =>
 
 export async function orderDetail(db: DbOrTx, id: string): Promise<OrderDetail> {
   const o = await repo.loadOrder(db, id);
+  const read = readsFor(db);
   const [lines, payments, shipments, comments, refundTotals, sponsor, popup] = await Promise.all([
-    repo.linesOf(db, id),
-    repo.paymentsOf(db, id),
-    repo.shipmentsOf(db, id),
-    repo.commentsOf(db, id),
-    repo.refundTotals(db, id),
-    o.sponsorId > 1 ? repo.accountByPhoenixId(db, o.sponsorId) : Promise.resolve(undefined),
-    o.socialId ? repo.findSocial(db, o.socialId) : Promise.resolve(undefined),
+    read(() => repo.linesOf(db, id)),
+    read(() => repo.paymentsOf(db, id)),
+    read(() => repo.shipmentsOf(db, id)),
+    read(() => repo.commentsOf(db, id)),
+    read(() => repo.refundTotals(db, id)),
+    o.sponsorId > 1 ? read(() => repo.accountByPhoenixId(db, o.sponsorId)) : Promise.resolve(undefined),
+    o.socialId ? read(() => repo.findSocial(db, o.socialId!)) : Promise.resolve(undefined),
   ]);
   const hosts = [o.customerUid, ...(sponsor ? [sponsor.uid] : [])];
   const popups = await repo.popupsOfHosts(db, hosts);
