@@ -8,9 +8,7 @@
 // Nothing is written to tracked files. On PostgreSQL the statements sent during the job (BEGIN and
 // COMMIT included) are counted and reported per row.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -18,13 +16,13 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { staffUsers } from '../src/server/db/schema';
 import { loadConfig } from '../src/server/platform/config';
-import { type Database, openDatabase } from '../src/server/platform/db';
+import type { Database } from '../src/server/platform/db';
 import { processJobs } from '../src/server/platform/jobs';
 import { hashPassword } from '../src/server/platform/passwords';
 import { jobHandlers } from '../src/server/platform/workers';
 import { log } from './harness';
+import { type Backend, openScratchDatabase } from './scratch-database';
 
-type Backend = 'pglite' | 'postgres';
 const TARGET_SECONDS = 60;
 const PASSWORD = 'Bench-Password-1';
 
@@ -98,36 +96,9 @@ function csvOf(rows: number, accounts: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function openScratch(backend: Backend): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bo-bench-batch-'));
-    const database = await openDatabase({ dataDir: dir });
-    return { database, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `bo_bench_batch_${process.pid}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function run(backend: Backend) {
-  const { database, drop } = await openScratch(backend);
+  const { database, cleanup: drop } = await openScratchDatabase(backend, databaseUrl, 'batch');
   try {
-    await database.migrate();
     const accounts = Math.min(ROWS, 5000);
     await seed(database, accounts);
     const config = loadConfig(

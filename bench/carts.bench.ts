@@ -1,18 +1,5 @@
-// Cart benchmark (issue 11). Run: npm run bench:carts [-- --quick] [-- --backends pglite,postgres]
-// Builds the app in this process on a fresh database (PGlite; PostgreSQL too when DATABASE_URL is
-// set), listens on a free port, seeds the cart test catalogue, its rules and 1,000 generated rules
-// (mostly inapplicable, as in production), and measures through HTTP:
-//   1. adding a product to a 20-line cart, re-priced against every active rule (target p95 < 15 ms);
-//   2. the unchanged-cart poll (GET /api/carts/{id}/version, target p95 < 3 ms);
-//   3. 50 staff each editing their own cart concurrently for --seconds (60; --quick 5), counting errors.
-// On PostgreSQL the statements sent per add (BEGIN, COMMIT and the sign-in check included) are
-// counted. Prints a table, then one JSON line with every figure. It writes nothing (bench/RESULTS.md is the
-// merger's, from a quiet machine).
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { cpus, loadavg } from 'node:os';
 import type { PromoRuleInput } from '@domain/promos/rule';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -20,41 +7,15 @@ import { type App, buildApp } from '../src/server/app';
 import { accounts, carts, staffUsers } from '../src/server/db/schema';
 import { seedCartCatalog, TEST_PRODUCTS } from '../src/server/modules/carts/carts.fixtures';
 import { loadConfig } from '../src/server/platform/config';
-import { type Database, openDatabase } from '../src/server/platform/db';
 import { hashPassword } from '../src/server/platform/passwords';
 import { log, signInToken, stat } from './harness';
+import { type Backend, openScratchDatabase, parseBackendCli } from './scratch-database';
 
-type Backend = 'pglite' | 'postgres';
 const PASSWORD = 'Bench-Password-1';
 const TARGET_ADD_P95 = 15;
 const TARGET_POLL_P95 = 3;
 
-function parseCli() {
-  const { values } = parseArgs({
-    options: {
-      quick: { type: 'boolean', default: false },
-      seconds: { type: 'string' },
-      backends: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log('Usage: npm run bench:carts -- [--quick] [--seconds N] [--backends pglite,postgres]');
-    process.exit(0);
-  }
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const backends = (values.backends ?? (databaseUrl ? 'pglite,postgres' : 'pglite')).split(',') as Backend[];
-  if (backends.includes('postgres') && !databaseUrl)
-    throw new Error('--backends postgres needs DATABASE_URL');
-  return {
-    backends,
-    databaseUrl,
-    quick: values.quick,
-    seconds: Number(values.seconds ?? (values.quick ? 5 : 60)),
-    samples: values.quick ? 60 : 300,
-  };
-}
+const parseCli = () => parseBackendCli('bench:carts', { quick: 60, full: 300 });
 
 /** 1,000 rules over SKUs the carts mostly do not hold, some with codes: the production mix. */
 function generatedRules(n: number): PromoRuleInput[] {
@@ -112,38 +73,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
-async function open(
-  backend: Backend,
-  databaseUrl: string | undefined,
-): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bo-bench-carts-'));
-    const database = await openDatabase({ dataDir: dir });
-    await database.migrate();
-    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `bo_bench_carts_${process.pid}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl as string);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-  await database.migrate();
-  return {
-    database,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function run(backend: Backend, opts: ReturnType<typeof parseCli>) {
-  const { database, cleanup } = await open(backend, opts.databaseUrl);
+  const { database, cleanup } = await openScratchDatabase(backend, opts.databaseUrl, 'carts', 20);
   let app: App | null = null;
   try {
     const db = database.db;

@@ -1,88 +1,20 @@
-// Ordering benchmark (issue 12). Run: npm run bench:ordering [-- --quick] [-- --backends pglite,postgres]
-// Builds the app in this process on a fresh database (PGlite; PostgreSQL too when DATABASE_URL is
-// set), listens on a free port, seeds the cart test catalogue and rules, the rate tables, staff,
-// customers and saved cards, and measures through HTTP:
-//   1. catalog search (GET /api/catalog/products, text, category and sort; target p95 < 30 ms);
-//   2. the estimate of a 3-line cart (POST /api/orders/estimate; target p95 < 50 ms);
-//   3. the purchase (POST /api/purchase, charge through the gateway, order write; target p95 < 150 ms);
-//   4. 20 staff checking out concurrently for --seconds (60; --quick 5): cart, estimate, purchase,
-//      each purchase sent twice with its key; errors counted, and every order checked for exactly
-//      one authorization (no double charge).
-// Prints a summary on stderr and one JSON line on stdout. It writes nothing (bench/RESULTS.md is the
-// merger's, from a quiet machine).
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type App, buildApp } from '../src/server/app';
 import { accounts, paymentCards, shippingRates, staffUsers, taxRates } from '../src/server/db/schema';
 import { seedCartCatalog } from '../src/server/modules/carts/carts.fixtures';
 import { loadConfig } from '../src/server/platform/config';
-import { type Database, openDatabase, rows } from '../src/server/platform/db';
+import { type Database, rows } from '../src/server/platform/db';
 import { hashPassword } from '../src/server/platform/passwords';
 import { log, signInToken, stat } from './harness';
+import { type Backend, openScratchDatabase, parseBackendCli } from './scratch-database';
 
-type Backend = 'pglite' | 'postgres';
 const PASSWORD = 'Bench-Password-1';
 const TARGETS = { catalogP95: 30, estimateP95: 50, submitP95: 150, concurrentErrors: 0, doubleCharges: 0 };
 const WORKERS = 20;
 
-function parseCli() {
-  const { values } = parseArgs({
-    options: {
-      quick: { type: 'boolean', default: false },
-      seconds: { type: 'string' },
-      backends: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log('Usage: npm run bench:ordering -- [--quick] [--seconds N] [--backends pglite,postgres]');
-    process.exit(0);
-  }
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const backends = (values.backends ?? (databaseUrl ? 'pglite,postgres' : 'pglite')).split(',') as Backend[];
-  if (backends.includes('postgres') && !databaseUrl)
-    throw new Error('--backends postgres needs DATABASE_URL');
-  return {
-    backends,
-    databaseUrl,
-    quick: values.quick,
-    seconds: Number(values.seconds ?? (values.quick ? 5 : 60)),
-    samples: values.quick ? 40 : 300,
-  };
-}
-
-async function open(backend: Backend, databaseUrl: string | undefined) {
-  if (backend === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bo-bench-ordering-'));
-    const database = await openDatabase({ dataDir: dir });
-    await database.migrate();
-    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `bo_bench_ordering_${process.pid}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl as string);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-  await database.migrate();
-  return {
-    database,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+const parseCli = () => parseBackendCli('bench:ordering', { quick: 40, full: 300 });
 
 const ADDRESS = {
   firstName: 'Bench',
@@ -147,7 +79,7 @@ async function seed(database: Database) {
 }
 
 async function run(backend: Backend, opts: ReturnType<typeof parseCli>) {
-  const { database, cleanup } = await open(backend, opts.databaseUrl);
+  const { database, cleanup } = await openScratchDatabase(backend, opts.databaseUrl, 'ordering', 20);
   let app: App | null = null;
   try {
     const { staff, customers } = await seed(database);
