@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShippingAddress } from '../addresses/addresses';
 import { CART_ID } from '../carts/cart';
 import { LOCALES, type LocaleCode } from '../reference/lists';
 import { MESSAGES, NAME_MAX_LENGTH, zipIssue } from '../validation';
@@ -198,20 +199,9 @@ export const CheckoutAccount = z.object({
   memberExpirationDateUTC: z.string().nullable(),
   enrollmentDateUTC: z.string().nullable(),
   productCredit: z.object({ us: z.number().int(), ca: z.number().int() }),
+  // The address book's entries, with the date of their last verification (spec 3 §4: 180 days).
   shippingAddresses: z.array(
-    z.object({
-      id: z.number().int(),
-      firstName: z.string(),
-      lastName: z.string(),
-      companyName: z.string().nullable(),
-      address: z.string(),
-      address2: z.string().nullable(),
-      city: z.string(),
-      region: z.string(),
-      postalCode: z.string(),
-      countryId: z.number().int(),
-      telephone: z.string().nullable(),
-      isDefaultShipping: z.boolean(),
+    ShippingAddress.omit({ country: true, phoenixId: true, dateLastModified: true }).extend({
       melissaVerificationDateUTC: z.string().nullable(),
     }),
   ),
