@@ -285,6 +285,20 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   const view = priced.view;
   const totals = context.totals;
   const address = body.shipping.address!;
+  // As the order keeps it, and as the address book keeps it when the customer saves it.
+  const storedAddress = {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    companyName: address.companyName ?? null,
+    address: address.address,
+    address2: address.address2 ?? null,
+    city: address.city,
+    region: address.region,
+    postalCode: address.postalCode,
+    country: countryId === 2 ? 'CA' : 'US',
+    countryId,
+    telephone: address.telephone ?? null,
+  };
   const now = new Date();
   const [next] = await rows<{ n: string | number }>(tx, sql`select nextval('order_number_seq') as n`);
   const orderId = Number(next!.n);
@@ -312,19 +326,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
     currency,
     localeCode: body.localeCode,
     shippingMethodId: context.shipping.method,
-    shippingAddress: {
-      firstName: address.firstName,
-      lastName: address.lastName,
-      companyName: address.companyName ?? null,
-      address: address.address,
-      address2: address.address2 ?? null,
-      city: address.city,
-      region: address.region,
-      postalCode: address.postalCode,
-      country: countryId === 2 ? 'CA' : 'US',
-      countryId,
-      telephone: address.telephone ?? null,
-    },
+    shippingAddress: storedAddress,
     subtotalCents: totals.subtotal,
     prePromoSubtotalCents: totals.prePromoSubtotal,
     discountCents: totals.discount,
@@ -418,17 +420,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   if (address.saveAddress && !address.id) {
     await tx.insert(shippingAddresses).values({
       accountUid: account.uid,
-      firstName: address.firstName,
-      lastName: address.lastName,
-      companyName: address.companyName ?? null,
-      address: address.address,
-      address2: address.address2 ?? null,
-      city: address.city,
-      region: address.region,
-      postalCode: address.postalCode,
-      country: countryId === 2 ? 'CA' : 'US',
-      countryId,
-      telephone: address.telephone ?? null,
+      ...storedAddress,
       melissaVerificationDateUtc: address.melissaVerificationDateUTC
         ? new Date(address.melissaVerificationDateUTC)
         : null,
