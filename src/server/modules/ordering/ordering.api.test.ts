@@ -79,6 +79,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => {
   faults.beforeCommit = null;
+  faults.crashAt = null;
 });
 
 const post = (url: string, payload: unknown) =>
@@ -517,6 +518,71 @@ describe('purchase', () => {
     });
     expect(r.json().error).toBe('Your order was not successful. You cannot checkout if your cart is empty!');
   });
+});
+
+describe('a purchase whose process dies (ADR 014 leases)', () => {
+  const lapse = (k: string) =>
+    db()
+      .update(checkoutSubmissions)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSubmissions.idempotencyKey, k));
+  const cardMoves = async (card: string) =>
+    (await db().select().from(paymentTransactions).where(eq(paymentTransactions.cardId, card)))
+      .map((m) => [m.kind, m.status])
+      .sort();
+
+  for (const stage of ['authorized', 'committed'] as const) {
+    it(`dies right after the order is ${stage}: 409 while the lease holds, then taken over and finished once`, async () => {
+      const c = await customer({}, 1000);
+      const card = await savedCard(c.uid);
+      const cartId = await cartWith(c.uid, [['LIP', 2]]);
+      const body = {
+        ...context(c.uid, cartId, { appliedCredit: 300, payment: { savedCard: true, cardId: card } }),
+        idempotencyKey: key(),
+      };
+      faults.crashAt = stage;
+      expect((await post('/api/purchase', body)).statusCode).toBe(500);
+      faults.crashAt = null;
+      const [stalled] = await db()
+        .select()
+        .from(checkoutSubmissions)
+        .where(eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey));
+      expect(stalled).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(await cardMoves(card)).toEqual([['authorize', 'succeeded']]);
+      expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toHaveLength(
+        stage === 'committed' ? 1 : 0,
+      );
+      // While the lease holds the attempt is in flight.
+      const busy = await post('/api/purchase', body);
+      expect(busy.statusCode).toBe(409);
+      // The dead process never renews it; the next submit takes the attempt over and finishes it.
+      await lapse(body.idempotencyKey);
+      const [a, b] = await Promise.all([post('/api/purchase', body), post('/api/purchase', body)]);
+      // Two at once: one takes it over; the other is told it is in flight or answered the order.
+      const codes = [a.statusCode, b.statusCode].sort();
+      expect(codes[0]).toBe(200);
+      expect([200, 409]).toContain(codes[1]);
+      const done = a.statusCode === 200 ? a.json() : b.json();
+      expect(done).toMatchObject({ success: true, data: { id: stalled!.docId, collection: 'invoices' } });
+      const placed = await db().select().from(orders).where(eq(orders.customerUid, c.uid));
+      expect(placed.map((o) => [o.id, o.paymentState])).toEqual([[stalled!.docId, 'captured']]);
+      // One authorization (replayed from the gateway's ledger, not made again) and one capture.
+      expect(await cardMoves(card)).toEqual([
+        ['authorize', 'succeeded'],
+        ['capture', 'succeeded'],
+      ]);
+      const [balance] = await db().select().from(productCredit).where(eq(productCredit.accountUid, c.uid));
+      expect(balance!.balanceCents).toBe(700);
+      const [settled] = await db()
+        .select()
+        .from(checkoutSubmissions)
+        .where(eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey));
+      expect(settled).toMatchObject({ status: 'succeeded', attempts: 1, orderId: stalled!.docId });
+      expect((await get(`/api/carts/${cartId}`)).json().data.totalProducts).toBe(0);
+      const again = await post('/api/purchase', body);
+      expect(again.json().data.id).toBe(stalled!.docId);
+    });
+  }
 });
 
 describe('membership SKU 9000 (spec 2 §5)', () => {

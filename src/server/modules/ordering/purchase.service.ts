@@ -9,6 +9,7 @@ import { type Actor, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { rows, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict } from '../../platform/errors';
+import { DEFAULT_LEASE_SECONDS } from '../../platform/idempotency';
 import { alphanumericId } from '../../platform/ids';
 import { enqueueEmail } from '../../platform/outbox';
 import { emptyEdit } from '../carts/carts.edits';
@@ -25,7 +26,10 @@ import { type Estimate, estimate } from './estimate.service';
 // key derived from the checkout's, and the order is written in one transaction with its lines,
 // payments, product-credit deduction, terms record, audit event, confirmation email and downstream
 // export. A charge whose order write fails is voided. A second submit with the same key answers
-// the first order; a failed attempt frees the key so a corrected retry can go ahead.
+// the first order; a failed attempt frees the key so a corrected retry can go ahead. The attempt
+// holds a lease (ADR 014): if its process dies, a later submit with the key takes it over once the
+// lease lapsed and finishes it under the same order id and gateway keys (no second authorization,
+// no second order).
 
 type SubmitValues = z.output<typeof SubmitRequest>;
 
@@ -46,32 +50,64 @@ interface SubmissionRow {
   status: 'pending' | 'succeeded' | 'failed';
   attempts: number;
   order_id: string | null;
+  doc_id: string | null;
 }
 
-/** Claims the checkout's key: the attempt number, or the earlier order when it already succeeded. */
-async function claim(ctx: AppContext, body: SubmitValues, actor: Actor) {
+/** How long an attempt may run before another submit with its key may take it over. */
+export const CHECKOUT_LEASE_SECONDS = DEFAULT_LEASE_SECONDS;
+const leaseEnd = sql`now() + make_interval(secs => ${CHECKOUT_LEASE_SECONDS})`;
+
+interface Claimed {
+  attempt: number;
+  /** The order document id of this attempt (the same when a lapsed attempt is taken over). */
+  docId: string;
+  /** The earlier order, when the key already succeeded. */
+  done: string | null;
+  /** A lapsed attempt taken over: its order may exist, its authorization may have been made. */
+  resumed: boolean;
+}
+
+/** Claims the checkout's key: the attempt to run, or the earlier order when it already succeeded. */
+async function claim(ctx: AppContext, body: SubmitValues, actor: Actor): Promise<Claimed> {
+  const docId = alphanumericId(20);
   const [inserted] = await rows<SubmissionRow>(
     ctx.db,
-    sql`insert into checkout_submissions (idempotency_key, cart_id, customer_uid, status, created_by)
-        values (${body.idempotencyKey}, ${body.cartId}, ${body.uid}, 'pending', ${actor.email})
+    sql`insert into checkout_submissions (idempotency_key, cart_id, customer_uid, status, created_by, doc_id, lease_until)
+        values (${body.idempotencyKey}, ${body.cartId}, ${body.uid}, 'pending', ${actor.email}, ${docId}, ${leaseEnd})
         on conflict (idempotency_key) do nothing returning *`,
   );
-  if (inserted) return { attempt: 1 as number, done: null };
+  if (inserted) return { attempt: 1, docId, done: null, resumed: false };
   const [seen] = await rows<SubmissionRow>(
     ctx.db,
     sql`select * from checkout_submissions where idempotency_key = ${body.idempotencyKey}`,
   );
   if (!seen || seen.cart_id !== body.cartId || seen.customer_uid !== body.uid)
     throw new AppError(422, 'This idempotency key belongs to another checkout.', 'IDEMPOTENCY_KEY_REUSED');
-  if (seen.status === 'succeeded' && seen.order_id) return { attempt: seen.attempts, done: seen.order_id };
-  if (seen.status === 'pending') throw conflict(ORDERING_MESSAGES.inFlight);
+  if (seen.status === 'succeeded' && seen.order_id)
+    return { attempt: seen.attempts, docId: seen.order_id, done: seen.order_id, resumed: false };
+  if (seen.status === 'pending') {
+    // Only one caller wins the conditional update of a lapsed lease; the others get 409.
+    const [taken] = await rows<{ attempts: number; doc_id: string }>(
+      ctx.db,
+      sql`update checkout_submissions set lease_until = ${leaseEnd}, doc_id = coalesce(doc_id, ${docId}), updated_at = now()
+          where idempotency_key = ${body.idempotencyKey} and status = 'pending' and lease_until <= now()
+          returning attempts, doc_id`,
+    );
+    if (!taken) throw conflict(ORDERING_MESSAGES.inFlight);
+    ctx.log.warn(
+      { idempotencyKey: body.idempotencyKey },
+      'checkout attempt taken over after its lease lapsed',
+    );
+    return { attempt: taken.attempts, docId: taken.doc_id, done: null, resumed: true };
+  }
   const [again] = await rows<{ attempts: number }>(
     ctx.db,
-    sql`update checkout_submissions set status = 'pending', attempts = attempts + 1, message = null, updated_at = now()
+    sql`update checkout_submissions set status = 'pending', attempts = attempts + 1, message = null,
+          doc_id = ${docId}, lease_until = ${leaseEnd}, updated_at = now()
         where idempotency_key = ${body.idempotencyKey} and status = 'failed' returning attempts`,
   );
   if (!again) throw conflict(ORDERING_MESSAGES.inFlight);
-  return { attempt: again.attempts, done: null };
+  return { attempt: again.attempts, docId, done: null, resumed: false };
 }
 
 async function settle(
@@ -120,7 +156,11 @@ export async function purchase(ctx: AppContext, actor: Actor, body: SubmitValues
   const claimed = await claim(ctx, body, actor);
   if (claimed.done) return answerFor(ctx, claimed.done);
   try {
-    const id = await place(ctx, actor, body, claimed.attempt);
+    // A taken-over attempt whose order was committed is finished, never placed again.
+    const written = claimed.resumed ? await writtenOrder(ctx, claimed.docId) : null;
+    const id = written
+      ? await finishWritten(ctx, actor, written, checkoutChargeKey(body.idempotencyKey, claimed.attempt))
+      : await place(ctx, actor, body, claimed.attempt, claimed.docId);
     await settle(ctx, body.idempotencyKey, 'succeeded', id, null);
     ctx.wakeOutbox();
     ctx.wakeJobs();
@@ -130,6 +170,8 @@ export async function purchase(ctx: AppContext, actor: Actor, body: SubmitValues
     );
     return answerFor(ctx, id);
   } catch (err) {
+    // A dead process settles nothing: its key stays pending until the lease lapses.
+    if (err instanceof SimulatedCrash) throw err;
     const message = err instanceof Error ? err.message : ORDERING_MESSAGES.defaultError;
     await settle(ctx, body.idempotencyKey, 'failed', null, message.slice(0, 500));
     throw err;
@@ -155,7 +197,42 @@ async function sourceFacts(ctx: AppContext, body: SubmitValues, countryId: numbe
   return { source: { token: p.squareNonce! } as PaymentSource, ...token };
 }
 
-async function place(ctx: AppContext, actor: Actor, body: SubmitValues, attempt: number): Promise<string> {
+/** The gateway key of a checkout attempt's authorization (its capture and void derive from it). */
+const checkoutChargeKey = (key: string, attempt: number) => `checkout:${key}:${attempt}`;
+
+interface WrittenOrder {
+  id: string;
+  collection: string;
+  transaction_id: string | null;
+}
+
+async function writtenOrder(ctx: AppContext, docId: string): Promise<WrittenOrder | null> {
+  const [o] = await rows<WrittenOrder>(
+    ctx.db,
+    sql`select o.id, o.collection,
+          (select p.transaction_id from order_payments p where p.order_id = o.id and p.method = 'card' limit 1) as transaction_id
+        from orders o where o.id = ${docId}`,
+  );
+  return o ?? null;
+}
+
+/**
+ * Finishes an attempt whose order was committed before its process died: the capture runs under
+ * the attempt's key (the gateway answers an earlier capture from its ledger, never capturing twice).
+ */
+async function finishWritten(ctx: AppContext, actor: Actor, o: WrittenOrder, chargeKey: string) {
+  if (o.transaction_id && o.collection !== 'orders')
+    await capture(ctx, actor, o.id, { transactionId: o.transaction_id }, chargeKey);
+  return o.id;
+}
+
+async function place(
+  ctx: AppContext,
+  actor: Actor,
+  body: SubmitValues,
+  attempt: number,
+  docId: string,
+): Promise<string> {
   const est: Estimate = await estimate(ctx, body);
   if (!est.ok) throw new Refusal(400, est.answer.message ?? ORDERING_MESSAGES.defaultError);
   const { account, context, priced, countryId } = est.ok;
@@ -175,8 +252,7 @@ async function place(ctx: AppContext, actor: Actor, body: SubmitValues, attempt:
   const pendingTerms = awaitsTerms(skus, account.t_and_c_accepted, account.user_type);
   const totals = context.totals;
   const currency = view.currency.name;
-  const docId = alphanumericId(20);
-  const chargeKey = `checkout:${body.idempotencyKey}:${attempt}`;
+  const chargeKey = checkoutChargeKey(body.idempotencyKey, attempt);
   let charge: GatewayResult | null = null;
   if (totals.grandTotal > 0) {
     try {
@@ -207,6 +283,7 @@ async function place(ctx: AppContext, actor: Actor, body: SubmitValues, attempt:
     if (charge.status !== 'succeeded')
       throw new Refusal(402, charge.error?.message ?? 'The card was declined.');
   }
+  crashPoint('authorized');
   try {
     await ctx.db.transaction((tx) =>
       writeOrder(tx, actor, {
@@ -234,6 +311,7 @@ async function place(ctx: AppContext, actor: Actor, body: SubmitValues, attempt:
     ctx.log.error({ err }, 'order write failed');
     throw new Refusal(500, ORDERING_MESSAGES.defaultError);
   }
+  crashPoint('committed');
   if (charge && !pendingTerms) await capture(ctx, actor, docId, charge, chargeKey);
   return docId;
 }
@@ -243,7 +321,7 @@ async function capture(
   ctx: AppContext,
   actor: Actor,
   docId: string,
-  charge: GatewayResult,
+  charge: Pick<GatewayResult, 'transactionId'>,
   chargeKey: string,
 ) {
   const result = await ctx.gateway
@@ -276,8 +354,21 @@ interface WriteArgs {
   pendingTerms: boolean;
 }
 
-/** Test hook: a failure injected into the order write (the void path). */
-export const faults = { beforeCommit: null as null | ((docId: string) => void) };
+/** A process dying at a stage of the purchase (test hook): nothing after it runs. */
+export class SimulatedCrash extends Error {}
+
+/**
+ * Test hooks: a failure injected into the order write (the void path), and the process dying right
+ * after the authorization or right after the order's commit.
+ */
+export const faults = {
+  beforeCommit: null as null | ((docId: string) => void),
+  crashAt: null as null | 'authorized' | 'committed',
+};
+
+function crashPoint(stage: 'authorized' | 'committed') {
+  if (faults.crashAt === stage) throw new SimulatedCrash(`simulated crash after ${stage}`);
+}
 
 async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   const { docId, body, est, card, charge, pendingTerms } = a;
