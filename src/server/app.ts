@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { incentivesRoutes } from './modules/incentives/incentives.routes';
 import { mapsRoutes } from './modules/maps/maps.routes';
 import { orderSearchRoutes } from './modules/order-search/order-search.routes';
+import { captureRetryWorker } from './modules/ordering/capture.service';
 import { orderingRoutes } from './modules/ordering/ordering.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -135,7 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       db: database.db,
       mailer,
       log: app.log,
-      workers: [downstreamWorker(), promoDeployWorker()],
+      workers: [downstreamWorker(), promoDeployWorker(), captureRetryWorker(ctx)],
     });
     wake.outbox = workers.wakeOutbox;
     wake.jobs = workers.wakeJobs;

@@ -295,6 +295,11 @@ const PROCESS_ACTIONS: Record<string, string> = {
   'downstream.retry': 'Export retried',
   'downstream.cancelled': 'Export stopped: order cancelled',
   'order.shippingAddress': 'Shipping address corrected',
+  'order.captured': 'Payment captured',
+  'order.captureFailed': 'Payment capture failed (retried automatically)',
+  'order.captureRetryFailed': 'Payment capture retry failed',
+  'order.captureGaveUp': 'Payment capture failed for good (retry from Failed orders)',
+  'order.captureStopped': 'Payment capture stopped: order cancelled',
 };
 
 /** How the process view names an orders-log event; events of other kinds keep their action. */

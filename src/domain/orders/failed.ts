@@ -71,6 +71,8 @@ export const RETRY_MESSAGES = {
   queued: 'Queued: the export is running in the background.',
   alreadyResolved: 'Already resolved.',
   notFound: 'No failed order with that id.',
+  captured: 'Payment captured: the order is queued for export.',
+  notCaptured: 'The payment capture failed again.',
 } as const;
 
 /** "3 exported, 1 failed again" — the summary of a retry. */

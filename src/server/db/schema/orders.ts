@@ -397,6 +397,33 @@ export const phoenixOrderIdSeq = pgSequence('phoenix_order_id_seq', {
 });
 
 /** Downstream export failures (phoenix-order-failures): the Failed orders screen. */
+/**
+ * A card authorization whose capture failed after its order was written (ADR 015). The capture
+ * worker retries it under its original gateway key with back-off, a bounded number of times; the
+ * order is queued for the downstream export only once captured. `failed` waits for staff (a retry
+ * from the Failed orders screen puts it back to `pending`).
+ */
+export const captureRetries = pgTable(
+  'capture_retries',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    transactionId: text('transaction_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status')
+      .$type<'pending' | 'captured' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: utc('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('capture_retries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`)],
+);
+
 export const failedOrders = pgTable(
   'failed_orders',
   {

@@ -188,6 +188,11 @@ export function listOpenFailures(db: DbOrTx, offset: number, limit: number): Pro
     .offset(offset);
 }
 
+export async function findFailure(db: DbOrTx, id: number): Promise<FailureRow | null> {
+  const [row] = await db.select().from(failedOrders).where(eq(failedOrders.id, id));
+  return row ?? null;
+}
+
 export async function lockFailure(tx: DbOrTx, id: number): Promise<FailureRow | null> {
   const [row] = await tx.select().from(failedOrders).where(eq(failedOrders.id, id)).for('update');
   return row ?? null;

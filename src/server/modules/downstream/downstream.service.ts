@@ -8,6 +8,7 @@ import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
+import { retryCaptureNow } from '../ordering/capture.service';
 import { exportLocked } from './downstream.export';
 import * as repo from './downstream.repo';
 
@@ -40,6 +41,17 @@ export async function listFailedOrders(ctx: AppContext, page: number, limit: num
 /** Retries one failed order: queue its export again and run it now, in one transaction. */
 async function retryOne(ctx: AppContext, staff: StaffPrincipal, id: number): Promise<RetryResult> {
   const actor = actorOf(staff);
+  const seen = await repo.findFailure(ctx.db, id);
+  if (seen && !seen.resolvedAt && seen.errorCode === 'PAYMENT_NOT_CAPTURED') {
+    // A card capture that failed after checkout: retry the capture (its success queues the export).
+    // Outside a transaction: the gateway keeps its own.
+    const capture = await retryCaptureNow(ctx, seen.orderId, actor);
+    const base = { id, orderDocId: seen.orderId, phoenixOrderId: null };
+    if (capture)
+      return capture.captured
+        ? { ...base, outcome: 'queued', message: RETRY_MESSAGES.captured }
+        : { ...base, outcome: 'failed', message: RETRY_MESSAGES.notCaptured };
+  }
   return ctx.db.transaction(async (tx) => {
     const failure = await repo.lockFailure(tx, id);
     const base = { id, orderDocId: failure?.orderId ?? null, phoenixOrderId: null };

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  captureRetries,
   changeEvents,
   checkoutSubmissions,
   downstreamExports,
+  failedOrders,
   orderLines,
   orderPayments,
   orders,
@@ -20,6 +22,8 @@ import {
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { seedCartCatalog } from '../carts/carts.fixtures';
+import { downstreamPass } from '../downstream/downstream.worker';
+import { captureRetryPass, MAX_CAPTURE_ATTEMPTS } from './capture.service';
 import { faults } from './purchase.service';
 
 let t: TestApp;
@@ -583,6 +587,135 @@ describe('a purchase whose process dies (ADR 014 leases)', () => {
       expect(again.json().data.id).toBe(stalled!.docId);
     });
   }
+});
+
+describe('a capture that fails after the order was written (ADR 015)', () => {
+  const failingCapture = () => {
+    const real = t.app.ctx.gateway;
+    t.app.ctx.gateway = {
+      ...real,
+      tokenizeCard: (c) => real.tokenizeCard(c),
+      charge: (r) => real.charge(r),
+      capture: async () => Promise.reject(new Error('gateway timeout')),
+      void: (r) => real.void(r),
+      refund: (r) => real.refund(r),
+      refundable: (id) => real.refundable(id),
+    } as typeof real;
+    return () => {
+      t.app.ctx.gateway = real;
+    };
+  };
+  const due = (orderId: string) =>
+    db()
+      .update(captureRetries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(captureRetries.orderId, orderId));
+  const actionsOf = async (orderId: string) =>
+    (await db().select().from(changeEvents).where(eq(changeEvents.entityId, orderId))).map((e) => e.action);
+
+  async function placeWithFailingCapture() {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const restore = failingCapture();
+    let r: Awaited<ReturnType<typeof post>>;
+    try {
+      r = await post('/api/purchase', {
+        ...context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+        idempotencyKey: key(),
+      });
+    } finally {
+      restore();
+    }
+    expect(r.statusCode, r.body).toBe(200);
+    return { id: r.json().data.id as string, card };
+  }
+
+  it('keeps the order authorized and out of the export, shows a failed order, and the worker captures it later', async () => {
+    const { id, card } = await placeWithFailingCapture();
+    const [o] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(o).toMatchObject({ paymentState: 'authorized', dateCapturedUtc: null, collection: 'invoices' });
+    expect(await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id))).toEqual([]);
+    const [failure] = await db().select().from(failedOrders).where(eq(failedOrders.orderId, id));
+    expect(failure).toMatchObject({ errorCode: 'PAYMENT_NOT_CAPTURED', resolvedAt: null });
+    expect(failure!.errorMessage).toContain('gateway timeout');
+    expect(await actionsOf(id)).toContain('order.captureFailed');
+    // The export's sweep never queues an uncaptured order.
+    await downstreamPass(db(), t.app.log, { sweep: true });
+    expect(await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id))).toEqual([]);
+    // Not due yet: the worker leaves it alone.
+    await captureRetryPass(t.app.ctx);
+    expect((await db().select().from(captureRetries).where(eq(captureRetries.orderId, id)))[0]).toMatchObject(
+      {
+        status: 'pending',
+        attempts: 1,
+      },
+    );
+    // A retry that fails again is counted and audited.
+    const restore = failingCapture();
+    try {
+      await due(id);
+      await captureRetryPass(t.app.ctx);
+    } finally {
+      restore();
+    }
+    expect((await db().select().from(captureRetries).where(eq(captureRetries.orderId, id)))[0]).toMatchObject(
+      {
+        status: 'pending',
+        attempts: 2,
+      },
+    );
+    expect(await actionsOf(id)).toContain('order.captureRetryFailed');
+    // The gateway is back: the next retry captures, queues the export and resolves the failed order.
+    await due(id);
+    await captureRetryPass(t.app.ctx);
+    const [after] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(after!.paymentState).toBe('captured');
+    expect(after!.dateCapturedUtc).not.toBeNull();
+    const payments = await db().select().from(orderPayments).where(eq(orderPayments.orderId, id));
+    expect(payments.map((p) => p.state)).toEqual(['captured']);
+    const [exp] = await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id));
+    expect(exp?.status).toBe('pending');
+    const [resolved] = await db().select().from(failedOrders).where(eq(failedOrders.orderId, id));
+    expect(resolved!.resolvedAt).not.toBeNull();
+    expect(await actionsOf(id)).toContain('order.captured');
+    const moves = await db().select().from(paymentTransactions).where(eq(paymentTransactions.cardId, card));
+    expect(moves.filter((m) => m.kind === 'capture' && m.status === 'succeeded')).toHaveLength(1);
+    // The process view shows the capture's story.
+    const view = (await get(`/api/cs/order/${id}/process`)).json().data;
+    expect(view.history.map((h: { action: string }) => h.action)).toEqual(
+      expect.arrayContaining(['order.captureFailed', 'order.captured']),
+    );
+  });
+
+  it(`gives up after ${MAX_CAPTURE_ATTEMPTS} attempts; a staff retry from Failed orders captures it`, async () => {
+    const { id } = await placeWithFailingCapture();
+    const restore = failingCapture();
+    try {
+      for (let i = 0; i < MAX_CAPTURE_ATTEMPTS + 2; i++) {
+        await due(id);
+        await captureRetryPass(t.app.ctx);
+      }
+    } finally {
+      restore();
+    }
+    const [retry] = await db().select().from(captureRetries).where(eq(captureRetries.orderId, id));
+    expect(retry).toMatchObject({ status: 'failed', attempts: MAX_CAPTURE_ATTEMPTS });
+    expect(await actionsOf(id)).toContain('order.captureGaveUp');
+    const [failure] = await db().select().from(failedOrders).where(eq(failedOrders.orderId, id));
+    expect(failure!.errorMessage).toContain(`failed after ${MAX_CAPTURE_ATTEMPTS} attempts`);
+    const r = await post('/api/cs/failedOrders/retry', { ids: [failure!.id] });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data[0]).toMatchObject({
+      outcome: 'queued',
+      message: 'Payment captured: the order is queued for export.',
+    });
+    const [o] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(o!.paymentState).toBe('captured');
+    expect(await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id))).toHaveLength(
+      1,
+    );
+  });
 });
 
 describe('membership SKU 9000 (spec 2 §5)', () => {

@@ -18,6 +18,7 @@ import { enqueueExport } from '../downstream/downstream.export';
 import { orderDetail } from '../orders/orders.service';
 import { lockBalance } from '../product-credit/product-credit.repo';
 import { appendCredit } from '../product-credit/product-credit.service';
+import { captureOrder } from './capture.service';
 import { confirmationEmail } from './confirmation-email';
 import { type Estimate, estimate } from './estimate.service';
 
@@ -203,13 +204,14 @@ const checkoutChargeKey = (key: string, attempt: number) => `checkout:${key}:${a
 interface WrittenOrder {
   id: string;
   collection: string;
+  payment_state: string;
   transaction_id: string | null;
 }
 
 async function writtenOrder(ctx: AppContext, docId: string): Promise<WrittenOrder | null> {
   const [o] = await rows<WrittenOrder>(
     ctx.db,
-    sql`select o.id, o.collection,
+    sql`select o.id, o.collection, o.payment_state,
           (select p.transaction_id from order_payments p where p.order_id = o.id and p.method = 'card' limit 1) as transaction_id
         from orders o where o.id = ${docId}`,
   );
@@ -221,8 +223,8 @@ async function writtenOrder(ctx: AppContext, docId: string): Promise<WrittenOrde
  * the attempt's key (the gateway answers an earlier capture from its ledger, never capturing twice).
  */
 async function finishWritten(ctx: AppContext, actor: Actor, o: WrittenOrder, chargeKey: string) {
-  if (o.transaction_id && o.collection !== 'orders')
-    await capture(ctx, actor, o.id, { transactionId: o.transaction_id }, chargeKey);
+  if (o.transaction_id && o.collection !== 'orders' && o.payment_state === 'authorized')
+    await captureOrder(ctx, actor, o.id, o.transaction_id, `${chargeKey}:capture`);
   return o.id;
 }
 
@@ -312,37 +314,10 @@ async function place(
     throw new Refusal(500, ORDERING_MESSAGES.defaultError);
   }
   crashPoint('committed');
-  if (charge && !pendingTerms) await capture(ctx, actor, docId, charge, chargeKey);
+  // Captured after the commit; a capture that fails is retried by the capture worker.
+  if (charge && !pendingTerms)
+    await captureOrder(ctx, actor, docId, charge.transactionId, `${chargeKey}:capture`);
   return docId;
-}
-
-/** Captures the authorization of a written order; a failed capture leaves the order authorized. */
-async function capture(
-  ctx: AppContext,
-  actor: Actor,
-  docId: string,
-  charge: Pick<GatewayResult, 'transactionId'>,
-  chargeKey: string,
-) {
-  const result = await ctx.gateway
-    .capture({ transactionId: charge.transactionId, idempotencyKey: `${chargeKey}:capture` })
-    .catch((err: unknown) => ({ status: 'failed' as const, error: { message: String(err) } }));
-  if (result.status === 'succeeded') return;
-  ctx.log.error({ orderId: docId, transactionId: charge.transactionId }, 'capture after order write failed');
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`update orders set payment_state = 'authorized' where id = ${docId}`);
-    await tx.execute(
-      sql`update order_payments set state = 'authorized' where order_id = ${docId} and method = 'card'`,
-    );
-    await recordChange(tx, {
-      collection: 'orders-log',
-      entityId: docId,
-      action: 'order.captureFailed',
-      actor,
-      before: { paymentState: 'captured' },
-      after: { paymentState: 'authorized', error: result.error?.message ?? null },
-    });
-  });
 }
 
 interface WriteArgs {
@@ -396,6 +371,9 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   const label = orderNumberLabel(orderId, account.user_type);
   const skus = view.products.map((p) => p.sku);
   const captured = !pendingTerms;
+  // A card payment stays authorized until its capture (after the commit) succeeds; an order paid
+  // by product credit alone is captured at once.
+  const paid = captured && !charge;
   const currency = view.currency.name;
   const round2 = (n: number) => Math.round(n * 100) / 100;
   await tx.insert(orders).values({
@@ -429,7 +407,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
     cv: round2(view.volumes.CV),
     pv: round2(view.volumes.PV),
     qv: round2(view.volumes.QV),
-    paymentState: captured ? 'captured' : 'authorized',
+    paymentState: paid ? 'captured' : 'authorized',
     squareV2: countryId === 2 && now >= new Date(CANADA_CARD_V2_CUTOVER),
     isMembership: skus.includes(SKU.memberProgram),
     isRenewal: skus.includes(SKU.renewal),
@@ -438,7 +416,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
       .filter((p) => p.applied)
       .map((p) => ({ name: p.promo, amountCents: p.amountInCents })),
     dateCreatedUtc: now,
-    dateCapturedUtc: captured ? now : null,
+    dateCapturedUtc: paid ? now : null,
   });
   await tx.insert(orderLines).values(
     view.products.map((p, i) => ({
@@ -475,7 +453,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
       transactionId: charge.transactionId,
       amountCents: charge.amountCents,
       currency,
-      state: captured ? 'captured' : 'authorized',
+      state: 'authorized',
     });
   if (totals.appliedCredit > 0) {
     const country = countryId === 2 ? 'ca' : 'us';
@@ -535,7 +513,8 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
       appliedCredit: totals.appliedCredit,
     },
   });
-  if (captured) await enqueueExport(tx, docId, actor);
+  // Only a captured order goes downstream (a card payment's capture queues it).
+  if (paid) await enqueueExport(tx, docId, actor);
   if (account.email) {
     const detail = await orderDetail(tx, docId);
     await enqueueEmail(tx, confirmationEmail(detail, account.email, account.default_language_id));

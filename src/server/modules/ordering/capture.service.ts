@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Actor, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
+import type { AppContext } from '../../platform/context';
+import { type Db, rows, type Tx } from '../../platform/db';
+import { backoffMs } from '../../platform/poller';
+import type { WorkerSpec } from '../../platform/workers';
+import { enqueueExport } from '../downstream/downstream.export';
+
+// The capture of a checkout's card authorization (ADR 015). The purchase writes the order with its
+// card payment authorized and captures after the commit; only a captured order is queued for the
+// downstream export (the export also refuses an uncaptured one). A capture that fails is kept in
+// `capture_retries` and shown as a failed order (PAYMENT_NOT_CAPTURED); the capture worker retries
+// it under its original gateway key (a capture the gateway already made is answered from its
+// ledger, never made twice) with back-off, at most MAX_CAPTURE_ATTEMPTS times in all. Every
+// outcome is an orders-log event.
+
+export const MAX_CAPTURE_ATTEMPTS = 5;
+/** A claimed retry whose worker died is due again after this long. */
+const CLAIM_LEASE_SECONDS = 120;
+const CAPTURE_FAILED = 'PAYMENT_NOT_CAPTURED';
+
+type Deps = Pick<AppContext, 'db' | 'gateway' | 'log'>;
+
+async function tryCapture(deps: Deps, transactionId: string, idempotencyKey: string) {
+  try {
+    const result = await deps.gateway.capture({ transactionId, idempotencyKey });
+    return result.status === 'succeeded'
+      ? { ok: true as const }
+      : { ok: false as const, error: result.error?.message ?? 'The capture was declined.' };
+  } catch (err) {
+    return { ok: false as const, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const failureText = (error: string, attempts: number) =>
+  attempts >= MAX_CAPTURE_ATTEMPTS
+    ? `Payment capture failed after ${attempts} attempts: ${error}`
+    : `Payment capture failed: ${error} (attempt ${attempts} of ${MAX_CAPTURE_ATTEMPTS}, retried automatically)`;
+
+/** Opens or updates the order's failed-order entry for its capture (the Failed orders screen). */
+async function recordCaptureFailure(tx: Tx, orderDocId: string, message: string, attempts: number) {
+  const now = new Date();
+  const [updated] = await rows<{ id: number }>(
+    tx,
+    sql`update failed_orders set error_message = ${message},
+          context = context || ${JSON.stringify({ attempts, lastAttemptUTC: now.toISOString() })}::jsonb
+        where order_id = ${orderDocId} and error_code = ${CAPTURE_FAILED} and resolved_at is null
+        returning id`,
+  );
+  if (updated) return;
+  await tx.execute(
+    sql`insert into failed_orders (order_id, date_created_utc, error_code, error_message, context)
+        select o.id, ${now}, ${CAPTURE_FAILED}, ${message},
+          jsonb_build_object('orderId', o.order_id::text, 'uid', o.customer_uid, 'dateCreatedUTC', ${now.toISOString()}::text,
+                             'attempts', ${attempts}::int, 'lastAttemptUTC', ${now.toISOString()}::text)
+        from orders o where o.id = ${orderDocId}`,
+  );
+}
+
+/** The order's authorization was captured: payment state, capture date, export queue, audit. */
+async function markCaptured(tx: Tx, orderDocId: string, actor: Actor, attempts: number | null) {
+  const [o] = await rows<{ id: string }>(
+    tx,
+    sql`update orders set payment_state = 'captured', date_captured_utc = coalesce(date_captured_utc, now()), updated_at = now()
+        where id = ${orderDocId} and payment_state = 'authorized' returning id`,
+  );
+  if (!o) return false;
+  await tx.execute(
+    sql`update order_payments set state = 'captured' where order_id = ${orderDocId} and method = 'card' and state = 'authorized'`,
+  );
+  await recordChange(tx, {
+    collection: 'orders-log',
+    entityId: orderDocId,
+    action: 'order.captured',
+    actor,
+    before: { paymentState: 'authorized' },
+    after:
+      attempts === null
+        ? { paymentState: 'captured' }
+        : { paymentState: 'captured', captureAttempts: attempts },
+  });
+  if (attempts !== null) {
+    await tx.execute(
+      sql`update capture_retries set status = 'captured', attempts = ${attempts}, last_error = null, updated_at = now()
+          where order_id = ${orderDocId}`,
+    );
+    await tx.execute(
+      sql`update failed_orders set resolved_at = now(), resolved_by = ${actor.email}
+          where order_id = ${orderDocId} and error_code = ${CAPTURE_FAILED} and resolved_at is null`,
+    );
+  }
+  // Only now may the order go downstream.
+  await enqueueExport(tx, orderDocId, actor);
+  return true;
+}
+
+/**
+ * Captures a written order's authorization right after its commit. Returns whether it was
+ * captured; a failure is kept for the capture worker and shown as a failed order.
+ */
+export async function captureOrder(
+  deps: Deps,
+  actor: Actor,
+  orderDocId: string,
+  transactionId: string,
+  idempotencyKey: string,
+): Promise<boolean> {
+  const result = await tryCapture(deps, transactionId, idempotencyKey);
+  if (result.ok) {
+    await deps.db.transaction((tx) => markCaptured(tx, orderDocId, actor, null));
+    return true;
+  }
+  deps.log.error(
+    { orderId: orderDocId, transactionId, err: result.error },
+    'capture after order write failed',
+  );
+  await deps.db.transaction(async (tx) => {
+    const [retry] = await rows<{ attempts: number }>(
+      tx,
+      sql`insert into capture_retries (order_id, transaction_id, idempotency_key, attempts, next_attempt_at, last_error)
+          values (${orderDocId}, ${transactionId}, ${idempotencyKey}, 1, now() + make_interval(secs => ${backoffMs(1) / 1000}), ${result.error})
+          on conflict (order_id) do update set attempts = capture_retries.attempts + 1, status = 'pending',
+            next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error, updated_at = now()
+          returning attempts`,
+    );
+    await recordChange(tx, {
+      collection: 'orders-log',
+      entityId: orderDocId,
+      action: 'order.captureFailed',
+      actor,
+      before: {},
+      after: { paymentState: 'authorized', error: result.error, captureAttempts: retry!.attempts },
+    });
+    await recordCaptureFailure(tx, orderDocId, failureText(result.error, retry!.attempts), retry!.attempts);
+  });
+  return false;
+}
+
+interface DueRetry {
+  order_id: string;
+  transaction_id: string;
+  idempotency_key: string;
+  attempts: number;
+  cancelled: boolean;
+}
+
+/** One retry of a claimed capture: captured, or failed again (given up after the last attempt). */
+async function retryOne(deps: Deps, r: DueRetry, actor: Actor): Promise<boolean> {
+  if (r.cancelled) {
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update capture_retries set status = 'cancelled', updated_at = now() where order_id = ${r.order_id}`,
+      );
+      await recordChange(tx, {
+        collection: 'orders-log',
+        entityId: r.order_id,
+        action: 'order.captureStopped',
+        actor,
+        before: { captureRetry: 'pending' },
+        after: { captureRetry: 'cancelled' },
+      });
+    });
+    return false;
+  }
+  const result = await tryCapture(deps, r.transaction_id, r.idempotency_key);
+  if (result.ok) {
+    await deps.db.transaction((tx) => markCaptured(tx, r.order_id, actor, r.attempts));
+    return true;
+  }
+  const gaveUp = r.attempts >= MAX_CAPTURE_ATTEMPTS;
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update capture_retries set status = ${gaveUp ? 'failed' : 'pending'}, last_error = ${result.error},
+            next_attempt_at = now() + make_interval(secs => ${backoffMs(r.attempts) / 1000}), updated_at = now()
+          where order_id = ${r.order_id}`,
+    );
+    await recordChange(tx, {
+      collection: 'orders-log',
+      entityId: r.order_id,
+      action: gaveUp ? 'order.captureGaveUp' : 'order.captureRetryFailed',
+      actor,
+      before: {},
+      after: { paymentState: 'authorized', error: result.error, captureAttempts: r.attempts },
+    });
+    await recordCaptureFailure(tx, r.order_id, failureText(result.error, r.attempts), r.attempts);
+  });
+  return false;
+}
+
+/** Claims due capture retries (FOR UPDATE SKIP LOCKED, then a lease) and retries each. */
+export async function captureRetryPass(deps: Deps, limit = 10): Promise<number> {
+  const due = await rows<DueRetry>(
+    deps.db,
+    sql`update capture_retries r set attempts = r.attempts + 1, updated_at = now(),
+          next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
+        where r.order_id in (
+          select order_id from capture_retries
+          where status = 'pending' and next_attempt_at <= now()
+          order by next_attempt_at limit ${limit}
+          for update skip locked)
+        returning r.order_id, r.transaction_id, r.idempotency_key, r.attempts,
+          exists(select 1 from orders o where o.id = r.order_id
+                   and (o.cancellation is not null or o.state in (7, 14))) as cancelled`,
+  );
+  for (const r of due) await retryOne(deps, r, SYSTEM_ACTOR);
+  return due.length;
+}
+
+/**
+ * Staff retry of a capture (from the Failed orders screen): one attempt now, counted and audited
+ * like the worker's. Null when the order has no capture waiting.
+ */
+export async function retryCaptureNow(deps: Deps, orderDocId: string, actor: Actor) {
+  const [r] = await rows<DueRetry>(
+    deps.db,
+    sql`update capture_retries r set attempts = r.attempts + 1, status = 'pending', updated_at = now(),
+          next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
+        where r.order_id = ${orderDocId} and r.status in ('pending', 'failed')
+        returning r.order_id, r.transaction_id, r.idempotency_key, r.attempts, false as cancelled`,
+  );
+  if (!r) return null;
+  return {
+    captured: await retryOne(deps, { ...r, attempts: Math.min(r.attempts, MAX_CAPTURE_ATTEMPTS) }, actor),
+  };
+}
+
+/** The capture worker every process runs (WORKERS=off turns it off with the others). */
+export function captureRetryWorker(ctx: Pick<AppContext, 'gateway'>): WorkerSpec {
+  return {
+    name: 'capture-retry',
+    intervalMs: 5000,
+    tick: ({ db, log }: { db: Db; log: FastifyBaseLogger }) =>
+      captureRetryPass({ db, log, gateway: ctx.gateway }),
+  };
+}
