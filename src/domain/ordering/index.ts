@@ -6,4 +6,5 @@ export * from './eligibility';
 export * from './locale';
 export * from './messages';
 export * from './order-type';
+export * from './sift';
 export * from './totals';

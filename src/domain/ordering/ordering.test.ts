@@ -3,6 +3,7 @@ import { cartEligibility, membershipRefusal, renewalRefusal } from './eligibilit
 import { autoSwitchTarget, formatMoneyFor } from './locale';
 import { ORDERING_MESSAGES } from './messages';
 import { checkoutReducer, initialCheckout, readyToSubmit } from './order-type';
+import { currentSiftSession, isLiveSiftSession, newSiftSession, siftSessionIssuedAt } from './sift';
 import { orderTotals } from './totals';
 
 const s = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -203,5 +204,25 @@ describe('totals and locales', () => {
     expect(autoSwitchTarget(['fr-CA', 'en-US'], 'en-US')).toBe('fr-CA');
     expect(autoSwitchTarget(['en-US'], 'en-CA')).toBeNull();
     expect(autoSwitchTarget(['fr-CA'], 'fr-CA')).toBeNull();
+  });
+});
+
+describe('Sift session id (spec 2 §3; DESIGN §5: 30 minutes)', () => {
+  const t0 = Date.UTC(2026, 10, 24, 12, 0, 0);
+  it('lives 30 minutes: kept up to 29:59.999, replaced at 30:00', () => {
+    const first = currentSiftSession(null, t0, () => 'abcdef123456');
+    expect(first.issuedAt).toBe(t0);
+    expect(siftSessionIssuedAt(first.id)).toBe(t0);
+    expect(currentSiftSession(first, t0 + 30 * 60_000 - 1, () => 'other000000')).toBe(first);
+    const next = currentSiftSession(first, t0 + 30 * 60_000, () => 'other000000');
+    expect(next.id).not.toBe(first.id);
+    expect(next.issuedAt).toBe(t0 + 30 * 60_000);
+  });
+  it('judges an id by its issue time; a foreign or future id is not live', () => {
+    const { id } = newSiftSession(t0, 'abcdef123456');
+    expect(isLiveSiftSession(id, t0 + 29 * 60_000)).toBe(true);
+    expect(isLiveSiftSession(id, t0 + 30 * 60_000)).toBe(false);
+    expect(isLiveSiftSession('not-a-sift-id!', t0)).toBe(false);
+    expect(isLiveSiftSession(id, t0 - 5 * 60_000)).toBe(false);
   });
 });

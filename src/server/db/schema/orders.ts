@@ -96,6 +96,8 @@ export const orders = pgTable(
     isFraud: boolean('is_fraud').notNull().default(false),
     dhlHoldStatus: text('dhl_hold_status'),
     giftMessage: text('gift_message'),
+    /** The order context's Sift session id, kept only while it was live (30 minutes, DESIGN §5). */
+    siftSessionId: text('sift_session_id'),
     appliedPromos: jsonb('applied_promos')
       .$type<{ name: string; amountCents: number }[]>()
       .notNull()

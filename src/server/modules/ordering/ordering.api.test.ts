@@ -1,3 +1,4 @@
+import { newSiftSession } from '@domain/ordering';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -491,6 +492,25 @@ describe('purchase', () => {
       .from(paymentTransactions)
       .where(eq(paymentTransactions.parentTransactionId, charge!.id));
     expect(voids.map((x) => [x.kind, x.status])).toEqual([['void', 'succeeded']]);
+  });
+
+  it('keeps the Sift session id on the order only while it lives (30 minutes)', async () => {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const place = async (siftSessionId: string) => {
+      const cartId = await cartWith(c.uid, [['LIP', 1]]);
+      const r = await post('/api/purchase', {
+        ...context(c.uid, cartId, { siftSessionId, payment: { savedCard: true, cardId: card } }),
+        idempotencyKey: key(),
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const [o] = await db().select().from(orders).where(eq(orders.id, r.json().data.id));
+      return o!.siftSessionId;
+    };
+    const live = newSiftSession(Date.now() - 29 * 60_000, 'livesession01').id;
+    const stale = newSiftSession(Date.now() - 31 * 60_000, 'stalesession1').id;
+    expect(await place(live)).toBe(live);
+    expect(await place(stale)).toBeNull();
   });
 
   it('refuses an empty cart, a missing method and a card of someone else', async () => {

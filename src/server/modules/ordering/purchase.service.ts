@@ -1,5 +1,11 @@
 import { orderNumberLabel } from '@domain/customers/order-status';
-import { awaitsTerms, ORDERING_MESSAGES, type SubmitAnswer, type SubmitRequest } from '@domain/ordering';
+import {
+  awaitsTerms,
+  isLiveSiftSession,
+  ORDERING_MESSAGES,
+  type SubmitAnswer,
+  type SubmitRequest,
+} from '@domain/ordering';
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
 import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
 import { sql } from 'drizzle-orm';
@@ -412,6 +418,8 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
     isMembership: skus.includes(SKU.memberProgram),
     isRenewal: skus.includes(SKU.renewal),
     giftMessage: body.giftMessage ?? null,
+    siftSessionId:
+      body.siftSessionId && isLiveSiftSession(body.siftSessionId, now.getTime()) ? body.siftSessionId : null,
     appliedPromos: view.appliedPromos
       .filter((p) => p.applied)
       .map((p) => ({ name: p.promo, amountCents: p.amountInCents })),

@@ -1,12 +1,14 @@
 import {
   type CheckoutAddress,
   checkoutReducer,
+  currentSiftSession,
   type EstimateContext,
   formatMoneyFor,
   initialCheckout,
   localeFor,
   ORDERING_MESSAGES,
   readyToSubmit,
+  type SiftSession,
 } from '@domain/ordering';
 import { ORDER_TYPE, orderTypeName } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
@@ -51,6 +53,26 @@ const ORDER_TYPES = [
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+const SIFT_KEY = 'checkout.siftSession';
+
+/** The Sift session id of this browser session: kept while it lives (30 minutes), then renewed. */
+function siftSessionId(): string {
+  let stored: SiftSession | null = null;
+  try {
+    stored = JSON.parse(sessionStorage.getItem(SIFT_KEY) ?? 'null') as SiftSession | null;
+  } catch {
+    stored = null;
+  }
+  const session = currentSiftSession(stored, Date.now(), () => newKey().replace(/-/g, ''));
+  if (session !== stored)
+    try {
+      sessionStorage.setItem(SIFT_KEY, JSON.stringify(session));
+    } catch {
+      // Storage refused (private mode): the id still serves this request.
+    }
+  return session.id;
+}
 
 /** The portal order screen (spec 2 §2): catalog, cart, address, method, payment, order type, total. */
 export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeCode: string }) {
@@ -115,6 +137,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
         }
       : null,
     popupId: state.popupId,
+    siftSessionId: siftSessionId(),
   });
 
   // Estimate when the shipping address is non-empty, and again on every change that moves it.
