@@ -180,6 +180,38 @@ test('an agent places a US order with a saved card and a promotion', async ({ pa
   await expectEverywhere(browser, page, placed, a.uid, a.email!);
 });
 
+test('a promo code in the checkout cart panel: one that does not apply says why, one that applies', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO_STAFF.agent);
+  const a = await findAccount(page, (x) => x.countryId === 1 && x.userType === 3);
+  await page.goto(`/customers/${a.uid}/dashboard`);
+  await page.getByRole('button', { name: 'New order' }).click();
+  await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
+  await page.getByLabel('Search products').fill('Everbright Renewal Serum');
+  const products = page.getByRole('list', { name: 'Products' });
+  const add = products.getByRole('button', { name: 'Add Everbright Renewal Serum' });
+  const lines = page.getByRole('list', { name: 'Cart lines' });
+  await add.click();
+  await expect(lines.getByText(/Everbright Renewal Serum/).first()).toBeVisible();
+  const code = page.getByRole('form', { name: 'Promo code' });
+  // Any 3 Skincare for $99 needs three: with one serum the code does not apply, and says why.
+  await code.getByLabel('Promo code').fill('TRIO99');
+  await code.getByRole('button', { name: 'Apply code' }).click();
+  await expect(page.getByText(/^Any 3 Skincare for \$99: The cart needs 3 of .*\b1111\b/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'checkout promo code 1280');
+  // With three serums the same code applies.
+  await add.click();
+  await add.click();
+  await code.getByLabel('Promo code').fill('TRIO99');
+  await code.getByRole('button', { name: 'Apply code' }).click();
+  await expect(page.getByText('Code TRIO99 applied.')).toBeVisible();
+  await expect(lines.getByText(/Any 3 Skincare for \$99 −\$\d/).first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousAxeViolations(page, 'checkout promo code 390');
+});
+
 test('an agent places a Canadian fr-CA order with a new card, an address correction and product credit', async ({
   page,
   browser,
