@@ -31,7 +31,7 @@ const USAGE = `Usage: npm run bench:orders -- [--orders N] [--backends pglite,po
   --fresh     rebuild the cached company (PostgreSQL database bo_bench_orders_<size>,
               PGlite directory <tmp>/bo-bench-orders-<size>) instead of reusing it
   --batch     also run the batch scenario of bench/batch-orders-scenario.ts
-  --write     replace the "## Order search" section of bench/RESULTS.md
+  --write     replace the "## Order search (issue 8)" section of bench/RESULTS.md
 PostgreSQL: DATABASE_URL must point at a server on this machine.`;
 
 type Backend = 'pglite' | 'postgres';
@@ -272,7 +272,7 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((a) => a !== '--write');
   const command = `npm run bench:orders${args.length ? ` -- ${args.join(' ')}` : ''}`;
   const lines = [
-    '## Order search',
+    '## Order search (issue 8)',
     '',
     `Run with \`${command}\` on ${startedAt.toISOString().slice(0, 10)}; ${cpus()[0]?.model?.trim() ?? 'CPU'} (${cpus().length} cores), Node ${process.version};`,
     `load average (1 min) at the start ${loadAtStart.toFixed(2)}${loadAtStart > cpus().length ? ' (a busy machine: expect noisy figures)' : ''}.`,
