@@ -1,3 +1,4 @@
+import { ORDER_STATE } from '@domain/reference';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Actor, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
@@ -62,7 +63,8 @@ async function recordCaptureFailure(tx: Tx, orderDocId: string, message: string,
 async function markCaptured(tx: Tx, orderDocId: string, actor: Actor, attempts: number | null) {
   const [o] = await rows<{ id: string }>(
     tx,
-    sql`update orders set payment_state = 'captured', date_captured_utc = coalesce(date_captured_utc, now()), updated_at = now()
+    sql`update orders set payment_state = 'captured', date_captured_utc = coalesce(date_captured_utc, now()), updated_at = now(),
+          state = case when state = ${ORDER_STATE.processing} and collection = 'invoices' then ${ORDER_STATE.captured} else state end
         where id = ${orderDocId} and payment_state = 'authorized' returning id`,
   );
   if (!o) return false;

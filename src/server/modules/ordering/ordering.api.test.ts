@@ -1,4 +1,5 @@
 import { newSiftSession } from '@domain/ordering';
+import { ORDER_STATE } from '@domain/reference';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -654,7 +655,12 @@ describe('a capture that fails after the order was written (ADR 015)', () => {
   it('keeps the order authorized and out of the export, shows a failed order, and the worker captures it later', async () => {
     const { id, card } = await placeWithFailingCapture();
     const [o] = await db().select().from(orders).where(eq(orders.id, id));
-    expect(o).toMatchObject({ paymentState: 'authorized', dateCapturedUtc: null, collection: 'invoices' });
+    expect(o).toMatchObject({
+      paymentState: 'authorized',
+      dateCapturedUtc: null,
+      collection: 'invoices',
+      state: ORDER_STATE.processing,
+    });
     expect(await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id))).toEqual([]);
     const [failure] = await db().select().from(failedOrders).where(eq(failedOrders.orderId, id));
     expect(failure).toMatchObject({ errorCode: 'PAYMENT_NOT_CAPTURED', resolvedAt: null });
@@ -691,6 +697,7 @@ describe('a capture that fails after the order was written (ADR 015)', () => {
     await captureRetryPass(t.app.ctx);
     const [after] = await db().select().from(orders).where(eq(orders.id, id));
     expect(after!.paymentState).toBe('captured');
+    expect(after!.state).toBe(ORDER_STATE.captured);
     expect(after!.dateCapturedUtc).not.toBeNull();
     const payments = await db().select().from(orderPayments).where(eq(orderPayments.orderId, id));
     expect(payments.map((p) => p.state)).toEqual(['captured']);

@@ -380,13 +380,15 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   // A card payment stays authorized until its capture (after the commit) succeeds; an order paid
   // by product credit alone is captured at once.
   const paid = captured && !charge;
+  // Captured (3) counts as paid: a card order is Processing until its capture succeeds.
+  const state = paid ? ORDER_STATE.captured : ORDER_STATE.processing;
   const currency = view.currency.name;
   const round2 = (n: number) => Math.round(n * 100) / 100;
   await tx.insert(orders).values({
     id: docId,
     orderId,
     collection: captured ? 'invoices' : 'orders',
-    state: captured ? ORDER_STATE.captured : ORDER_STATE.processing,
+    state,
     orderType: body.orderType ?? ORDER_TYPE.portal,
     channel: BACK_OFFICE_CHANNEL,
     customerUid: account.uid,
@@ -513,7 +515,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
       orderId,
       orderType: body.orderType ?? ORDER_TYPE.portal,
       collection: captured ? 'invoices' : 'orders',
-      state: captured ? ORDER_STATE.captured : ORDER_STATE.processing,
+      state,
       cartId: body.cartId,
       lines: view.products.map((p) => ({ sku: p.sku, quantity: p.quantity, total: p.totalPriceInCents })),
       totals,
