@@ -397,7 +397,7 @@ export function PromoTool({
                 onChange={(e) => setPublishAt(e.target.value.replace(/\D/g, ''))}
                 helperText={
                   publishAt.trim()
-                    ? `${whenLabel(publishAt)}: deployed to production and set active then`
+                    ? `${whenLabel(publishAt)}: deployed to production then, as a manual deploy (active is not set)`
                     : 'When to deploy it, in seconds'
                 }
               />
