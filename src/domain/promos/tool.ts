@@ -344,6 +344,13 @@ export interface SimulationInput {
   input: PricingInput;
   rules: PromoRule[];
 }
+/**
+ * The browser's side of a simulation: each rule handed over back in engine form (the server leaves
+ * out fields at their default, and sends only a stub of the rules that cannot change the cart).
+ */
+export function rulesFromHandover(rules: readonly unknown[]): PromoRule[] {
+  return rules.map((r) => promoRuleSchema.parse(r));
+}
 export const SimulationInputAnswer = z.object({
   success: z.literal(true),
   data: z.object({

@@ -1,5 +1,6 @@
 import { type CompiledRules, compileRules, type PricedCart, priceCart } from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
+import { browserHandover, type Handover } from '@domain/promos/simulator-handover';
 import type { PromoCollection, SimulateRequest, SimulationInput } from '@domain/promos/tool';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -125,4 +126,17 @@ export async function simulate(
   const { input, rules, compiled } = await simulationInput(ctx, request, now);
   // Without a draft the collection's compiled rules are reused; a draft is compiled with them.
   return priceCart(input, compiled ? compiledOf(compiled) : rules);
+}
+
+/**
+ * The simulator in the browser (flag off): the input and the rules the browser needs to give the
+ * same answer, every rule that cannot change the cart as a stub (simulator-handover.ts, ADR 012).
+ */
+export async function handover(
+  ctx: AppContext,
+  request: z.output<typeof SimulateRequest>,
+  now: Date = new Date(),
+): Promise<Handover> {
+  const { input, rules, compiled } = await simulationInput(ctx, request, now);
+  return browserHandover(input, compiled ? compiledOf(compiled) : compileRules(rules));
 }
