@@ -266,7 +266,7 @@ test('the simulator prices through the server with promoToolCartApi on, in the b
   }
 });
 
-test("the simulator loads a real customer's cart, shows its shipping rates and explains every rule", async ({
+test("the simulator loads a real customer's cart, shows its shipping rates, prices with its own, and explains every rule", async ({
   page,
 }) => {
   await signIn(page, DEMO_STAFF.agent);
@@ -296,6 +296,14 @@ test("the simulator loads a real customer's cart, shows its shipping rates and e
   await page.getByRole('option', { name: method, exact: true }).click();
   await page.getByRole('button', { name: 'Price cart' }).click();
   await expect(rates.filter({ hasText: method })).toContainText('(chosen)');
+  // Own shipping rates instead of the region's (newShippingRates): only those are offered.
+  await page.getByRole('button', { name: 'Add shipping rate' }).click();
+  await page.getByRole('combobox', { name: 'Rate 1 method' }).click();
+  await page.getByRole('option', { name: '2nd Day', exact: true }).click();
+  await page.getByLabel('Rate 1 amount').fill('4.20');
+  await page.getByRole('button', { name: 'Price cart' }).click();
+  await expect(rates).toHaveCount(1);
+  await expect(rates.first()).toContainText('2nd Day: $');
   const rows = page.getByRole('table', { name: 'Rule explanations' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(2);

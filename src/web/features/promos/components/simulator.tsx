@@ -61,6 +61,8 @@ export function Simulator({
   const simulate = useSimulate(onServer);
   const loadCart = useLoadCart();
   const [cartId, setCartId] = useState('');
+  // Own shipping rates (spec 3 §7 newShippingRates): none means the region's rates.
+  const [rates, setRates] = useState<{ key: number; method: string; amount: string }[]>([]);
   const [hostRewardItems, setHostRewardItems] = useState<{ sku: string; isFree: boolean }[]>([]);
   const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
 
@@ -93,8 +95,13 @@ export function Simulator({
     .filter((l) => l.sku.trim())
     .map((l) => ({ sku: l.sku.trim(), quantity: Math.max(1, Math.floor(Number(l.quantity) || 1)) }));
 
+  const newShippingRates = rates
+    .filter((r) => r.method && r.amount.trim() !== '' && Number.isFinite(Number(r.amount)))
+    .map((r) => ({ method: Number(r.method), amount: Math.max(0, Math.round(Number(r.amount) * 100)) }));
+
   const run = () =>
     simulate.mutate({
+      ...(newShippingRates.length > 0 ? { newShippingRates } : {}),
       timestamp: Math.floor(new Date(at).getTime() / 1000),
       channel: /^\d+$/.test(channel) ? Number(channel) : channel,
       user: { userType, regionId },
@@ -253,6 +260,61 @@ export function Simulator({
             }}
           >
             Add line
+          </Button>
+        </Box>
+      </Stack>
+      <Stack spacing={1} sx={{ mb: 2 }} role="group" aria-label="Shipping rates to price with">
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {rates.length === 0
+            ? 'Shipping rates: the region’s. Add rates to price with your own instead.'
+            : 'Shipping rates: only these are offered.'}
+        </Typography>
+        {rates.map((rate, i) => (
+          <Stack key={rate.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label={`Rate ${i + 1} method`}
+              value={rate.method}
+              onChange={(e) =>
+                setRates((rs) => rs.map((r) => (r.key === rate.key ? { ...r, method: e.target.value } : r)))
+              }
+              sx={{ flex: 1, maxWidth: 240 }}
+            >
+              {SHIPPING_METHODS.map((m) => (
+                <MenuItem key={m.id} value={String(m.id)}>
+                  {m.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              type="number"
+              label={`Rate ${i + 1} amount`}
+              value={rate.amount}
+              onChange={(e) =>
+                setRates((rs) => rs.map((r) => (r.key === rate.key ? { ...r, amount: e.target.value } : r)))
+              }
+              slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+              sx={{ width: 140 }}
+            />
+            <IconButton
+              aria-label={`Remove rate ${i + 1}`}
+              onClick={() => setRates((rs) => rs.filter((r) => r.key !== rate.key))}
+            >
+              <DeleteOutlineOutlined />
+            </IconButton>
+          </Stack>
+        ))}
+        <Box>
+          <Button
+            startIcon={<AddOutlined />}
+            onClick={() => {
+              setRates((rs) => [...rs, { key: nextKey, method: '', amount: '' }]);
+              setNextKey((k) => k + 1);
+            }}
+          >
+            Add shipping rate
           </Button>
         </Box>
       </Stack>
