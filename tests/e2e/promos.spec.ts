@@ -113,6 +113,9 @@ test('deploy with junoAccess, from the editor opened by case-insensitive name', 
   await expect(editor(page)).toContainText(RULE);
   await expect(page.getByRole('list', { name: 'Selected promos' })).toContainText(`${RULE} (pending)`);
   await page.getByRole('button', { name: 'Deploy to production' }).click();
+  // Deploying copies to production; only "Also set active" makes the carts price with it.
+  await expect(page.getByRole('dialog')).toContainText('Carts price with the active rules only');
+  await expect(page.getByRole('dialog').getByLabel('Also set active')).not.toBeChecked();
   await page.getByRole('dialog').getByRole('button', { name: 'Deploy' }).click();
   await expect(
     page.getByText(
