@@ -286,9 +286,11 @@ test("the simulator loads a real customer's cart, shows its shipping rates, pric
   await page.getByLabel('Customer cart id').fill(found.cartId);
   await page.getByRole('button', { name: 'Load cart' }).click();
   await expect(
-    page.getByText(`Lines, codes, host rewards, country and customer type of cart ${found.cartId}`),
+    page.getByText(`Lines, codes, host rewards, country and customer of cart ${found.cartId}`),
   ).toBeVisible();
   await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);
+  // The cart's customer: their account facts price the cart.
+  await expect(page.getByLabel('Customer id')).toHaveValue(found.uid!);
   await page.getByRole('combobox', { name: 'Collection' }).click();
   await page.getByRole('option', { name: 'Active' }).click();
   await page.getByRole('button', { name: 'Price cart' }).click();

@@ -313,7 +313,8 @@ export const SimulateRequest = z.object({
     userType: z.number().int().min(1).max(7),
     regionId: z.union([z.literal(1), z.literal(2)]),
   }),
-  customer: z.string().max(64).optional(),
+  /** A customer's id (uid): their account facts price the cart (new user, milestones, dates). */
+  customer: z.string().trim().max(64).optional(),
   newShippingRates: z
     .array(z.object({ method: z.number().int(), amount: z.number().int().min(0) }))
     .optional(),

@@ -4,6 +4,7 @@ import { defineRule, type PromoRuleInput } from '@domain/promos/rule';
 import { rulesFromHandover } from '@domain/promos/tool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoRules } from '../../db/schema';
+import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { seedCartCatalog, TEST_PRODUCTS } from '../carts/carts.fixtures';
 
@@ -139,6 +140,38 @@ describe('simulator: server (flag on) and browser (flag off) give the same answe
     expect(await names()).toEqual(expect.arrayContaining([...before, 'Live Serum Save']));
     const handed = await post('/api/cs/promo/simulationInput', request);
     expect(Object.keys(handed.json().data).sort()).toEqual(['input', 'rules']);
+  });
+
+  it("a customer's account facts price the cart, on the server and in the browser alike", async () => {
+    const { uid } = await insertAccount(t.database.db, { userType: 3 });
+    const welcome = {
+      ...draft,
+      name: 'Welcome Serum Offer',
+      newUsersOnly: true,
+      discountValue: { '1': 0.5, '2': 0.5 },
+    };
+    const body = {
+      collection: 'active',
+      timestamp: 1_800_000_000,
+      user: { userType: 3, regionId: 1 },
+      cart: { products: [{ sku: 'P200', quantity: 1 }] },
+      draft: welcome,
+    };
+    const explained = async (payload: object) => {
+      const server = await post('/api/cs/promo/shippingRates', payload);
+      expect(server.statusCode).toBe(200);
+      const handed = (await post('/api/cs/promo/simulationInput', payload)).json().data;
+      const inBrowser = priceCart(handed.input, rulesFromHandover(handed.rules));
+      expect(server.json().data).toEqual(JSON.parse(JSON.stringify(inBrowser)));
+      return inBrowser.explanations.find((e) => e.promo === welcome.name);
+    };
+    // Without a customer there is no account: the rule is for new users only.
+    expect(await explained(body)).toMatchObject({ applied: false, code: 'new_users_only' });
+    // A customer without orders is a new user: it applies.
+    expect(await explained({ ...body, customer: uid })).toMatchObject({ applied: true, amount: 1500 });
+    const unknown = await post('/api/cs/promo/shippingRates', { ...body, customer: 'NOSUCHCUSTOMER' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown customer: NOSUCHCUSTOMER');
   });
 
   it('the browser input is refused like the server pricing: unknown SKU, bad body', async () => {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
+import { customerOf } from '../carts/carts.repo';
 import * as repo from './promos.repo';
 import { compileOrThrow } from './promos.service';
 
@@ -67,6 +68,10 @@ export async function simulationInput(
     const at = rules.findIndex((r) => r.name.toLowerCase() === draft.name.toLowerCase());
     rules = at >= 0 ? rules.map((r, i) => (i === at ? draft : r)) : [...rules, draft];
   }
+  // The customer's account facts (new user, enrollment and membership dates, milestones), as the
+  // carts price with them: the rules that depend on them are explained for that customer.
+  const customer = input.customer ? await customerOf(ctx.db, input.customer) : null;
+  if (input.customer && !customer) throw badRequest(`Unknown customer: ${input.customer}`);
   const regionId = input.user.regionId;
   const cartSkus = [...new Set(input.cart.products.map((p) => p.sku))];
   const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
@@ -96,6 +101,7 @@ export async function simulationInput(
       regionId,
       locale: input.localcode,
       userType: input.user.userType,
+      ...(customer ? { account: customer.account } : {}),
       channel: input.channel,
       lines: input.cart.products.map((p) => ({
         sku: p.sku,

@@ -54,6 +54,7 @@ export function Simulator({
   const [regionId, setRegionId] = useState<1 | 2>(1);
   const [channel, setChannel] = useState('4');
   const [codes, setCodes] = useState('');
+  const [customer, setCustomer] = useState('');
   const [at, setAt] = useState(() => localInput(new Date()));
   const [shippingMethod, setShippingMethod] = useState('');
   const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
@@ -81,6 +82,7 @@ export function Simulator({
         setCodes(loaded.codes.join(', '));
         setHostRewardItems(loaded.hostRewardItems);
         setRegionId(loaded.regionId);
+        setCustomer(loaded.customer ?? '');
         if (loaded.userType !== null && PROMO_USER_TYPES.some((t) => t.id === loaded.userType))
           setUserType(loaded.userType);
         setLoadedFrom(id);
@@ -102,6 +104,7 @@ export function Simulator({
   const run = () =>
     simulate.mutate({
       ...(newShippingRates.length > 0 ? { newShippingRates } : {}),
+      ...(customer.trim() ? { customer: customer.trim() } : {}),
       timestamp: Math.floor(new Date(at).getTime() / 1000),
       channel: /^\d+$/.test(channel) ? Number(channel) : channel,
       user: { userType, regionId },
@@ -145,7 +148,7 @@ export function Simulator({
             loadCart.isError
               ? errorMessage(loadCart.error, 'The cart could not be loaded.')
               : loadedFrom
-                ? `Lines, codes, host rewards, country and customer type of cart ${loadedFrom}`
+                ? `Lines, codes, host rewards, country and customer of cart ${loadedFrom}`
                 : 'Price a real customer’s cart'
           }
           error={loadCart.isError}
@@ -181,6 +184,14 @@ export function Simulator({
           <MenuItem value="1">United States</MenuItem>
           <MenuItem value="2">Canada</MenuItem>
         </TextField>
+        <TextField
+          size="small"
+          label="Customer id"
+          value={customer}
+          onChange={(e) => setCustomer(e.target.value)}
+          helperText="Optional: prices with their account (new user, milestones, dates)"
+          sx={{ minWidth: 240 }}
+        />
         <TextField
           size="small"
           label="Channel"
