@@ -113,6 +113,9 @@ test('deploy with junoAccess, from the editor opened by case-insensitive name', 
   await expect(editor(page)).toContainText(RULE);
   await expect(page.getByRole('list', { name: 'Selected promos' })).toContainText(`${RULE} (pending)`);
   await page.getByRole('button', { name: 'Deploy to production' }).click();
+  // Deploying copies to production; only "Also set active" makes the carts price with it.
+  await expect(page.getByRole('dialog')).toContainText('Carts price with the active rules only');
+  await expect(page.getByRole('dialog').getByLabel('Also set active')).not.toBeChecked();
   await page.getByRole('dialog').getByRole('button', { name: 'Deploy' }).click();
   await expect(
     page.getByText(
@@ -266,7 +269,7 @@ test('the simulator prices through the server with promoToolCartApi on, in the b
   }
 });
 
-test("the simulator loads a real customer's cart, shows its shipping rates and explains every rule", async ({
+test("the simulator loads a real customer's cart, shows its shipping rates, prices with its own, and explains every rule", async ({
   page,
 }) => {
   await signIn(page, DEMO_STAFF.agent);
@@ -283,9 +286,11 @@ test("the simulator loads a real customer's cart, shows its shipping rates and e
   await page.getByLabel('Customer cart id').fill(found.cartId);
   await page.getByRole('button', { name: 'Load cart' }).click();
   await expect(
-    page.getByText(`Lines, codes, host rewards, country and customer type of cart ${found.cartId}`),
+    page.getByText(`Lines, codes, host rewards, country and customer of cart ${found.cartId}`),
   ).toBeVisible();
   await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);
+  // The cart's customer: their account facts price the cart.
+  await expect(page.getByLabel('Customer id')).toHaveValue(found.uid!);
   await page.getByRole('combobox', { name: 'Collection' }).click();
   await page.getByRole('option', { name: 'Active' }).click();
   await page.getByRole('button', { name: 'Price cart' }).click();
@@ -296,6 +301,14 @@ test("the simulator loads a real customer's cart, shows its shipping rates and e
   await page.getByRole('option', { name: method, exact: true }).click();
   await page.getByRole('button', { name: 'Price cart' }).click();
   await expect(rates.filter({ hasText: method })).toContainText('(chosen)');
+  // Own shipping rates instead of the region's (newShippingRates): only those are offered.
+  await page.getByRole('button', { name: 'Add shipping rate' }).click();
+  await page.getByRole('combobox', { name: 'Rate 1 method' }).click();
+  await page.getByRole('option', { name: '2nd Day', exact: true }).click();
+  await page.getByLabel('Rate 1 amount').fill('4.20');
+  await page.getByRole('button', { name: 'Price cart' }).click();
+  await expect(rates).toHaveCount(1);
+  await expect(rates.first()).toContainText('2nd Day: $');
   const rows = page.getByRole('table', { name: 'Rule explanations' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(2);

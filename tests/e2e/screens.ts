@@ -130,6 +130,16 @@ export const APP_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'promo tool, simulator with own shipping rates',
+    path: '/promos/tool',
+    visitors: ONE,
+    ready: heading('Promo tool'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add shipping rate' }).click();
+      await expect(page.getByLabel('Rate 1 amount')).toBeVisible();
+    },
+  },
+  {
     name: 'promo rule history',
     path: `/promos/history/${encodeURIComponent('Spring 25% Off Skincare')}`,
     visitors: ['fraudAgent'],

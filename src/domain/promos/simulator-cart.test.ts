@@ -32,11 +32,11 @@ describe('simulatorCartOf', () => {
       { sku: 'LIP', quantity: 3 },
     ]);
   });
-  it('takes the codes, host rewards, country and the customer type', () => {
+  it('takes the codes, host rewards, country and the customer (type and id)', () => {
     const loaded = simulatorCartOf(
       cart({
         countryId: 2,
-        customer: { userType: 1 } as CartView['customer'],
+        customer: { userType: 1, uid: 'CUSTOMER1' } as CartView['customer'],
         promoTags: [{ code: 'LIPS15' }],
         hostRewardItems: [{ sku: 'HOST', quantity: 1, isFree: true }],
       }),
@@ -46,7 +46,8 @@ describe('simulatorCartOf', () => {
       hostRewardItems: [{ sku: 'HOST', isFree: true }],
       regionId: 2,
       userType: 1,
+      customer: 'CUSTOMER1',
     });
-    expect(simulatorCartOf(cart({ customer: null })).userType).toBeNull();
+    expect(simulatorCartOf(cart({ customer: null }))).toMatchObject({ userType: null, customer: null });
   });
 });

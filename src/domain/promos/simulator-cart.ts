@@ -1,6 +1,6 @@
 // The simulator's "load a real customer's cart" (issue 13): a priced cart as the simulator's input —
 // the shopper's lines (free and sample lines the rules added are left for the rules to add again),
-// codes, host rewards, country and the customer's user type.
+// codes, host rewards, country, and the customer (user type and id).
 import type { CartView } from '../carts/cart';
 
 export interface SimulatorCart {
@@ -10,6 +10,8 @@ export interface SimulatorCart {
   regionId: 1 | 2;
   /** The customer's user type, or null when the cart has no customer. */
   userType: number | null;
+  /** The customer's id, whose account facts the simulator prices with; null without one. */
+  customer: string | null;
 }
 
 export function simulatorCartOf(cart: CartView): SimulatorCart {
@@ -24,5 +26,6 @@ export function simulatorCartOf(cart: CartView): SimulatorCart {
     hostRewardItems: cart.hostRewardItems.map((h) => ({ sku: h.sku, isFree: h.isFree })),
     regionId: cart.countryId === 2 ? 2 : 1,
     userType: cart.customer?.userType ?? null,
+    customer: cart.customer?.uid ?? null,
   };
 }

@@ -313,7 +313,8 @@ export const SimulateRequest = z.object({
     userType: z.number().int().min(1).max(7),
     regionId: z.union([z.literal(1), z.literal(2)]),
   }),
-  customer: z.string().max(64).optional(),
+  /** A customer's id (uid): their account facts price the cart (new user, milestones, dates). */
+  customer: z.string().trim().max(64).optional(),
   newShippingRates: z
     .array(z.object({ method: z.number().int(), amount: z.number().int().min(0) }))
     .optional(),
@@ -343,6 +344,13 @@ export type SimulateRequest = z.input<typeof SimulateRequest>;
 export interface SimulationInput {
   input: PricingInput;
   rules: PromoRule[];
+}
+/**
+ * The browser's side of a simulation: each rule handed over back in engine form (the server leaves
+ * out fields at their default, and sends only a stub of the rules that cannot change the cart).
+ */
+export function rulesFromHandover(rules: readonly unknown[]): PromoRule[] {
+  return rules.map((r) => promoRuleSchema.parse(r));
 }
 export const SimulationInputAnswer = z.object({
   success: z.literal(true),

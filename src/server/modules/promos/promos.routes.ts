@@ -201,7 +201,7 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, body: SimulateRequest, response: { 200: SimulationInputAnswer } },
       },
       async (request) => {
-        const { input, rules } = await simulator.simulationInput(ctx, request.body);
+        const { input, rules } = await simulator.handover(ctx, request.body);
         return {
           success: true as const,
           data: { input, rules } as unknown as {

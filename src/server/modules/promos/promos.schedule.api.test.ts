@@ -8,7 +8,7 @@ import { seedCartCatalog } from '../carts/carts.fixtures';
 import { deployDueRules } from './promos.schedule';
 
 // Delayed deploy (issue 13): a rule with a publish date is deployed at that time by the worker,
-// exactly once with several workers, audited, and the carts price with it at once.
+// exactly once with several workers, audited; it does what a manual deploy to production does.
 
 let t: TestApp;
 let juno: SignedIn;
@@ -83,29 +83,21 @@ describe('delayed deploy', () => {
   it('deploys the rule when its publish date comes (clock moved forward), once, audited', async () => {
     const rule = scheduled(later(60_000));
     expect((await save(rule)).statusCode).toBe(200);
-    const cartId = await cartWithSerum();
-    expect((await cart(cartId)).appliedPromos.map((p) => p.promo)).not.toContain(rule.name);
 
     // Not yet: a second before the publish date nothing happens.
     expect(await deployDueRules(t.database.db, t.app.log, later(59_000))).toBe(0);
     expect(await collectionsOf(rule.name)).toEqual(['pending']);
 
-    // The clock moves past it: deployed to production and to the active collection, switched on.
+    // The clock moves past it: deployed to production; the publish date is spent, so a later pass
+    // finds nothing.
     expect(await deployDueRules(t.database.db, t.app.log, later(61_000))).toBe(1);
     const rows = await rowsNamed(rule.name);
-    expect(rows.map((r) => r.collection).sort()).toEqual(['active', 'pending', 'production']);
-    expect(rows.find((r) => r.collection === 'active')).toMatchObject({ active: true });
-    // The publish date is spent: a later pass finds nothing.
+    expect(rows.map((r) => r.collection).sort()).toEqual(['pending', 'production']);
     expect(rows.every((r) => r.publishToProd === null)).toBe(true);
     expect(await deployDueRules(t.database.db, t.app.log, later(3_600_000))).toBe(0);
 
-    // The carts have the new rule set at once; it is live from its publish date (an hour from the
-    // real now), so a cart priced now says when it starts.
-    const seen = (await cart(cartId)).appliedPromos.find((p) => p.promo === rule.name);
-    expect(seen).toMatchObject({ applied: false, code: 'not_started' });
-
     // Audited by the delayed-deploy actor, in the promos-log and the rule history.
-    for (const collection of ['production', 'active', 'pending']) {
+    for (const collection of ['production', 'pending']) {
       const events = await t.database.db
         .select()
         .from(changeEvents)
@@ -126,20 +118,68 @@ describe('delayed deploy', () => {
       .select()
       .from(promoRuleVersions)
       .where(eq(promoRuleVersions.nameKey, rule.name.toLowerCase()));
-    expect(versions.filter((v) => v.action === 'promo.scheduledDeploy')).toHaveLength(3);
+    expect(versions.filter((v) => v.action === 'promo.scheduledDeploy')).toHaveLength(2);
   });
 
-  it('a rule whose publish date has just passed is priced by the carts within seconds', async () => {
+  it('does exactly what a manual deploy to production does: the active collection and the carts are untouched', async () => {
     const cartId = await cartWithSerum();
     const before = await cart(cartId);
-    const rule = scheduled(new Date(Date.now() - 1000));
-    expect((await save(rule)).statusCode).toBe(200);
+    const delayed = scheduled(new Date(Date.now() - 1000));
+    const manual = scheduled(null);
+    expect((await save(delayed)).statusCode).toBe(200);
+    expect((await save(manual)).statusCode).toBe(200);
+
+    const deployed = await t.app.inject({
+      method: 'POST',
+      url: '/api/cs/promo/deployRule',
+      payload: { collection: 'pending', rule: { name: manual.name } },
+      headers: juno.headers,
+    });
+    expect(deployed.statusCode).toBe(200);
+    expect(deployed.json().message).toBe(
+      'Promo successfully Deployed! Please remember to manually set active to true in Firestore.',
+    );
     expect(await deployDueRules(t.database.db, t.app.log, new Date())).toBe(1);
-    const deployedAt = Date.now();
+
+    // The same collections, and production holds each rule as it was saved (switched off).
+    expect(await collectionsOf(delayed.name)).toEqual(await collectionsOf(manual.name));
+    expect(await collectionsOf(delayed.name)).toEqual(['pending', 'production']);
+    const production = async (name: string) =>
+      (await rowsNamed(name)).find((r) => r.collection === 'production')!;
+    const [d, m] = [await production(delayed.name), await production(manual.name)];
+    expect(d.active).toBe(false);
+    expect(m.active).toBe(false);
+    const { name: _d, timestamps: _dt, ...dRule } = d.rule as Record<string, unknown>;
+    const { name: _m, timestamps: _mt, ...mRule } = m.rule as Record<string, unknown>;
+    expect(dRule).toEqual(mRule);
+    // Nothing was switched on: the carts price as before.
+    const after = await cart(cartId);
+    expect(after.subtotalInCents).toBe(before.subtotalInCents);
+    expect(after.appliedPromos.map((p) => p.promo)).not.toContain(delayed.name);
+  });
+
+  it('a rule saved active with a publish date prices in the carts from that date, and is deployed to production then', async () => {
+    const cartId = await cartWithSerum();
+    const before = await cart(cartId);
+    const rule = { ...scheduled(later(60_000)), active: true };
+    expect((await save(rule, juno, 'active')).statusCode).toBe(200);
+    // Live from its publish date (an hour from the real now): a cart priced now says when it starts.
+    expect((await cart(cartId)).appliedPromos.find((p) => p.promo === rule.name)).toMatchObject({
+      applied: false,
+      code: 'not_started',
+    });
+    expect(await deployDueRules(t.database.db, t.app.log, later(61_000))).toBe(1);
+    const rows = await rowsNamed(rule.name);
+    expect(rows.map((r) => r.collection).sort()).toEqual(['active', 'production']);
+    expect(rows.every((r) => r.active && r.publishToProd === null)).toBe(true);
+    // One that was due a second ago is priced at once.
+    const due = { ...scheduled(new Date(Date.now() - 1000)), active: true };
+    expect((await save(due, juno, 'active')).statusCode).toBe(200);
+    const saved = Date.now();
     const priced = await cart(cartId);
-    expect(Date.now() - deployedAt).toBeLessThan(2000);
+    expect(Date.now() - saved).toBeLessThan(2000);
     expect(priced.subtotalInCents).toBe(before.subtotalInCents - 750);
-    expect(priced.appliedPromos).toContainEqual(expect.objectContaining({ promo: rule.name, applied: true }));
+    expect(priced.appliedPromos).toContainEqual(expect.objectContaining({ promo: due.name, applied: true }));
   });
 
   it('a rule without a publish date, or whose date was cleared, is never deployed', async () => {
@@ -177,7 +217,7 @@ describe('delayed deploy', () => {
     for (const d of extra) await d.close();
     expect(claimed[0]! + claimed[1]!).toBe(6);
     for (const name of names) {
-      expect(await collectionsOf(name)).toEqual(['active', 'pending', 'production']);
+      expect(await collectionsOf(name)).toEqual(['pending', 'production']);
       const deploys = await t.database.db
         .select()
         .from(changeEvents)

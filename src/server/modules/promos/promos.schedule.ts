@@ -8,10 +8,11 @@ import { cartsSeeDeploy, deploy, write } from './promos.service';
 
 // Delayed deploy (spec 3 §4–§6, issue 13): a rule saved with a publish date (publishToProd, set only
 // with junoAccess) is deployed at that time by a worker every process runs. A pass claims due rules
-// with FOR UPDATE SKIP LOCKED and, in the same transaction, deploys each to production and to the
-// active collection switched on, and clears its publish date: a rule another worker holds is
-// skipped, and a committed one no longer matches, so each is deployed exactly once. Audited as
-// promo.scheduledDeploy by the delayed-deploy actor; the carts see it through the active-rules stamp.
+// with FOR UPDATE SKIP LOCKED and, in the same transaction, does what a manual deploy to production
+// does (copies the rule to production as it is; the active collection is not touched, ADR 012) and
+// clears its publish date: a rule another worker holds is skipped, and a committed one no longer
+// matches, so each is deployed exactly once. Audited as promo.scheduledDeploy by the delayed-deploy
+// actor.
 
 export const SCHEDULED_DEPLOY_ACTOR: Actor = {
   id: 'system',
@@ -23,9 +24,9 @@ const ACTION = 'promo.scheduledDeploy';
 const BATCH = 20;
 
 async function deployOne(tx: Tx, row: repo.PromoRow) {
-  await deploy(tx, SCHEDULED_DEPLOY_ACTOR, row, true, ACTION);
-  // An active-collection rule was rewritten (date cleared) by the deploy itself.
-  if (row.collection === 'active') return;
+  // Exactly the manual deploy to production (deployRule without "also set active").
+  await deploy(tx, SCHEDULED_DEPLOY_ACTOR, row, false, ACTION);
+  // The date is spent: the rule it was set on keeps everything else.
   const values = {
     name: row.name,
     rule: promoRuleSchema.parse(row.rule),

@@ -1,10 +1,12 @@
 import { type CompiledRules, compileRules, type PricedCart, priceCart } from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
+import { browserHandover, type Handover } from '@domain/promos/simulator-handover';
 import type { PromoCollection, SimulateRequest, SimulationInput } from '@domain/promos/tool';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
+import { customerOf } from '../carts/carts.repo';
 import * as repo from './promos.repo';
 import { compileOrThrow } from './promos.service';
 
@@ -66,6 +68,10 @@ export async function simulationInput(
     const at = rules.findIndex((r) => r.name.toLowerCase() === draft.name.toLowerCase());
     rules = at >= 0 ? rules.map((r, i) => (i === at ? draft : r)) : [...rules, draft];
   }
+  // The customer's account facts (new user, enrollment and membership dates, milestones), as the
+  // carts price with them: the rules that depend on them are explained for that customer.
+  const customer = input.customer ? await customerOf(ctx.db, input.customer) : null;
+  if (input.customer && !customer) throw badRequest(`Unknown customer: ${input.customer}`);
   const regionId = input.user.regionId;
   const cartSkus = [...new Set(input.cart.products.map((p) => p.sku))];
   const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
@@ -95,6 +101,7 @@ export async function simulationInput(
       regionId,
       locale: input.localcode,
       userType: input.user.userType,
+      ...(customer ? { account: customer.account } : {}),
       channel: input.channel,
       lines: input.cart.products.map((p) => ({
         sku: p.sku,
@@ -125,4 +132,17 @@ export async function simulate(
   const { input, rules, compiled } = await simulationInput(ctx, request, now);
   // Without a draft the collection's compiled rules are reused; a draft is compiled with them.
   return priceCart(input, compiled ? compiledOf(compiled) : rules);
+}
+
+/**
+ * The simulator in the browser (flag off): the input and the rules the browser needs to give the
+ * same answer, every rule that cannot change the cart as a stub (simulator-handover.ts, ADR 012).
+ */
+export async function handover(
+  ctx: AppContext,
+  request: z.output<typeof SimulateRequest>,
+  now: Date = new Date(),
+): Promise<Handover> {
+  const { input, rules, compiled } = await simulationInput(ctx, request, now);
+  return browserHandover(input, compiled ? compiledOf(compiled) : compileRules(rules));
 }

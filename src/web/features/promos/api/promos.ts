@@ -1,5 +1,5 @@
 import { CartAnswer } from '@domain/carts/cart';
-import type { PricedCart } from '@domain/pricing';
+import type { PricedCart, PricingInput } from '@domain/pricing';
 import { type RestoreVersionRequest, RuleHistoryAnswer } from '@domain/promos/history';
 import { simulatorCartOf } from '@domain/promos/simulator-cart';
 import {
@@ -9,8 +9,8 @@ import {
   type EditRuleRequest,
   PromoRuleRecord,
   RulesAnswer,
+  rulesFromHandover,
   type SimulateRequest,
-  type SimulationInput,
   SimulationInputAnswer,
 } from '@domain/promos/tool';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -86,8 +86,8 @@ export function useSimulate(onServer: boolean) {
         api.post('/api/cs/promo/simulationInput', SimulationInputAnswer, body),
         import('@domain/pricing'),
       ]);
-      const { input, rules } = handed.data as unknown as SimulationInput;
-      return priceCart(input, rules);
+      const { input, rules } = handed.data as unknown as { input: PricingInput; rules: unknown[] };
+      return priceCart(input, rulesFromHandover(rules));
     },
   });
 }

@@ -397,7 +397,7 @@ export function PromoTool({
                 onChange={(e) => setPublishAt(e.target.value.replace(/\D/g, ''))}
                 helperText={
                   publishAt.trim()
-                    ? `${whenLabel(publishAt)}: deployed to production and set active then`
+                    ? `${whenLabel(publishAt)}: deployed to production then, as a manual deploy (active is not set)`
                     : 'When to deploy it, in seconds'
                 }
               />
@@ -463,7 +463,8 @@ export function PromoTool({
           )
         }
       >
-        The rule replaces the production rule of the same name; carts price with it from now on.
+        The rule replaces the production rule of the same name. Carts price with the active rules only: set it
+        active to have them price with it now.
         <FormControlLabel
           sx={{ display: 'flex', mt: 1 }}
           control={<Switch checked={deployActive} onChange={(e) => setDeployActive(e.target.checked)} />}

@@ -54,6 +54,7 @@ export function Simulator({
   const [regionId, setRegionId] = useState<1 | 2>(1);
   const [channel, setChannel] = useState('4');
   const [codes, setCodes] = useState('');
+  const [customer, setCustomer] = useState('');
   const [at, setAt] = useState(() => localInput(new Date()));
   const [shippingMethod, setShippingMethod] = useState('');
   const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
@@ -61,6 +62,8 @@ export function Simulator({
   const simulate = useSimulate(onServer);
   const loadCart = useLoadCart();
   const [cartId, setCartId] = useState('');
+  // Own shipping rates (spec 3 §7 newShippingRates): none means the region's rates.
+  const [rates, setRates] = useState<{ key: number; method: string; amount: string }[]>([]);
   const [hostRewardItems, setHostRewardItems] = useState<{ sku: string; isFree: boolean }[]>([]);
   const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
 
@@ -79,6 +82,7 @@ export function Simulator({
         setCodes(loaded.codes.join(', '));
         setHostRewardItems(loaded.hostRewardItems);
         setRegionId(loaded.regionId);
+        setCustomer(loaded.customer ?? '');
         if (loaded.userType !== null && PROMO_USER_TYPES.some((t) => t.id === loaded.userType))
           setUserType(loaded.userType);
         setLoadedFrom(id);
@@ -93,8 +97,14 @@ export function Simulator({
     .filter((l) => l.sku.trim())
     .map((l) => ({ sku: l.sku.trim(), quantity: Math.max(1, Math.floor(Number(l.quantity) || 1)) }));
 
+  const newShippingRates = rates
+    .filter((r) => r.method && r.amount.trim() !== '' && Number.isFinite(Number(r.amount)))
+    .map((r) => ({ method: Number(r.method), amount: Math.max(0, Math.round(Number(r.amount) * 100)) }));
+
   const run = () =>
     simulate.mutate({
+      ...(newShippingRates.length > 0 ? { newShippingRates } : {}),
+      ...(customer.trim() ? { customer: customer.trim() } : {}),
       timestamp: Math.floor(new Date(at).getTime() / 1000),
       channel: /^\d+$/.test(channel) ? Number(channel) : channel,
       user: { userType, regionId },
@@ -138,7 +148,7 @@ export function Simulator({
             loadCart.isError
               ? errorMessage(loadCart.error, 'The cart could not be loaded.')
               : loadedFrom
-                ? `Lines, codes, host rewards, country and customer type of cart ${loadedFrom}`
+                ? `Lines, codes, host rewards, country and customer of cart ${loadedFrom}`
                 : 'Price a real customer’s cart'
           }
           error={loadCart.isError}
@@ -174,6 +184,14 @@ export function Simulator({
           <MenuItem value="1">United States</MenuItem>
           <MenuItem value="2">Canada</MenuItem>
         </TextField>
+        <TextField
+          size="small"
+          label="Customer id"
+          value={customer}
+          onChange={(e) => setCustomer(e.target.value)}
+          helperText="Optional: prices with their account (new user, milestones, dates)"
+          sx={{ minWidth: 240 }}
+        />
         <TextField
           size="small"
           label="Channel"
@@ -253,6 +271,61 @@ export function Simulator({
             }}
           >
             Add line
+          </Button>
+        </Box>
+      </Stack>
+      <Stack spacing={1} sx={{ mb: 2 }} role="group" aria-label="Shipping rates to price with">
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {rates.length === 0
+            ? 'Shipping rates: the region’s. Add rates to price with your own instead.'
+            : 'Shipping rates: only these are offered.'}
+        </Typography>
+        {rates.map((rate, i) => (
+          <Stack key={rate.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label={`Rate ${i + 1} method`}
+              value={rate.method}
+              onChange={(e) =>
+                setRates((rs) => rs.map((r) => (r.key === rate.key ? { ...r, method: e.target.value } : r)))
+              }
+              sx={{ flex: 1, maxWidth: 240 }}
+            >
+              {SHIPPING_METHODS.map((m) => (
+                <MenuItem key={m.id} value={String(m.id)}>
+                  {m.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              type="number"
+              label={`Rate ${i + 1} amount`}
+              value={rate.amount}
+              onChange={(e) =>
+                setRates((rs) => rs.map((r) => (r.key === rate.key ? { ...r, amount: e.target.value } : r)))
+              }
+              slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+              sx={{ width: 140 }}
+            />
+            <IconButton
+              aria-label={`Remove rate ${i + 1}`}
+              onClick={() => setRates((rs) => rs.filter((r) => r.key !== rate.key))}
+            >
+              <DeleteOutlineOutlined />
+            </IconButton>
+          </Stack>
+        ))}
+        <Box>
+          <Button
+            startIcon={<AddOutlined />}
+            onClick={() => {
+              setRates((rs) => [...rs, { key: nextKey, method: '', amount: '' }]);
+              setNextKey((k) => k + 1);
+            }}
+          >
+            Add shipping rate
           </Button>
         </Box>
       </Stack>
