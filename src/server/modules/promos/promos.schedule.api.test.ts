@@ -195,6 +195,21 @@ describe('delayed deploy', () => {
     expect(await collectionsOf(cleared.name)).toEqual(['pending']);
   });
 
+  it('a manual deploy spends the publish date: the delayed deploy does not copy the rule again', async () => {
+    const early = scheduled(later(60_000));
+    expect((await save(early)).statusCode).toBe(200);
+    const deployed = await t.app.inject({
+      method: 'POST',
+      url: '/api/cs/promo/deployRule',
+      payload: { collection: 'pending', rule: { name: early.name } },
+      headers: juno.headers,
+    });
+    expect(deployed.statusCode).toBe(200);
+    const pending = (await rowsNamed(early.name)).find((r) => r.collection === 'pending')!;
+    expect(pending.publishToProd).toBeNull();
+    expect(await deployDueRules(t.database.db, t.app.log, later(86_400_000))).toBe(0);
+  });
+
   it('setting a publish date needs junoAccess', async () => {
     const promo = await t.signIn('agent', { promoAccess: true });
     const res = await save(scheduled(later(1000)), promo);

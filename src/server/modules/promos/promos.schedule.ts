@@ -1,10 +1,9 @@
-import { promoRuleSchema } from '@domain/promos/rule';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Actor, recordChange } from '../../platform/audit';
 import type { Db, Tx } from '../../platform/db';
 import type { WorkerSpec } from '../../platform/workers';
 import * as repo from './promos.repo';
-import { cartsSeeDeploy, deploy, write } from './promos.service';
+import { cartsSeeDeploy, deploy } from './promos.service';
 
 // Delayed deploy (spec 3 §4–§6, issue 13): a rule saved with a publish date (publishToProd, set only
 // with junoAccess) is deployed at that time by a worker every process runs. A pass claims due rules
@@ -24,17 +23,9 @@ const ACTION = 'promo.scheduledDeploy';
 const BATCH = 20;
 
 async function deployOne(tx: Tx, row: repo.PromoRow) {
-  // Exactly the manual deploy to production (deployRule without "also set active").
+  // Exactly the manual deploy to production (deployRule without "also set active"), which also
+  // spends the rule's publish date.
   await deploy(tx, SCHEDULED_DEPLOY_ACTOR, row, false, ACTION);
-  // The date is spent: the rule it was set on keeps everything else.
-  const values = {
-    name: row.name,
-    rule: promoRuleSchema.parse(row.rule),
-    tags: row.tags,
-    timestamps: row.timestamps,
-    publishToProd: null,
-  };
-  await write(tx, SCHEDULED_DEPLOY_ACTOR, row.collection, row, values, ACTION);
 }
 
 /**

@@ -203,6 +203,17 @@ export async function deploy(
     const live = await repo.lockRule(tx, 'active', from.name);
     await write(tx, who, 'active', live, { ...values, rule: { ...source, active: true } }, action);
   }
+  // A deploy spends the rule's publish date: the delayed deploy must not copy it again later.
+  if (from.publishToProd && from.collection !== 'production') {
+    const spent = {
+      name: from.name,
+      rule: source,
+      tags: from.tags,
+      timestamps: from.timestamps,
+      publishToProd: null,
+    };
+    await write(tx, who, from.collection, from, spent, action);
+  }
   return row;
 }
 
