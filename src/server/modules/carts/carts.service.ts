@@ -11,6 +11,7 @@ import {
   pricingInput,
   readInstance,
   regionOfLocale,
+  storedInstance,
   toCartView,
   type VariantFacts,
 } from '@domain/carts';
@@ -305,16 +306,7 @@ export async function editCart(
     const priced = await price(ctx, result.state, metaOf(row), reads);
     const after: CartInstanceState = { ...result.state, promoItems: heldPromoItems(priced.priced) };
     const { view } = priced;
-    const stored = {
-      ...after,
-      products: view.products,
-      subtotal: view.subtotal,
-      subtotalInCents: view.subtotalInCents,
-      prePromoSubtotal: view.prePromoSubtotal,
-      totalProducts: view.totalProducts,
-      totalUniqueProducts: view.totalUniqueProducts,
-      lastSave: new Date().toISOString(),
-    };
+    const stored = storedInstance(after, view, new Date().toISOString());
     const written = await repo.writeCart(
       ctx.db,
       cartId,
