@@ -1,6 +1,7 @@
 import { CART_MESSAGES } from '@domain/carts';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carts, changeEvents } from '../../db/schema';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
@@ -468,6 +469,49 @@ describe('promo codes, overrides, locale, lists, versions', () => {
     );
     expect((await added(cartId, 'P100', 1)).subtotalInCents).toBe(5600 + 1800);
     expect((await stored()).products[0]).not.toHaveProperty('discounts');
+    // Odd shapes a storefront save may leave are read around, not refused.
+    await t.database.db
+      .update(carts)
+      .set({
+        cartInstances: {
+          'en-US': {
+            unpromofiedItems: {},
+            products: ['junk', { sku: 'P100', quantity: 1 }],
+            hostRewardItems: 7,
+          },
+        },
+      })
+      .where(eq(carts.cartId, cartId));
+    const odd = (await added(cartId, 'LIP', 1)).products.map((p) => [p.sku, p.quantity]);
+    expect(odd).toEqual([
+      ['P100', 1],
+      ['LIP', 1],
+    ]);
+  });
+
+  it('an add reads the cart, its owner and the catalogue in one statement and writes in one', async () => {
+    const cartId = await newCart();
+    await added(cartId, 'P100', 1);
+    await added(cartId, 'LIP', 1);
+    const dialect = new PgDialect();
+    const spy = vi.spyOn(t.database.db, 'execute');
+    try {
+      // A line already in the cart, then a SKU it does not hold yet (looked up with the cart too).
+      for (const sku of ['P100', 'S3']) {
+        spy.mockClear();
+        const res = await rest('POST', `/api/carts/${cartId}/products`, { sku, quantity: 1 });
+        expect(res.statusCode).toBe(200);
+        const statements = spy.mock.calls
+          .map(([query]) => dialect.sqlToQuery(query as SQL).sql)
+          // The active rules' once-a-second freshness check is not the cart's.
+          .filter((text) => !text.includes('promo_rules'));
+        expect(statements, sku).toHaveLength(2);
+        expect(statements[0]).toContain('from carts c');
+        expect(statements[1]).toContain('update carts');
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('needs records.edit to change and a session to read; bad ids are 400/404', async () => {
