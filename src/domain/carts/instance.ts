@@ -1,4 +1,4 @@
-import type { CartInstanceState, StoredLine } from './cart';
+import type { CartInstanceState, CartLineView, CartView, StoredLine } from './cart';
 import { currencyOfLocale, StoredOverride } from './cart';
 
 // Reading a stored cart instance (spec 2 §3 cartInstances). Instances written by the storefront
@@ -87,4 +87,42 @@ export function readInstance(localeCode: string, value: unknown): CartInstanceSt
 
 export function emptyState(localeCode: string): CartInstanceState {
   return readInstance(localeCode, {});
+}
+
+/**
+ * A priced line as kept with the instance: what the customer's saved carts show (title, quantity,
+ * unit and line totals, free or host reward), not the whole line of the cart response. The cart
+ * service re-prices from the inputs on every read, so discounts and volumes are not stored.
+ */
+function storedProduct(p: CartLineView) {
+  return {
+    id: p.id,
+    sku: p.sku,
+    title: p.title,
+    quantity: p.quantity,
+    priceInCents: p.priceInCents,
+    totalPriceInCents: p.totalPriceInCents,
+    ...(p.isPromo ? { isPromo: true } : {}),
+    ...(p.isHostReward ? { isHostReward: true } : {}),
+    ...(p.selectedVariant ? { selectedVariant: p.selectedVariant } : {}),
+    ...(p.swatchlabel ? { swatchlabel: p.swatchlabel } : {}),
+  };
+}
+
+/**
+ * The instance as a staff edit stores it (spec 2 §3 cartInstances): the shopper's inputs that
+ * pricing starts from, the totals the cart lists read, and compact priced lines. About a tenth of
+ * the size of storing the cart response's lines; `readInstance` reads either form.
+ */
+export function storedInstance(state: CartInstanceState, view: CartView, savedAt: string) {
+  return {
+    ...state,
+    products: view.products.map(storedProduct),
+    subtotal: view.subtotal,
+    subtotalInCents: view.subtotalInCents,
+    prePromoSubtotal: view.prePromoSubtotal,
+    totalProducts: view.totalProducts,
+    totalUniqueProducts: view.totalUniqueProducts,
+    lastSave: savedAt,
+  };
 }

@@ -1,6 +1,7 @@
 import { CART_MESSAGES } from '@domain/carts';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carts, changeEvents } from '../../db/schema';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
@@ -407,6 +408,110 @@ describe('promo codes, overrides, locale, lists, versions', () => {
       'cart.incrementProductQuantity',
       'cart.incrementProductQuantity',
     ]);
+  });
+
+  it('stores the inputs and compact lines; the customer’s carts tab reads them; the fuller old form still loads', async () => {
+    const cartId = await newCart();
+    await added(cartId, 'P100', 2);
+    const c = await added(cartId, 'LIP', 3);
+    const stored = async () => {
+      const [row] = await t.database.db.select().from(carts).where(eq(carts.cartId, cartId));
+      return row!.cartInstances['en-US'] as Record<string, unknown> & { products: Record<string, unknown>[] };
+    };
+    const instance = await stored();
+    expect(instance.unpromofiedItems).toEqual([
+      { id: line(c, 'P100')!.id, sku: 'P100', quantity: 2 },
+      { id: line(c, 'LIP')!.id, sku: 'LIP', quantity: 3 },
+    ]);
+    // The priced lines are kept for the customer's saved carts, without the response's discounts
+    // and volumes: pricing starts again from the inputs on every read.
+    expect(instance.products).toEqual([
+      expect.objectContaining({ sku: 'P100', quantity: 2, priceInCents: 2000, totalPriceInCents: 3600 }),
+      expect.objectContaining({ sku: 'LIP', quantity: 2, totalPriceInCents: 2000 }),
+      expect.objectContaining({ sku: 'LIP', quantity: 1, totalPriceInCents: 0, isPromo: true }),
+      // Over $50: the free bag.
+      expect.objectContaining({
+        sku: 'GIFT',
+        title: 'Travel Cosmetic Bag',
+        totalPriceInCents: 0,
+        isPromo: true,
+      }),
+    ]);
+    for (const p of instance.products) {
+      expect(Object.keys(p)).not.toContain('discounts');
+      expect(Object.keys(p)).not.toContain('volumes');
+    }
+    expect(instance).toMatchObject({ subtotalInCents: 5600, totalProducts: 6 });
+    const tab = await t.app.inject({ url: `/api/customers/${uid}/carts/${cartId}`, headers: agent.headers });
+    expect(tab.json().data).toMatchObject({ totalProducts: 6, subtotalCents: 5600 });
+    expect(tab.json().data.instances[0].lines).toEqual([
+      expect.objectContaining({ sku: 'P100', title: 'Hydrating Day Cream', quantity: 2, totalCents: 3600 }),
+      expect.objectContaining({
+        sku: 'LIP',
+        quantity: 2,
+        priceCents: 1000,
+        totalCents: 2000,
+        isPromo: false,
+      }),
+      expect.objectContaining({ sku: 'LIP', quantity: 1, totalCents: 0, isPromo: true }),
+      expect.objectContaining({ sku: 'GIFT', title: 'Travel Cosmetic Bag', totalCents: 0, isPromo: true }),
+    ]);
+    // A cart stored with the cart response's whole lines (as written before) loads and edits the same.
+    await t.database.db
+      .update(carts)
+      .set({ cartInstances: { 'en-US': { ...instance, products: c.products } } })
+      .where(eq(carts.cartId, cartId));
+    const read = (await t.app.inject({ url: `/api/carts/${cartId}`, headers: agent.headers })).json()
+      .data as Cart;
+    expect(read.subtotalInCents).toBe(5600);
+    expect(read.products.map((p) => [p.sku, p.quantity, p.totalPriceInCents])).toEqual(
+      c.products.map((p) => [p.sku, p.quantity, p.totalPriceInCents]),
+    );
+    expect((await added(cartId, 'P100', 1)).subtotalInCents).toBe(5600 + 1800);
+    expect((await stored()).products[0]).not.toHaveProperty('discounts');
+    // Odd shapes a storefront save may leave are read around, not refused.
+    await t.database.db
+      .update(carts)
+      .set({
+        cartInstances: {
+          'en-US': {
+            unpromofiedItems: {},
+            products: ['junk', { sku: 'P100', quantity: 1 }],
+            hostRewardItems: 7,
+          },
+        },
+      })
+      .where(eq(carts.cartId, cartId));
+    const odd = (await added(cartId, 'LIP', 1)).products.map((p) => [p.sku, p.quantity]);
+    expect(odd).toEqual([
+      ['P100', 1],
+      ['LIP', 1],
+    ]);
+  });
+
+  it('an add reads the cart, its owner and the catalogue in one statement and writes in one', async () => {
+    const cartId = await newCart();
+    await added(cartId, 'P100', 1);
+    await added(cartId, 'LIP', 1);
+    const dialect = new PgDialect();
+    const spy = vi.spyOn(t.database.db, 'execute');
+    try {
+      // A line already in the cart, then a SKU it does not hold yet (looked up with the cart too).
+      for (const sku of ['P100', 'S3']) {
+        spy.mockClear();
+        const res = await rest('POST', `/api/carts/${cartId}/products`, { sku, quantity: 1 });
+        expect(res.statusCode).toBe(200);
+        const statements = spy.mock.calls
+          .map(([query]) => dialect.sqlToQuery(query as SQL).sql)
+          // The active rules' once-a-second freshness check is not the cart's.
+          .filter((text) => !text.includes('promo_rules'));
+        expect(statements, sku).toHaveLength(2);
+        expect(statements[0]).toContain('from carts c');
+        expect(statements[1]).toContain('update carts');
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('needs records.edit to change and a session to read; bad ids are 400/404', async () => {

@@ -25,13 +25,15 @@ const take = (change: CartChange): { state: CartInstanceState } => {
   return { state: change.state };
 };
 
-export const addProductEdit =
-  (sku: string, quantity: number): Edit =>
-  async (state, tools) => {
+/** An edit that looks these SKUs up: they are read with the cart rather than after it. */
+const lookingUp = (skus: string[], edit: Edit): Edit => Object.assign(edit, { skus });
+
+export const addProductEdit = (sku: string, quantity: number): Edit =>
+  lookingUp([sku.trim()], async (state, tools) => {
     // Below 1 is ignored with the spec's message before the catalogue is asked (spec 2 §4, §5).
     if (!(quantity >= 1)) throw badRequest(CART_MESSAGES.positiveQuantity);
     return take(addProduct(state, await tools.variant(sku.trim()), quantity, tools.newLineId));
-  };
+  });
 
 async function variantOfLine(state: CartInstanceState, lineId: string, tools: EditTools) {
   const line = state.unpromofiedItems.find((l) => l.id === lineId);
@@ -69,10 +71,10 @@ export const removePromoCodeEdit =
   (code: string): Edit =>
   (state) => ({ state: removePromoCode(state, code) });
 
-export const hostRewardEdit =
-  (sku: string, isFree: boolean): Edit =>
-  async (state, tools) =>
-    take(addHostReward(state, await tools.variant(sku), isFree, tools.newLineId));
+export const hostRewardEdit = (sku: string, isFree: boolean): Edit =>
+  lookingUp([sku], async (state, tools) =>
+    take(addHostReward(state, await tools.variant(sku), isFree, tools.newLineId)),
+  );
 
 export const giftSelectionEdit =
   (promo: string, sku: string): Edit =>

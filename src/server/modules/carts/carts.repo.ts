@@ -28,21 +28,60 @@ export async function cartRow(db: DbOrTx, cartId: string): Promise<CartRow | und
   return r;
 }
 
-/** The cart row and its owner's pricing facts in one statement (null customer: no owner on file). */
-export async function cartWithCustomer(
+/** The cart with what pricing it reads: its owner's facts and the catalogue facts of its SKUs. */
+export interface CartForPricing {
+  row: CartRow;
+  /** Null when the owner is not on file. */
+  customer: CartCustomer | null;
+  /** Facts of the SKUs asked that are sold in the active locale's country. */
+  catalog: Map<string, CatalogFacts>;
+  /** Every SKU the catalogue was asked for (found or not): the stored lines, host rewards and extras. */
+  asked: string[];
+}
+
+/**
+ * The cart row, its owner's pricing facts and the catalogue facts of the active instance's SKUs
+ * (its lines in either stored form and its host rewards) plus `skus`, in the active locale's
+ * country: one statement where reading the cart and then its catalogue took two.
+ */
+export async function cartForPricing(
   db: DbOrTx,
   cartId: string,
-): Promise<{ row: CartRow; customer: CartCustomer | null } | undefined> {
-  const [r] = await rows<CartRow & { owner: CustomerSqlRow | null }>(
+  skus: readonly string[],
+): Promise<CartForPricing | undefined> {
+  const listIn = (key: string) =>
+    sql`jsonb_array_elements(case when jsonb_typeof(k.instance -> ${key}) = 'array'
+      then k.instance -> ${key} else '[]'::jsonb end) ->> 'sku'`;
+  const [r] = await rows<
+    CartRow & { owner: CustomerSqlRow | null; asked: string[] | null; catalog: ProductSqlRow[] | null }
+  >(
     db,
     sql`select c.cart_id, c.uid, c.cid, c.user_email, c.active_locale, c.cart_instances, c.social_id::int as social_id,
           c.canceled, c.version, c.created_at, c.last_saved,
-          (select to_jsonb(o) from (${customerSelect} where a.uid = c.uid) o) as owner
-        from carts c where c.cart_id = ${cartId}`,
+          (select to_jsonb(o) from (${customerSelect} where a.uid = c.uid) o) as owner,
+          s.skus as asked,
+          (select jsonb_agg(to_jsonb(f)) from (${catalogSelect} where pp.country_id = s.country and p.sku = any(s.skus)) f)
+            as catalog
+        from carts c
+        cross join lateral (select c.cart_instances -> c.active_locale as instance) k
+        cross join lateral (
+          -- regionOfLocale (src/domain/carts): the Canadian locales are country 2.
+          select case when c.active_locale like '%-CA' then 2 else 1 end as country,
+            array(select distinct sku from (
+              select ${listIn('unpromofiedItems')} union all select ${listIn('products')}
+              union all select ${listIn('hostRewardItems')}
+              union all select jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb)) x(sku)
+              where sku is not null) as skus) s
+        where c.cart_id = ${cartId}`,
   );
   if (!r) return undefined;
-  const { owner, ...row } = r;
-  return { row, customer: owner ? toCustomer(owner) : null };
+  const { owner, asked, catalog, ...row } = r;
+  return {
+    row,
+    customer: owner ? toCustomer(owner) : null,
+    catalog: new Map((catalog ?? []).map((f) => [f.sku, toCatalogFacts(f)])),
+    asked: asked ?? [],
+  };
 }
 
 export async function cartVersion(db: DbOrTx, cartId: string): Promise<number | undefined> {
@@ -160,42 +199,39 @@ interface ProductSqlRow {
   do_not_ship_alone: boolean;
 }
 
+const catalogSelect = sql`select p.sku, p.title, p.image, p.swatch_label, p.max_quantity, pp.in_stock, pp.price_cents,
+    pp.special_price_cents, pp.member_price_cents, pp.wholesale_price_cents, pp.cv::float8 as cv, pp.pv::float8 as pv,
+    pp.qv::float8 as qv, pp.nv::float8 as nv, pp.sv::float8 as sv, p.final_sale, p.do_not_ship_alone
+  from products p join product_prices pp on pp.sku = p.sku`;
+
+const toCatalogFacts = (r: ProductSqlRow): CatalogFacts => ({
+  sku: r.sku,
+  title: r.title,
+  image: r.image,
+  swatchLabel: r.swatch_label,
+  maxQuantity: r.max_quantity,
+  inStock: r.in_stock,
+  priceCents: r.special_price_cents ?? r.price_cents,
+  memberPriceCents: r.member_price_cents,
+  wholesalePriceCents: r.wholesale_price_cents,
+  volumes: { CV: r.cv, PV: r.pv, QV: r.qv, NV: r.nv, SV: r.sv },
+  finalSale: r.final_sale,
+  doNotShipAlone: r.do_not_ship_alone,
+});
+
 /** Catalogue facts of these SKUs in a country (products without a price there are not sold there). */
 export async function catalogFacts(
   db: DbOrTx,
   skus: readonly string[],
   countryId: number,
 ): Promise<Map<string, CatalogFacts>> {
-  const out = new Map<string, CatalogFacts>();
-  if (skus.length === 0) return out;
+  if (skus.length === 0) return new Map();
   const found = await rows<ProductSqlRow>(
     db,
-    sql`select p.sku, p.title, p.image, p.swatch_label, p.max_quantity, pp.in_stock, pp.price_cents, pp.special_price_cents,
-          pp.member_price_cents, pp.wholesale_price_cents, pp.cv::float8 as cv, pp.pv::float8 as pv, pp.qv::float8 as qv,
-          pp.nv::float8 as nv, pp.sv::float8 as sv, p.final_sale, p.do_not_ship_alone
-        from products p join product_prices pp on pp.sku = p.sku and pp.country_id = ${countryId}
-        where p.sku in (${sql.join(
-          skus.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
+    sql`${catalogSelect} and pp.country_id = ${countryId}
+        where p.sku in (select jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))`,
   );
-  for (const r of found) {
-    out.set(r.sku, {
-      sku: r.sku,
-      title: r.title,
-      image: r.image,
-      swatchLabel: r.swatch_label,
-      maxQuantity: r.max_quantity,
-      inStock: r.in_stock,
-      priceCents: r.special_price_cents ?? r.price_cents,
-      memberPriceCents: r.member_price_cents,
-      wholesalePriceCents: r.wholesale_price_cents,
-      volumes: { CV: r.cv, PV: r.pv, QV: r.qv, NV: r.nv, SV: r.sv },
-      finalSale: r.final_sale,
-      doNotShipAlone: r.do_not_ship_alone,
-    });
-  }
-  return out;
+  return new Map(found.map((r) => [r.sku, toCatalogFacts(r)]));
 }
 
 /** Products to add by SKU or name (spec 2 §2 admin cart view), in the cart's country. */

@@ -11,6 +11,7 @@ import {
   pricingInput,
   readInstance,
   regionOfLocale,
+  storedInstance,
   toCartView,
   type VariantFacts,
 } from '@domain/carts';
@@ -82,10 +83,15 @@ type CatalogOf = (skus: readonly string[], region: number) => Promise<Map<string
 
 /**
  * Catalogue facts remembered for one request: SKUs already read (found or not) are not asked
- * again, so an edit reads the catalogue once for the variant, the cart's lines and the gifts.
+ * again. It starts with what was read with the cart (its lines, host rewards, the gifts and the
+ * edit's SKUs in the active locale's country), so an edit usually asks the catalogue nothing more.
  */
-function catalogMemo(ctx: AppContext): CatalogOf {
+function catalogMemo(ctx: AppContext, read?: repo.CartForPricing): CatalogOf {
   const known = new Map<string, CatalogFacts | null>();
+  if (read) {
+    const region = regionOfLocale(read.row.active_locale);
+    for (const s of read.asked) known.set(`${region}:${s}`, read.catalog.get(s) ?? null);
+  }
   return async (skus, region) => {
     const missing = [...new Set(skus)].filter((s) => !known.has(`${region}:${s}`));
     if (missing.length > 0) {
@@ -99,6 +105,14 @@ function catalogMemo(ctx: AppContext): CatalogOf {
     }
     return out;
   };
+}
+
+/** The cart with its owner and the catalogue facts pricing it will need (and `skus`): one statement. */
+async function readForPricing(ctx: AppContext, cartId: string, skus: readonly string[] = []) {
+  const { giftSkus } = await rulesOf(ctx).get();
+  const found = await repo.cartForPricing(ctx.db, cartId, [...skus, ...giftSkus]);
+  if (!found) throw notFound(CART_MESSAGES.noSuchCart);
+  return { row: found.row, reads: { customer: found.customer, catalogOf: catalogMemo(ctx, found) } };
 }
 
 /** What pricing reads besides the rules: the owner's facts and the catalogue. */
@@ -141,15 +155,9 @@ async function price(
  * apply. Never cached: the estimate and the purchase read the cart as it is.
  */
 export async function priceForCheckout(ctx: AppContext, cartId: string, extra: Partial<PricingInput>) {
-  const found = await repo.cartWithCustomer(ctx.db, cartId);
-  if (!found) throw notFound(CART_MESSAGES.noSuchCart);
-  const { row, customer } = found;
+  const { row, reads } = await readForPricing(ctx, cartId);
   const state = instanceOf(row, row.active_locale);
-  return {
-    row,
-    state,
-    ...(await price(ctx, state, metaOf(row), { customer, catalogOf: catalogMemo(ctx) }, extra)),
-  };
+  return { row, state, ...(await price(ctx, state, metaOf(row), reads, extra)) };
 }
 
 /** The priced cart (spec 2 §7 query cart); an unchanged cart answers from the last pricing. */
@@ -159,14 +167,9 @@ export async function cartView(ctx: AppContext, cartId: string, localeCode?: str
     const [version, rules] = await Promise.all([repo.cartVersion(ctx.db, cartId), rulesOf(ctx).get()]);
     if (version === cached.version && rules.stamp === cached.stamp) return cached.view;
   }
-  const found = await repo.cartWithCustomer(ctx.db, cartId);
-  if (!found) throw notFound(CART_MESSAGES.noSuchCart);
-  const { row, customer } = found;
+  const { row, reads } = await readForPricing(ctx, cartId);
   const locale = localeCode ?? row.active_locale;
-  const { view, stamp } = await price(ctx, instanceOf(row, locale), metaOf(row), {
-    customer,
-    catalogOf: catalogMemo(ctx),
-  });
+  const { view, stamp } = await price(ctx, instanceOf(row, locale), metaOf(row), reads);
   if (locale === row.active_locale)
     remember(ctx, cartId, { version: row.version, locale, stamp, at: Date.now(), view });
   return view;
@@ -253,7 +256,10 @@ export interface EditResult {
   /** Switch the active locale to this one (its instance is `state`). */
   locale?: string;
 }
-export type Edit = (state: CartInstanceState, tools: EditTools) => Promise<EditResult> | EditResult;
+export type Edit = ((state: CartInstanceState, tools: EditTools) => Promise<EditResult> | EditResult) & {
+  /** SKUs the edit will look up in the catalogue (read with the cart, in the same statement). */
+  readonly skus?: readonly string[];
+};
 
 const auditable = (s: CartInstanceState) => ({
   localeCode: s.localeCode,
@@ -279,15 +285,12 @@ export async function editCart(
   edit: Edit,
 ): Promise<CartView> {
   for (let attempt = 0; attempt < WRITE_TRIES; attempt++) {
-    // One statement for the cart and its owner, one for the catalogue (the variant with the
-    // cart's lines and the gifts the rules may add), one for the write and its event.
-    const found = await repo.cartWithCustomer(ctx.db, cartId);
-    if (!found) throw notFound(CART_MESSAGES.noSuchCart);
-    const { row } = found;
+    // One statement for the cart, its owner and the catalogue (its lines, the gifts the rules may
+    // add and the edit's SKUs), one for the write and its event.
+    const { row, reads } = await readForPricing(ctx, cartId, edit.skus);
     if (row.canceled) throw conflict(CART_MESSAGES.canceled);
     const before = instanceOf(row, row.active_locale);
     const region = regionOfLocale(before.localeCode);
-    const reads: PricingReads = { customer: found.customer, catalogOf: catalogMemo(ctx) };
     const tools: EditTools = {
       async variant(sku) {
         const { giftSkus } = await rulesOf(ctx).get();
@@ -305,16 +308,7 @@ export async function editCart(
     const priced = await price(ctx, result.state, metaOf(row), reads);
     const after: CartInstanceState = { ...result.state, promoItems: heldPromoItems(priced.priced) };
     const { view } = priced;
-    const stored = {
-      ...after,
-      products: view.products,
-      subtotal: view.subtotal,
-      subtotalInCents: view.subtotalInCents,
-      prePromoSubtotal: view.prePromoSubtotal,
-      totalProducts: view.totalProducts,
-      totalUniqueProducts: view.totalUniqueProducts,
-      lastSave: new Date().toISOString(),
-    };
+    const stored = storedInstance(after, view, new Date().toISOString());
     const written = await repo.writeCart(
       ctx.db,
       cartId,

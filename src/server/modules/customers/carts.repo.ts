@@ -40,7 +40,10 @@ function instanceOf(localeCode: string, raw: unknown) {
       variant: str(p.selectedVariant) ?? str(p.swatchlabel),
       quantity,
       priceCents,
-      totalCents: p.totalPrice == null ? priceCents * quantity : cents(p.totalPrice),
+      totalCents:
+        p.totalPrice == null && p.totalPriceInCents == null
+          ? priceCents * quantity
+          : cents(p.totalPrice, p.totalPriceInCents),
       isPromo: p.isPromo === true,
       isHostReward: p.isHostReward === true,
     };
@@ -50,7 +53,8 @@ function instanceOf(localeCode: string, raw: unknown) {
     localeCode,
     currency: str(obj(i.currency).name) ?? (localeCode.endsWith('CA') ? 'CAD' : 'USD'),
     lines,
-    subtotalCents: i.subtotal == null ? linesTotal : cents(i.subtotal),
+    subtotalCents:
+      i.subtotal == null && i.subtotalInCents == null ? linesTotal : cents(i.subtotal, i.subtotalInCents),
     prePromoSubtotalCents: i.prePromoSubtotal == null ? linesTotal : cents(i.prePromoSubtotal),
     promoCodes: list(i.promoTags).map((t) => ({ code: str(t.code) ?? '', success: t.success === true })),
     hostRewards: list(i.hostRewardItems).map((h) => ({
