@@ -113,6 +113,28 @@ export const EstimateContext = z.object({
   totals: EstimateTotals,
   isMembership: z.boolean(),
   isRenewal: z.boolean(),
+  /**
+   * With a popup chosen, Ship to Social (shipping option 6) is offered when its host has an address
+   * in the order's country; with that method chosen the order ships there (spec 2 §3, §9).
+   */
+  shipToSocial: z
+    .object({
+      popupId: z.number().int(),
+      name: z.string(),
+      /** Chosen: the estimate priced the host's address and the order ships there. */
+      chosen: z.boolean(),
+      address: z.object({
+        firstName: z.string(),
+        lastName: z.string(),
+        address: z.string(),
+        address2: z.string().nullable(),
+        city: z.string(),
+        region: z.string(),
+        postalCode: z.string(),
+        countryId: z.number().int(),
+      }),
+    })
+    .nullable(),
   /** Checkout step: 3 once a shipping method and a payment exist (spec 2 §4). */
   step: z.number().int(),
   errors: z.array(z.string()),

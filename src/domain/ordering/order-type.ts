@@ -1,4 +1,4 @@
-import { ORDER_TYPE, USER_TYPE } from '../reference';
+import { ORDER_TYPE, SHIP_TO_SOCIAL_OPTION, USER_TYPE } from '../reference';
 import type { EnrollmentVerifyAnswer } from './checkout';
 import { ORDERING_MESSAGES } from './messages';
 
@@ -178,8 +178,17 @@ export function checkoutReducer(s: CheckoutState, a: CheckoutAction): CheckoutSt
     }
     case 'overrides':
       return { ...s, overrides: { ...s.overrides, ...a.overrides } };
-    case 'popup':
-      return { ...s, popupId: a.popupId };
+    case 'popup': {
+      // Ship to Social (option 6) belongs to the popup: another popup or none clears it, as does a
+      // newly chosen popup the method 6 of the rate tables (US Next Day) that shares its id.
+      const next: CheckoutState = {
+        ...s,
+        popupId: a.popupId,
+        shippingMethod:
+          s.shippingMethod === SHIP_TO_SOCIAL_OPTION && a.popupId !== s.popupId ? null : s.shippingMethod,
+      };
+      return { ...next, step: stepOf(next) };
+    }
     case 'estimating':
       return { ...s, estimatePending: true };
     case 'estimated': {

@@ -103,6 +103,16 @@ describe('order type transitions (spec 2 §4)', () => {
     });
   });
 
+  it('Ship to Social (6) belongs to its popup: another popup or none clears it, other methods stay', () => {
+    let st = checkoutReducer(base, { type: 'popup', popupId: 7 });
+    st = checkoutReducer(st, { type: 'method', method: 6 });
+    expect(checkoutReducer(st, { type: 'popup', popupId: 7 }).shippingMethod).toBe(6);
+    expect(checkoutReducer(st, { type: 'popup', popupId: null }).shippingMethod).toBeNull();
+    expect(checkoutReducer(st, { type: 'popup', popupId: 8 }).shippingMethod).toBeNull();
+    const ground = checkoutReducer(st, { type: 'method', method: 3 });
+    expect(checkoutReducer(ground, { type: 'popup', popupId: null }).shippingMethod).toBe(3);
+  });
+
   it('clears a method the new estimate no longer offers; credit never above the balance', () => {
     let st = checkoutReducer(base, { type: 'method', method: 5 });
     st = checkoutReducer(st, {

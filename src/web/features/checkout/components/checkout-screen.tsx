@@ -140,11 +140,13 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
     siftSessionId: siftSessionId(),
   });
 
-  // Estimate when the shipping address is non-empty, and again on every change that moves it.
+  // Estimate when the shipping address is non-empty (or a popup offers Ship to Social), and again
+  // on every change that moves it.
   const version = cart.data?.version;
   const estimateInput = JSON.stringify([
     version,
     address,
+    state.popupId,
     state.shippingMethod,
     state.appliedCredit,
     state.orderType,
@@ -154,7 +156,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   ]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the estimate's inputs
   useEffect(() => {
-    if (!address || !uid) return;
+    if ((!address && state.popupId === null) || !uid) return;
     const n = ++latest.current;
     dispatch({ type: 'estimating' });
     estimate.mutate(orderContext(), {
@@ -332,7 +334,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <ShippingPanel account={acct} countryId={countryId} address={address} onAddress={setAddress} />
         <SectionCard title="Shipping method">
-          {!address ? (
+          {!address && state.popupId === null ? (
             <Typography color="text.secondary">Enter the shipping address to see the methods.</Typography>
           ) : !context ? (
             <Typography color="text.secondary">
@@ -353,6 +355,18 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
                 />
               ))}
             </RadioGroup>
+          )}
+          {context?.shipToSocial?.chosen && (
+            <Alert severity="info" sx={{ mt: 1 }} data-testid="ship-to-social">
+              Ships to the pop-up host for {context.shipToSocial.name}:{' '}
+              {context.shipToSocial.address.firstName} {context.shipToSocial.address.lastName},{' '}
+              {[context.shipToSocial.address.address, context.shipToSocial.address.address2]
+                .filter(Boolean)
+                .join(', ')}
+              , {context.shipToSocial.address.city}, {context.shipToSocial.address.region}{' '}
+              {context.shipToSocial.address.postalCode}. The order waits as Pending Pop-up until the pop-up
+              closes.
+            </Alert>
           )}
         </SectionCard>
         <PaymentPanel
