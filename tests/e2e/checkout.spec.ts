@@ -273,3 +273,50 @@ test('an agent places a Canadian fr-CA order with a new card, an address correct
   expect(placed).toBeTruthy();
   await expectEverywhere(browser, page, placed, a.uid, a.email!);
 });
+
+test('changing the shipping country asks first, then moves to the other locale’s empty cart and URL', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO_STAFF.agent);
+  const a = await findAccount(page, (x) => x.countryId === 1 && x.userType === 3);
+  await page.goto(`/customers/${a.uid}/dashboard`);
+  await page.getByRole('button', { name: 'New order' }).click();
+  await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
+  const cartId = new URL(page.url()).pathname.split('/')[3]!;
+  const products = page.getByRole('list', { name: 'Products' });
+  await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
+  const lines = page.getByRole('list', { name: 'Cart lines' });
+  await expect(lines.getByRole('listitem').first()).toBeVisible();
+
+  // Cancel keeps everything: the country, the cart and the URL.
+  await pick(page, 'Shipping country', 'Canada');
+  const dialog = page.getByRole('dialog', { name: 'Change the shipping country?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/The cart will be emptied/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'country dialog 1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousAxeViolations(page, 'country dialog 390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/en-US/checkout/${cartId}$`));
+  await expect(page.getByRole('combobox', { name: 'Shipping country' })).toHaveText('United States');
+  await expect(lines.getByRole('listitem').first()).toBeVisible();
+
+  // Confirmed: the Canadian instance of the same cart, empty, in CAD, and the URL follows.
+  await pick(page, 'Shipping country', 'Canada');
+  await dialog.getByRole('button', { name: 'Empty the cart and switch' }).click();
+  const caLocale = a.defaultLanguageId === 2 ? 'fr-CA' : 'en-CA';
+  await expect(page).toHaveURL(new RegExp(`/${caLocale}/checkout/${cartId}$`));
+  await expect(page.getByText('The cart is empty. Add products above.')).toBeVisible();
+  await expect(page.getByText(new RegExp(`${caLocale} · CAD`))).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Shipping country' })).toHaveText('Canada');
+  // Bookmarkable: the URL opens the same locale instance.
+  await page.reload();
+  await expect(page.getByText(new RegExp(`${caLocale} · CAD`))).toBeVisible();
+  await expect(page.getByText('The cart is empty. Add products above.')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'checkout after country change 1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousAxeViolations(page, 'checkout after country change 390');
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartEligibility, membershipRefusal, renewalRefusal } from './eligibility';
-import { autoSwitchTarget, formatMoneyFor } from './locale';
+import { autoSwitchTarget, formatMoneyFor, localeForCountryChange } from './locale';
 import { ORDERING_MESSAGES } from './messages';
 import { checkoutReducer, initialCheckout, readyToSubmit } from './order-type';
 import { currentSiftSession, isLiveSiftSession, newSiftSession, siftSessionIssuedAt } from './sift';
@@ -206,6 +206,17 @@ describe('totals and locales', () => {
         overrideShipping: 300,
       }),
     ).toMatchObject({ shipping: 300, tax: 10, appliedCredit: 1000, grandTotal: 310 });
+  });
+
+  it('changing the shipping country picks the new locale, keeping the chosen language where it can', () => {
+    expect(localeForCountryChange('en-US', 1, { defaultLanguageId: 2 })).toBeNull();
+    expect(localeForCountryChange('fr-CA', 1, { defaultLanguageId: 2 })).toBe('en-US');
+    expect(localeForCountryChange('en-CA', 1, { defaultLanguageId: 1 })).toBe('en-US');
+    // Back to Canada in the language it had, else the customer's language.
+    expect(localeForCountryChange('en-US', 2, { lastCanadian: 'fr-CA', defaultLanguageId: 1 })).toBe('fr-CA');
+    expect(localeForCountryChange('en-US', 2, { lastCanadian: 'en-CA', defaultLanguageId: 2 })).toBe('en-CA');
+    expect(localeForCountryChange('en-US', 2, { defaultLanguageId: 2 })).toBe('fr-CA');
+    expect(localeForCountryChange('en-US', 2, { lastCanadian: null, defaultLanguageId: 1 })).toBe('en-CA');
   });
 
   it('formats money per locale and picks the locale to switch to', () => {
