@@ -113,6 +113,28 @@ describe('order type transitions (spec 2 §4)', () => {
     expect(checkoutReducer(ground, { type: 'popup', popupId: null }).shippingMethod).toBe(3);
   });
 
+  it('overrides that start on follow the estimate until staff set them; a country change starts over', () => {
+    let st = checkoutReducer(base, { type: 'overrideDefaults', defaults: null });
+    expect(st.overrides).toEqual({ overrideTax: null, overrideShipping: null });
+    st = checkoutReducer(st, {
+      type: 'overrideDefaults',
+      defaults: { overrideTax: 83, overrideShipping: 0 },
+    });
+    expect(st.overrides).toEqual({ overrideTax: 83, overrideShipping: 0 });
+    st = checkoutReducer(st, {
+      type: 'overrideDefaults',
+      defaults: { overrideTax: 149, overrideShipping: 795 },
+    });
+    expect(st.overrides).toEqual({ overrideTax: 149, overrideShipping: 795 });
+    st = checkoutReducer(st, { type: 'overrides', overrides: { overrideShipping: 500 } });
+    st = checkoutReducer(st, { type: 'overrideDefaults', defaults: { overrideTax: 1, overrideShipping: 2 } });
+    expect(st.overrides).toEqual({ overrideTax: 149, overrideShipping: 500 });
+    st = checkoutReducer(st, { type: 'country', countryId: 2, creditBalance: 0 });
+    expect(st.overridesTouched).toBe(false);
+    st = checkoutReducer(st, { type: 'overrideDefaults', defaults: { overrideTax: 1, overrideShipping: 2 } });
+    expect(st.overrides).toEqual({ overrideTax: 1, overrideShipping: 2 });
+  });
+
   it('clears a method the new estimate no longer offers; credit never above the balance', () => {
     let st = checkoutReducer(base, { type: 'method', method: 5 });
     st = checkoutReducer(st, {

@@ -9,13 +9,23 @@ import {
   type OrderContextValues,
   orderTotals,
 } from '@domain/ordering';
-import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName } from '@domain/reference';
+import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/ids';
 import { priceForCheckout } from '../carts/carts.service';
+import { isFlagOn } from '../flags/flags.service';
 import { shippingAddressProblem } from '../maps/maps.service';
 import * as repo from './ordering.repo';
+
+/**
+ * Spec 2 §6 (ADR 015): with the consultantOverrideDefaults flag on, a portal order for a consultant
+ * starts with both overrides on; every other account, or the flag off, starts with both off.
+ */
+export async function overrideDefaultsFor(ctx: AppContext, userType: number) {
+  const on = userType === USER_TYPE.consultant && (await isFlagOn(ctx.db, 'consultantOverrideDefaults'));
+  return { overrideTax: on, overrideShipping: on };
+}
 
 // The order estimate (spec 2 §4 estimate, §7): the cart priced with the order's shipping rates
 // (rate tables, free-over thresholds, then the promo engine's shipping promos and drops), tax
@@ -168,6 +178,17 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     overrideTax: body.overrides.overrideTax ?? null,
     overrideShipping: body.overrides.overrideShipping ?? null,
   });
+  const defaults = await overrideDefaultsFor(ctx, account.user_type);
+  const own =
+    defaults.overrideTax || defaults.overrideShipping
+      ? orderTotals({
+          prePromoSubtotal: view.prePromoSubtotalInCents,
+          subtotal: view.subtotalInCents,
+          shipping,
+          appliedCredit: 0,
+          rate: taxRate,
+        })
+      : null;
   const hasPayment =
     !!body.payment && (body.payment.savedCard ? !!body.payment.cardId : !!body.payment.squareNonce);
   const context: EstimateContext = {
@@ -207,6 +228,7 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
             },
           }
         : null,
+    overrideDefaults: own ? { overrideTax: own.tax, overrideShipping: own.shipping } : null,
     step: method !== null && hasPayment ? 3 : rates.length > 0 && address ? 2 : 1,
     errors,
     cartMessages: view.cartErrors.map((e) => ({ code: e.code, message: e.message })),

@@ -905,6 +905,84 @@ describe('ship to social (spec 2 §3, §4, §9 shipping option 6)', () => {
   });
 });
 
+describe('consultant override defaults (spec 2 §6 feature flag)', () => {
+  const setFlag = async (enabled: boolean) => {
+    const dev = await t.signIn('developer');
+    const r = await t.app.inject({
+      method: 'PUT',
+      url: '/api/flags/consultantOverrideDefaults',
+      payload: { enabled },
+      headers: dev.headers,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+  afterEach(() => setFlag(false));
+
+  /** The account answer's defaults and the estimate's starting figures, for a fresh cart. */
+  async function defaultsOf(userType: number) {
+    const c = await customer({ userType });
+    const account = (await get(`/api/checkout/account/${c.uid}`)).json().data;
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const e = (await post('/api/orders/estimate', context(c.uid, cartId, { orderType: 2 }))).json();
+    expect(e.success, JSON.stringify(e)).toBe(true);
+    return {
+      account: account.overrideDefaults,
+      estimate: e.context.overrideDefaults,
+      totals: e.context.totals,
+    };
+  }
+
+  it('flag on: a consultant starts with both overrides on, from the estimate’s tax and shipping', async () => {
+    await setFlag(true);
+    const consultant = await defaultsOf(1);
+    expect(consultant.account).toEqual({ overrideTax: true, overrideShipping: true });
+    // LIP at the consultant's price; ground 795 and TX 8.25% on both.
+    expect(consultant.estimate).toEqual({
+      overrideTax: consultant.totals.tax,
+      overrideShipping: 795,
+    });
+    expect(consultant.totals.shipping).toBe(795);
+    // Other accounts are unaffected.
+    const client = await defaultsOf(3);
+    expect(client.account).toEqual({ overrideTax: false, overrideShipping: false });
+    expect(client.estimate).toBeNull();
+  });
+
+  it('flag off: nobody starts with overrides (today’s behaviour)', async () => {
+    await setFlag(false);
+    for (const userType of [1, 3]) {
+      const d = await defaultsOf(userType);
+      expect(d.account).toEqual({ overrideTax: false, overrideShipping: false });
+      expect(d.estimate).toBeNull();
+    }
+  });
+
+  it('the starting figures stay the estimate’s own while overrides apply, and a purchase still validates them', async () => {
+    await setFlag(true);
+    const c = await customer({ userType: 1 });
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const overridden = (
+      await post(
+        '/api/orders/estimate',
+        context(c.uid, cartId, { orderType: 2, overrides: { overrideTax: 10, overrideShipping: 100 } }),
+      )
+    ).json().context;
+    expect(overridden.totals).toMatchObject({ tax: 10, shipping: 100 });
+    expect(overridden.overrideDefaults.overrideShipping).toBe(795);
+    const bad = await post('/api/purchase', {
+      ...context(c.uid, cartId, {
+        orderType: 2,
+        overrides: { overrideTax: -1, overrideShipping: 795 },
+        payment: { savedCard: true, cardId: card },
+      }),
+      idempotencyKey: key(),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toEqual([]);
+  });
+});
+
 describe('membership SKU 9000 (spec 2 §5)', () => {
   it('a client without terms gets a pending-terms order: authorized, in the orders collection, with a terms record', async () => {
     const c = await customer({ tAndCAccepted: false });

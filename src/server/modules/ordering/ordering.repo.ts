@@ -40,7 +40,11 @@ export async function accountOf(db: DbOrTx, uid: string): Promise<AccountRow | u
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export async function checkoutAccount(db: DbOrTx, a: AccountRow): Promise<CheckoutAccount> {
+export async function checkoutAccount(
+  db: DbOrTx,
+  a: AccountRow,
+  overrideDefaults: CheckoutAccount['overrideDefaults'],
+): Promise<CheckoutAccount> {
   const [addresses, popups] = await Promise.all([
     rows<{
       id: number;
@@ -94,6 +98,7 @@ export async function checkoutAccount(db: DbOrTx, a: AccountRow): Promise<Checko
       melissaVerificationDateUTC: iso(r.melissa_verification_date_utc),
     })),
     popups,
+    overrideDefaults,
   };
 }
 

@@ -197,6 +197,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
           method: c.shipping.method,
           creditApplied: c.productCredit.balance,
         });
+        dispatch({ type: 'overrideDefaults', defaults: c.overrideDefaults });
       },
       onError: () => n === latest.current && dispatch({ type: 'estimateFailed' }),
     });
@@ -473,8 +474,15 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
               Subtotal {money(c.subtotalInCents)}; shipping and tax once the address is in.
             </Typography>
           )}
+          {acct.overrideDefaults.overrideTax && acct.overrideDefaults.overrideShipping && (
+            <Alert severity="info" sx={{ mt: 2 }} data-testid="override-defaults">
+              {state.overridesTouched
+                ? 'Tax and shipping overrides set by you.'
+                : "Consultant order: the tax and shipping overrides start on with the estimate's figures. Confirm or change them."}
+            </Alert>
+          )}
           <OverridesFields
-            key={countryId}
+            key={`${countryId}-${state.overrides.overrideTax}-${state.overrides.overrideShipping}`}
             value={state.overrides}
             onChange={(o) => dispatch({ type: 'overrides', overrides: o })}
           />
