@@ -273,3 +273,126 @@ test('an agent places a Canadian fr-CA order with a new card, an address correct
   expect(placed).toBeTruthy();
   await expectEverywhere(browser, page, placed, a.uid, a.email!);
 });
+
+test('changing the shipping country asks first, then moves to the other locale’s empty cart and URL', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO_STAFF.agent);
+  const a = await findAccount(page, (x) => x.countryId === 1 && x.userType === 3);
+  await page.goto(`/customers/${a.uid}/dashboard`);
+  await page.getByRole('button', { name: 'New order' }).click();
+  await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
+  const cartId = new URL(page.url()).pathname.split('/')[3]!;
+  const products = page.getByRole('list', { name: 'Products' });
+  await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
+  const lines = page.getByRole('list', { name: 'Cart lines' });
+  await expect(lines.getByRole('listitem').first()).toBeVisible();
+
+  // Cancel keeps everything: the country, the cart and the URL.
+  await pick(page, 'Shipping country', 'Canada');
+  const dialog = page.getByRole('dialog', { name: 'Change the shipping country?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/The cart will be emptied/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'country dialog 1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousAxeViolations(page, 'country dialog 390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/en-US/checkout/${cartId}$`));
+  await expect(page.getByRole('combobox', { name: 'Shipping country' })).toHaveText('United States');
+  await expect(lines.getByRole('listitem').first()).toBeVisible();
+
+  // Confirmed: the Canadian instance of the same cart, empty, in CAD, and the URL follows.
+  await pick(page, 'Shipping country', 'Canada');
+  await dialog.getByRole('button', { name: 'Empty the cart and switch' }).click();
+  const caLocale = a.defaultLanguageId === 2 ? 'fr-CA' : 'en-CA';
+  await expect(page).toHaveURL(new RegExp(`/${caLocale}/checkout/${cartId}$`));
+  await expect(page.getByText('The cart is empty. Add products above.')).toBeVisible();
+  await expect(page.getByText(new RegExp(`${caLocale} · CAD`))).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Shipping country' })).toHaveText('Canada');
+  // Bookmarkable: the URL opens the same locale instance.
+  await page.reload();
+  await expect(page.getByText(new RegExp(`${caLocale} · CAD`))).toBeVisible();
+  await expect(page.getByText('The cart is empty. Add products above.')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'checkout after country change 1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousAxeViolations(page, 'checkout after country change 390');
+});
+
+async function setOverrideDefaultsFlag(browser: Browser, enabled: boolean) {
+  const context = await browser.newContext();
+  const dev = await context.newPage();
+  await signIn(dev, DEMO_STAFF.developer);
+  const res = await dev.request.put('/api/flags/consultantOverrideDefaults', {
+    data: { enabled },
+    headers: { 'x-requested-with': 'back-office' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await context.close();
+}
+
+test('with the consultant override flag on, a consultant’s order starts with tax and shipping overrides from the estimate', async ({
+  page,
+  browser,
+}) => {
+  await setOverrideDefaultsFlag(browser, true);
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, DEMO_STAFF.agent);
+    let uid: string | null = null;
+    for (let i = 0; i < 300 && !uid; i++) {
+      const res = await page.request.get(`/api/checkout/account/${demoUid((i + 40) % 300)}`);
+      if (!res.ok()) continue;
+      const a = (await res.json()).data as Account & { overrideDefaults: { overrideTax: boolean } };
+      if (a.userType === 1 && a.countryId === 1 && a.overrideDefaults.overrideTax) uid = a.uid;
+    }
+    expect(uid).not.toBeNull();
+    const cart = await page.request.post('/api/carts', {
+      headers: { 'x-requested-with': 'back-office' },
+      data: { uid, localeCode: 'en-US' },
+    });
+    const cartId = (await cart.json()).data.cartId as string;
+    await page.goto(`/en-US/checkout/${cartId}`);
+    const products = page.getByRole('list', { name: 'Products' });
+    await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
+    await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first()).toBeVisible();
+    const enter = page.getByRole('button', { name: 'Enter a new address' });
+    if (await enter.isVisible()) await enter.click();
+    const form = page.getByRole('form', { name: 'Shipping address form' });
+    await form.getByRole('combobox', { name: /^Find an address/ }).fill('78701');
+    await page.getByRole('option', { name: /78701/ }).first().click();
+    await expect(form.getByLabel(/^City/)).toHaveValue(/austin/i);
+    await form.getByLabel(/^First Name/).fill('Ada');
+    await form.getByLabel(/^Last Name/).fill('Lovelace');
+    await form
+      .getByRole('textbox', { name: /^Address/ })
+      .first()
+      .fill('100 Congress Ave');
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await expect(page.getByTestId('ship-to')).toContainText('Austin, TX 78701');
+    // Standard Ground: its rate is what the shipping override starts from.
+    await page.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio').first().check();
+    await expect(page.getByTestId('override-defaults')).toContainText('start on with the estimate');
+    const total = page.getByRole('definition');
+    const shipping = page.getByLabel('Override shipping');
+    const tax = page.getByLabel('Override tax');
+    await expect(shipping).toHaveValue(/^\d+\.\d\d$/);
+    await expect(tax).toHaveValue(/^\d+\.\d\d$/);
+    // The totals show the pre-filled overrides: the same tax and shipping as the estimate's.
+    await expect(total.filter({ hasText: `$${await tax.inputValue()}` }).first()).toBeVisible();
+    await expect(total.filter({ hasText: `$${await shipping.inputValue()}` }).first()).toBeVisible();
+    // Staff change one: the total follows and the defaults no longer move it.
+    await shipping.fill('1.00');
+    await page.getByRole('button', { name: 'Apply overrides' }).click();
+    await expect(page.getByTestId('override-defaults')).toHaveText('Tax and shipping overrides set by you.');
+    await expect(page.getByLabel('Override shipping')).toHaveValue('1.00');
+    await expect(total.filter({ hasText: /^\$1\.00$/ }).first()).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'consultant overrides 1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousAxeViolations(page, 'consultant overrides 390');
+  } finally {
+    await setOverrideDefaultsFlag(browser, false);
+  }
+});

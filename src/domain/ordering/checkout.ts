@@ -113,6 +113,35 @@ export const EstimateContext = z.object({
   totals: EstimateTotals,
   isMembership: z.boolean(),
   isRenewal: z.boolean(),
+  /**
+   * With a popup chosen, Ship to Social (shipping option 6) is offered when its host has an address
+   * in the order's country; with that method chosen the order ships there (spec 2 §3, §9).
+   */
+  shipToSocial: z
+    .object({
+      popupId: z.number().int(),
+      name: z.string(),
+      /** Chosen: the estimate priced the host's address and the order ships there. */
+      chosen: z.boolean(),
+      address: z.object({
+        firstName: z.string(),
+        lastName: z.string(),
+        address: z.string(),
+        address2: z.string().nullable(),
+        city: z.string(),
+        region: z.string(),
+        postalCode: z.string(),
+        countryId: z.number().int(),
+      }),
+    })
+    .nullable(),
+  /**
+   * Spec 2 §6, ADR 015: when the account's overrides start on (`overrideDefaults` of the account),
+   * the figures they start from: the estimate's own tax and shipping, before any override.
+   */
+  overrideDefaults: z
+    .object({ overrideTax: z.number().int(), overrideShipping: z.number().int() })
+    .nullable(),
   /** Checkout step: 3 once a shipping method and a payment exist (spec 2 §4). */
   step: z.number().int(),
   errors: z.array(z.string()),
@@ -206,6 +235,12 @@ export const CheckoutAccount = z.object({
     }),
   ),
   popups: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string() })),
+  /**
+   * Whether the order context's overrides (spec 2 §3 overrideTax, overrideShipping) start on for
+   * this account: both, for a consultant while the consultantOverrideDefaults flag is on (spec 2
+   * §6); otherwise both off and tax and shipping come from the estimate.
+   */
+  overrideDefaults: z.object({ overrideTax: z.boolean(), overrideShipping: z.boolean() }),
 });
 export type CheckoutAccount = z.infer<typeof CheckoutAccount>;
 export const CheckoutAccountAnswer = z.object({ success: z.literal(true), data: CheckoutAccount });

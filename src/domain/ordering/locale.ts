@@ -32,3 +32,22 @@ export function autoSwitchTarget(browserLanguages: readonly string[], current: s
   }
   return null;
 }
+
+/**
+ * The locale a change of shipping country switches the cart to (spec 2 §4, §9; one cart instance
+ * per locale): the language chosen so far where the new country has it (en-US ↔ en-CA), French
+ * kept for Canada when the cart was last in fr-CA, otherwise the customer's default language.
+ * Null when the country keeps its locale.
+ */
+export function localeForCountryChange(
+  current: string,
+  nextCountryId: 1 | 2,
+  o: { lastCanadian?: string | null; defaultLanguageId: number },
+): LocaleCode | null {
+  const now = localeOf(current);
+  if (now.countryId === nextCountryId) return null;
+  if (nextCountryId === 1) return 'en-US';
+  const remembered = o.lastCanadian ? localeOf(o.lastCanadian) : null;
+  if (remembered && remembered.countryId === 2) return remembered.code;
+  return localeFor(2, o.defaultLanguageId);
+}

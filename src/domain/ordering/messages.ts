@@ -25,6 +25,9 @@ export const ORDERING_MESSAGES = {
   cartOwner: 'This cart belongs to another customer.',
   inFlight: 'This checkout is already being submitted. Wait a moment.',
   noSuchCustomer: 'No customer with that id.',
+  popupNotOpen: 'That pop-up is not open for this customer. Choose another or none.',
+  popupNoAddress:
+    'The pop-up host has no shipping address on file in this country; ship to the customer instead.',
 } as const;
 
 /** Codes the estimate answers with (spec 2 §8: the void-shipping-address code shows the server message). */

@@ -1,4 +1,4 @@
-import { ORDER_TYPE, USER_TYPE } from '../reference';
+import { ORDER_TYPE, SHIP_TO_SOCIAL_OPTION, USER_TYPE } from '../reference';
 import type { EnrollmentVerifyAnswer } from './checkout';
 import { ORDERING_MESSAGES } from './messages';
 
@@ -27,6 +27,8 @@ export interface CheckoutState {
   rates: RateChoice[];
   taxAmount: number | null;
   overrides: { overrideTax: number | null; overrideShipping: number | null };
+  /** Staff set the overrides themselves: the server's defaults no longer move them. */
+  overridesTouched: boolean;
   appliedCredit: number;
   creditBalance: number;
   popupId: number | null;
@@ -51,6 +53,7 @@ export const initialCheckout = (countryId: 1 | 2): CheckoutState => ({
   rates: [],
   taxAmount: null,
   overrides: { overrideTax: null, overrideShipping: null },
+  overridesTouched: false,
   appliedCredit: 0,
   creditBalance: 0,
   popupId: null,
@@ -71,6 +74,8 @@ export type CheckoutAction =
   | { type: 'credit'; cents: number }
   | { type: 'payment'; payment: CheckoutState['payment'] }
   | { type: 'overrides'; overrides: Partial<CheckoutState['overrides']> }
+  /** The estimate's figures for overrides that start on (spec 2 §6 feature flag). */
+  | { type: 'overrideDefaults'; defaults: { overrideTax: number; overrideShipping: number } | null }
   | { type: 'popup'; popupId: number | null }
   | { type: 'estimating' }
   | {
@@ -151,6 +156,7 @@ export function checkoutReducer(s: CheckoutState, a: CheckoutAction): CheckoutSt
         ...s,
         countryId: a.countryId,
         overrides: { overrideTax: null, overrideShipping: null },
+        overridesTouched: false,
         shippingMethod: null,
         rates: [],
         taxAmount: null,
@@ -177,9 +183,27 @@ export function checkoutReducer(s: CheckoutState, a: CheckoutAction): CheckoutSt
       return { ...next, step: stepOf(next) };
     }
     case 'overrides':
-      return { ...s, overrides: { ...s.overrides, ...a.overrides } };
-    case 'popup':
-      return { ...s, popupId: a.popupId };
+      return { ...s, overrides: { ...s.overrides, ...a.overrides }, overridesTouched: true };
+    case 'overrideDefaults': {
+      // Overrides that start on follow the estimate's tax and shipping until staff confirm or
+      // change them (spec 2 §6; ADR 015).
+      if (!a.defaults || s.overridesTouched) return s;
+      const { overrideTax, overrideShipping } = a.defaults;
+      if (s.overrides.overrideTax === overrideTax && s.overrides.overrideShipping === overrideShipping)
+        return s;
+      return { ...s, overrides: { overrideTax, overrideShipping } };
+    }
+    case 'popup': {
+      // Ship to Social (option 6) belongs to the popup: another popup or none clears it, as does a
+      // newly chosen popup the method 6 of the rate tables (US Next Day) that shares its id.
+      const next: CheckoutState = {
+        ...s,
+        popupId: a.popupId,
+        shippingMethod:
+          s.shippingMethod === SHIP_TO_SOCIAL_OPTION && a.popupId !== s.popupId ? null : s.shippingMethod,
+      };
+      return { ...next, step: stepOf(next) };
+    }
     case 'estimating':
       return { ...s, estimatePending: true };
     case 'estimated': {

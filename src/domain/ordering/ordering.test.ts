@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartEligibility, membershipRefusal, renewalRefusal } from './eligibility';
-import { autoSwitchTarget, formatMoneyFor } from './locale';
+import { autoSwitchTarget, formatMoneyFor, localeForCountryChange } from './locale';
 import { ORDERING_MESSAGES } from './messages';
 import { checkoutReducer, initialCheckout, readyToSubmit } from './order-type';
 import { currentSiftSession, isLiveSiftSession, newSiftSession, siftSessionIssuedAt } from './sift';
@@ -103,6 +103,38 @@ describe('order type transitions (spec 2 §4)', () => {
     });
   });
 
+  it('Ship to Social (6) belongs to its popup: another popup or none clears it, other methods stay', () => {
+    let st = checkoutReducer(base, { type: 'popup', popupId: 7 });
+    st = checkoutReducer(st, { type: 'method', method: 6 });
+    expect(checkoutReducer(st, { type: 'popup', popupId: 7 }).shippingMethod).toBe(6);
+    expect(checkoutReducer(st, { type: 'popup', popupId: null }).shippingMethod).toBeNull();
+    expect(checkoutReducer(st, { type: 'popup', popupId: 8 }).shippingMethod).toBeNull();
+    const ground = checkoutReducer(st, { type: 'method', method: 3 });
+    expect(checkoutReducer(ground, { type: 'popup', popupId: null }).shippingMethod).toBe(3);
+  });
+
+  it('overrides that start on follow the estimate until staff set them; a country change starts over', () => {
+    let st = checkoutReducer(base, { type: 'overrideDefaults', defaults: null });
+    expect(st.overrides).toEqual({ overrideTax: null, overrideShipping: null });
+    st = checkoutReducer(st, {
+      type: 'overrideDefaults',
+      defaults: { overrideTax: 83, overrideShipping: 0 },
+    });
+    expect(st.overrides).toEqual({ overrideTax: 83, overrideShipping: 0 });
+    st = checkoutReducer(st, {
+      type: 'overrideDefaults',
+      defaults: { overrideTax: 149, overrideShipping: 795 },
+    });
+    expect(st.overrides).toEqual({ overrideTax: 149, overrideShipping: 795 });
+    st = checkoutReducer(st, { type: 'overrides', overrides: { overrideShipping: 500 } });
+    st = checkoutReducer(st, { type: 'overrideDefaults', defaults: { overrideTax: 1, overrideShipping: 2 } });
+    expect(st.overrides).toEqual({ overrideTax: 149, overrideShipping: 500 });
+    st = checkoutReducer(st, { type: 'country', countryId: 2, creditBalance: 0 });
+    expect(st.overridesTouched).toBe(false);
+    st = checkoutReducer(st, { type: 'overrideDefaults', defaults: { overrideTax: 1, overrideShipping: 2 } });
+    expect(st.overrides).toEqual({ overrideTax: 1, overrideShipping: 2 });
+  });
+
   it('clears a method the new estimate no longer offers; credit never above the balance', () => {
     let st = checkoutReducer(base, { type: 'method', method: 5 });
     st = checkoutReducer(st, {
@@ -196,6 +228,17 @@ describe('totals and locales', () => {
         overrideShipping: 300,
       }),
     ).toMatchObject({ shipping: 300, tax: 10, appliedCredit: 1000, grandTotal: 310 });
+  });
+
+  it('changing the shipping country picks the new locale, keeping the chosen language where it can', () => {
+    expect(localeForCountryChange('en-US', 1, { defaultLanguageId: 2 })).toBeNull();
+    expect(localeForCountryChange('fr-CA', 1, { defaultLanguageId: 2 })).toBe('en-US');
+    expect(localeForCountryChange('en-CA', 1, { defaultLanguageId: 1 })).toBe('en-US');
+    // Back to Canada in the language it had, else the customer's language.
+    expect(localeForCountryChange('en-US', 2, { lastCanadian: 'fr-CA', defaultLanguageId: 1 })).toBe('fr-CA');
+    expect(localeForCountryChange('en-US', 2, { lastCanadian: 'en-CA', defaultLanguageId: 2 })).toBe('en-CA');
+    expect(localeForCountryChange('en-US', 2, { defaultLanguageId: 2 })).toBe('fr-CA');
+    expect(localeForCountryChange('en-US', 2, { lastCanadian: null, defaultLanguageId: 1 })).toBe('en-CA');
   });
 
   it('formats money per locale and picks the locale to switch to', () => {

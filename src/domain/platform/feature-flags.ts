@@ -8,7 +8,8 @@ export const FEATURE_FLAGS = {
   promoToolCartApi: 'Promo tool simulator prices carts through the cart API instead of in the browser',
   catalogCache: 'Cache catalogs, categories and filters per country',
   contentDrafts: 'Show content drafts',
-  consultantOverrideDefaults: 'Consultant portal orders default to price overrides',
+  consultantOverrideDefaults:
+    "Portal orders for consultants start with the tax and shipping overrides on, pre-filled with the estimate's",
 } as const;
 export type FeatureFlagName = keyof typeof FEATURE_FLAGS;
 export const FEATURE_FLAG_NAMES = Object.keys(FEATURE_FLAGS) as FeatureFlagName[];

@@ -158,6 +158,16 @@ export const SHIPPING_METHODS = [
 ] as const satisfies readonly RefItem[];
 export const shippingMethodName = lookup<number>(SHIPPING_METHODS);
 
+/**
+ * An order's shipping method as staff read it: a popup order with shipping option 6 ships to the
+ * social (ADR 003, 015: the option shares its id with the US Next Day method, which is not offered
+ * once a popup is chosen).
+ */
+export const orderShippingMethodName = (methodId: number | null, socialId: number | null) =>
+  methodId === SHIP_TO_SOCIAL_OPTION && socialId !== null
+    ? shippingOptionName(SHIP_TO_SOCIAL_OPTION)
+    : shippingMethodName(methodId);
+
 export const CARRIERS = [
   { id: 1, name: 'FedEx' },
   { id: 2, name: 'USPS' },

@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@domain/orders/detail';
-import { shippingMethodName } from '@domain/reference';
+import { orderShippingMethodName } from '@domain/reference';
 import { renderEmail } from '../../platform/email-layout';
 import type { EmailInput } from '../../platform/outbox';
 import { orderEmail } from '../orders/emails';
@@ -30,7 +30,7 @@ function french(o: OrderDetail, to: string): EmailInput {
       a
         ? `Livraison à : ${a.firstName} ${a.lastName}, ${[a.address, a.address2].filter(Boolean).join(', ')}, ${a.city}, ${a.region} ${a.postalCode}`
         : 'Livraison à votre hôtesse',
-      `Mode de livraison : ${shippingMethodName(o.shippingMethodId) ?? 'Standard'}`,
+      `Mode de livraison : ${orderShippingMethodName(o.shippingMethodId, o.socialId) ?? 'Standard'}`,
     ],
   });
   return {

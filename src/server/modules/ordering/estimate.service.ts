@@ -1,5 +1,6 @@
 import { regionOfLocale } from '@domain/carts';
 import {
+  type CheckoutAddress,
   cartEligibility,
   ESTIMATE_CODES,
   type EstimateAnswer,
@@ -8,13 +9,23 @@ import {
   type OrderContextValues,
   orderTotals,
 } from '@domain/ordering';
-import { shippingMethodName } from '@domain/reference';
+import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/ids';
 import { priceForCheckout } from '../carts/carts.service';
+import { isFlagOn } from '../flags/flags.service';
 import { shippingAddressProblem } from '../maps/maps.service';
 import * as repo from './ordering.repo';
+
+/**
+ * Spec 2 §6 (ADR 015): with the consultantOverrideDefaults flag on, a portal order for a consultant
+ * starts with both overrides on; every other account, or the flag off, starts with both off.
+ */
+export async function overrideDefaultsFor(ctx: AppContext, userType: number) {
+  const on = userType === USER_TYPE.consultant && (await isFlagOn(ctx.db, 'consultantOverrideDefaults'));
+  return { overrideTax: on, overrideShipping: on };
+}
 
 // The order estimate (spec 2 §4 estimate, §7): the cart priced with the order's shipping rates
 // (rate tables, free-over thresholds, then the promo engine's shipping promos and drops), tax
@@ -30,6 +41,10 @@ export interface Estimate {
     context: EstimateContext;
     priced: Awaited<ReturnType<typeof priceForCheckout>>;
     countryId: 1 | 2;
+    /** Where the order ships: the popup host's address for Ship to Social, else the form's. */
+    address: CheckoutAddress | null;
+    /** Ship to Social (option 6) chosen with a popup: the order waits in ship-to-socials. */
+    shipToSocial: boolean;
   };
 }
 
@@ -37,16 +52,56 @@ const fail = (code: string | null, message: string): Estimate => ({
   answer: { success: false, context: null, code, message },
 });
 
+/** The popup host's address as the order keeps it (Ship to Social). */
+function hostAddress(p: repo.PopupRow, countryId: 1 | 2): CheckoutAddress | null {
+  if (!p.address || !p.city || !p.region || !p.postal_code) return null;
+  return {
+    firstName: p.first_name ?? '',
+    lastName: p.last_name ?? '',
+    companyName: p.company_name,
+    address: p.address,
+    address2: p.address2,
+    city: p.city,
+    region: p.region,
+    postalCode: p.postal_code,
+    countryId,
+    telephone: p.telephone,
+    saveAddress: false,
+  };
+}
+
 export async function estimate(ctx: AppContext, body: OrderContextValues): Promise<Estimate> {
-  const address = body.shipping.address;
   const countryId = regionOfLocale(body.localeCode);
+  // A chosen popup must be one the customer may order into; its host's address is where Ship to
+  // Social (option 6) delivers, offered only when the host has an address in this country.
+  const popup = body.popupId == null ? null : await repo.popupFor(ctx.db, body.uid, body.popupId, countryId);
+  if (body.popupId != null && !popup) return fail(null, ORDERING_MESSAGES.popupNotOpen);
+  const socialAddress = popup ? hostAddress(popup, countryId) : null;
+  const shipToSocial = !!socialAddress && body.shipping.method === SHIP_TO_SOCIAL_OPTION;
+  if (popup && !socialAddress && body.shipping.method === SHIP_TO_SOCIAL_OPTION && !body.shipping.address)
+    return fail(ESTIMATE_CODES.voidShippingAddress, ORDERING_MESSAGES.popupNoAddress);
+  const address = shipToSocial ? socialAddress : body.shipping.address;
   // Independent reads together (on PostgreSQL they run side by side on the pool).
-  const [account, rateRows, taxRate] = await Promise.all([
+  const [account, tableRates, taxRate] = await Promise.all([
     repo.accountOf(ctx.db, body.uid),
     repo.shippingRatesOf(ctx.db, countryId),
     address ? repo.taxRateOf(ctx.db, countryId, address.region) : Promise.resolve(null),
   ]);
   if (!account) throw notFound(ORDERING_MESSAGES.noSuchCustomer);
+  // Ship to Social costs nothing (the rate tables have no entry for it: their method 6 is the US
+  // Next Day, which a popup order is not offered since the two share the id); it goes through the
+  // engine like any rate, so shipping promos and drops treat it as they treat the others.
+  const rateRows: repo.RateRow[] = socialAddress
+    ? [
+        ...tableRates.filter((r) => r.shipping_method_id !== SHIP_TO_SOCIAL_OPTION),
+        {
+          shipping_method_id: SHIP_TO_SOCIAL_OPTION,
+          amount_cents: 0,
+          free_over_cents: null,
+          phoenix_shipping_method_id: null,
+        },
+      ]
+    : tableRates;
   if (address && address.countryId !== countryId)
     return fail(ESTIMATE_CODES.voidShippingAddress, ORDERING_MESSAGES.cartCountry);
   if (address) {
@@ -67,7 +122,9 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
       rates: rateRows.map((r) => ({
         method: r.shipping_method_id,
         amount: r.amount_cents,
-        phoenixShippingMethodId: r.phoenix_shipping_method_id,
+        ...(r.phoenix_shipping_method_id === null
+          ? {}
+          : { phoenixShippingMethodId: r.phoenix_shipping_method_id }),
       })),
     },
     productCredit: { requested: body.appliedCredit, balance },
@@ -85,13 +142,17 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     const free = row?.free_over_cents != null && view.subtotalInCents >= row.free_over_cents;
     return {
       method: r.method,
-      name: shippingMethodName(r.method) ?? `Method ${r.method}`,
+      name:
+        (socialAddress && r.method === SHIP_TO_SOCIAL_OPTION
+          ? shippingOptionName(r.method)
+          : shippingMethodName(r.method)) ?? `Method ${r.method}`,
       amount: free ? 0 : r.amount,
       regularAmount: row?.amount_cents ?? r.amount,
       phoenixShippingMethodId: r.phoenixShippingMethodId ?? row?.phoenix_shipping_method_id ?? null,
     };
   });
   const method = rates.some((r) => r.method === body.shipping.method) ? body.shipping.method : null;
+  const toSocial = shipToSocial && method === SHIP_TO_SOCIAL_OPTION;
   const shipping = rates.find((r) => r.method === method)?.amount ?? 0;
   const errors: string[] = [];
   if (body.appliedCredit > balance) errors.push(ORDERING_MESSAGES.creditOverBalance);
@@ -117,11 +178,29 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     overrideTax: body.overrides.overrideTax ?? null,
     overrideShipping: body.overrides.overrideShipping ?? null,
   });
+  const defaults = await overrideDefaultsFor(ctx, account.user_type);
+  const own =
+    defaults.overrideTax || defaults.overrideShipping
+      ? orderTotals({
+          prePromoSubtotal: view.prePromoSubtotalInCents,
+          subtotal: view.subtotalInCents,
+          shipping,
+          appliedCredit: 0,
+          rate: taxRate,
+        })
+      : null;
   const hasPayment =
     !!body.payment && (body.payment.savedCard ? !!body.payment.cardId : !!body.payment.squareNonce);
   const context: EstimateContext = {
     estimateId: sha256(
-      JSON.stringify([body.cartId, view.version, method, totals, body.shipping.address?.postalCode ?? '']),
+      JSON.stringify([
+        body.cartId,
+        view.version,
+        method,
+        totals,
+        address?.postalCode ?? '',
+        body.popupId ?? null,
+      ]),
     ).slice(0, 24),
     countryId,
     currency: view.currency,
@@ -131,12 +210,38 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     totals,
     isMembership: skus.includes('9000'),
     isRenewal: skus.includes('9916'),
+    shipToSocial:
+      popup && socialAddress
+        ? {
+            popupId: popup.id,
+            name: popup.name,
+            chosen: toSocial,
+            address: {
+              firstName: socialAddress.firstName,
+              lastName: socialAddress.lastName,
+              address: socialAddress.address,
+              address2: socialAddress.address2 ?? null,
+              city: socialAddress.city,
+              region: socialAddress.region,
+              postalCode: socialAddress.postalCode,
+              countryId,
+            },
+          }
+        : null,
+    overrideDefaults: own ? { overrideTax: own.tax, overrideShipping: own.shipping } : null,
     step: method !== null && hasPayment ? 3 : rates.length > 0 && address ? 2 : 1,
     errors,
     cartMessages: view.cartErrors.map((e) => ({ code: e.code, message: e.message })),
   };
   return {
     answer: { success: true, context, code: null, message: null },
-    ok: { account, context, priced, countryId },
+    ok: {
+      account,
+      context,
+      priced,
+      countryId,
+      address: toSocial ? socialAddress : body.shipping.address,
+      shipToSocial: toSocial,
+    },
   };
 }

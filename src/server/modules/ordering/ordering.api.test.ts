@@ -17,7 +17,9 @@ import {
   productCredit,
   productPrices,
   products,
+  shippingAddresses,
   shippingRates,
+  socials,
   taxRates,
   termsRecords,
 } from '../../db/schema';
@@ -742,6 +744,249 @@ describe('a capture that fails after the order was written (ADR 015)', () => {
     expect(await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id))).toHaveLength(
       1,
     );
+  });
+});
+
+describe('ship to social (spec 2 §3, §4, §9 shipping option 6)', () => {
+  /** A consultant hosting an open popup, with a default address in Texas, and a client of theirs. */
+  async function popupSetup(o: { hostAddress?: boolean; status?: 'open' | 'closed' } = {}) {
+    const host = await customer({ userType: 1 });
+    if (o.hostAddress !== false)
+      await db().insert(shippingAddresses).values({
+        accountUid: host.uid,
+        firstName: 'Hostess',
+        lastName: 'Withthemost',
+        address: '500 E 7th St',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        country: 'US',
+        countryId: 1,
+        isDefaultShipping: true,
+      });
+    const [popup] = await db()
+      .insert(socials)
+      .values({ uid: host.uid, hostUid: host.uid, name: 'Spring Glow Pop-Up', status: o.status ?? 'open' })
+      .returning();
+    const c = await customer({ sponsorId: host.phoenixId, email: 'popup-guest@example.com' });
+    return { host, popup: popup!, c };
+  }
+
+  it('offers Ship to Social (6, free) instead of the rate tables’ method 6 once a popup is chosen; tax from the host address', async () => {
+    const { popup, c } = await popupSetup();
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const plain = (await post('/api/orders/estimate', context(c.uid, cartId))).json();
+    expect(plain.context.shipping.rates.map((r: { name: string }) => r.name)).toEqual([
+      'Standard Ground',
+      '2nd Day',
+      'Next Day',
+    ]);
+    expect(plain.context.shipToSocial).toBeNull();
+    // No customer address: the host's address is where the order goes and what is taxed.
+    const e = (
+      await post(
+        '/api/orders/estimate',
+        context(c.uid, cartId, { popupId: popup.id, shipping: { method: 6, address: null } }),
+      )
+    ).json();
+    expect(e.success, JSON.stringify(e)).toBe(true);
+    expect(
+      e.context.shipping.rates.map((r: { method: number; name: string; amount: number }) => [
+        r.method,
+        r.name,
+        r.amount,
+      ]),
+    ).toEqual([
+      [3, 'Standard Ground', 795],
+      [5, '2nd Day', 1695],
+      [6, 'Ship to Social', 0],
+    ]);
+    expect(e.context.shipping.method).toBe(6);
+    // LIP 1000, TX 8.25% → 83 (nothing on a free shipping charge).
+    expect(e.context.totals).toMatchObject({ subtotal: 1000, shipping: 0, tax: 83, grandTotal: 1083 });
+    expect(e.context.shipToSocial).toMatchObject({
+      popupId: popup.id,
+      name: 'Spring Glow Pop-Up',
+      chosen: true,
+      address: { address: '500 E 7th St', region: 'TX', postalCode: '78701' },
+    });
+  });
+
+  it('writes the order to ship-to-socials: authorized, not exported, Pending Pop-up in search, shipped to the host', async () => {
+    const { popup, c } = await popupSetup();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 2]]);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, {
+        popupId: popup.id,
+        shipping: { method: 6, address: null },
+        payment: { savedCard: true, cardId: card },
+      }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ collection: 'ship-to-socials', state: 1, grandTotal: 2165 });
+    const id = r.json().data.id as string;
+    const [o] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(o).toMatchObject({
+      socialId: popup.id,
+      shippingMethodId: 6,
+      shippingCents: 0,
+      paymentState: 'authorized',
+      dateCapturedUtc: null,
+      shippingAddress: expect.objectContaining({ address: '500 E 7th St', firstName: 'Hostess' }),
+    });
+    // Nothing downstream while it waits for its pop-up, not even after a sweep of the export.
+    await downstreamPass(db(), t.app.log, { sweep: true });
+    expect(await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id))).toEqual([]);
+    const [pay] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, id));
+    expect(pay).toMatchObject({ method: 'card', state: 'authorized', amountCents: 2165 });
+    // The customer's address book is left alone; the popup counts the order.
+    expect(
+      await db().select().from(shippingAddresses).where(eq(shippingAddresses.accountUid, c.uid)),
+    ).toEqual([]);
+    const [s] = await db().select().from(socials).where(eq(socials.id, popup.id));
+    expect(s).toMatchObject({ orderCount: 1, totalCents: 2165 });
+    const search = await get(`/api/cs/orders/?orderId=${o!.orderId}`);
+    expect(search.statusCode, search.body).toBe(200);
+    expect(search.json().data.processedOrders.map((x: { status: string }) => x.status)).toEqual([
+      'Pending Pop-up',
+    ]);
+    const detail = (await get(`/api/cs/order/${id}`)).json();
+    expect(JSON.stringify(detail)).toContain('ship-to-socials');
+  });
+
+  it('a popup order shipped to the customer is an ordinary invoice with the popup on it', async () => {
+    const { popup, c } = await popupSetup();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { popupId: popup.id, payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ collection: 'invoices', state: 3 });
+    const [o] = await db().select().from(orders).where(eq(orders.id, r.json().data.id));
+    expect(o).toMatchObject({ socialId: popup.id, shippingMethodId: 3, paymentState: 'captured' });
+  });
+
+  it('refuses a popup that is closed or not the customer’s, and Ship to Social without a host address', async () => {
+    const closed = await popupSetup({ status: 'closed' });
+    const cartId = await cartWith(closed.c.uid, [['LIP', 1]]);
+    const e = (
+      await post('/api/orders/estimate', context(closed.c.uid, cartId, { popupId: closed.popup.id }))
+    ).json();
+    expect(e).toMatchObject({
+      success: false,
+      message: 'That pop-up is not open for this customer. Choose another or none.',
+    });
+    const stranger = await customer();
+    const other = await popupSetup();
+    const strangerCart = await cartWith(stranger.uid, [['LIP', 1]]);
+    const card = await savedCard(stranger.uid);
+    const refused = await post('/api/purchase', {
+      ...context(stranger.uid, strangerCart, {
+        popupId: other.popup.id,
+        shipping: { method: 6, address: null },
+        payment: { savedCard: true, cardId: card },
+      }),
+      idempotencyKey: key(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(
+      'Your order was not successful. That pop-up is not open for this customer. Choose another or none.',
+    );
+    const noAddress = await popupSetup({ hostAddress: false });
+    const cart2 = await cartWith(noAddress.c.uid, [['LIP', 1]]);
+    const e2 = (
+      await post(
+        '/api/orders/estimate',
+        context(noAddress.c.uid, cart2, {
+          popupId: noAddress.popup.id,
+          shipping: { method: 6, address: null },
+        }),
+      )
+    ).json();
+    expect(e2).toMatchObject({ success: false, code: 'void-shipping-address' });
+    expect(await db().select().from(orders).where(eq(orders.customerUid, stranger.uid))).toEqual([]);
+  });
+});
+
+describe('consultant override defaults (spec 2 §6 feature flag)', () => {
+  const setFlag = async (enabled: boolean) => {
+    const dev = await t.signIn('developer');
+    const r = await t.app.inject({
+      method: 'PUT',
+      url: '/api/flags/consultantOverrideDefaults',
+      payload: { enabled },
+      headers: dev.headers,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+  afterEach(() => setFlag(false));
+
+  /** The account answer's defaults and the estimate's starting figures, for a fresh cart. */
+  async function defaultsOf(userType: number) {
+    const c = await customer({ userType });
+    const account = (await get(`/api/checkout/account/${c.uid}`)).json().data;
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const e = (await post('/api/orders/estimate', context(c.uid, cartId, { orderType: 2 }))).json();
+    expect(e.success, JSON.stringify(e)).toBe(true);
+    return {
+      account: account.overrideDefaults,
+      estimate: e.context.overrideDefaults,
+      totals: e.context.totals,
+    };
+  }
+
+  it('flag on: a consultant starts with both overrides on, from the estimate’s tax and shipping', async () => {
+    await setFlag(true);
+    const consultant = await defaultsOf(1);
+    expect(consultant.account).toEqual({ overrideTax: true, overrideShipping: true });
+    // LIP at the consultant's price; ground 795 and TX 8.25% on both.
+    expect(consultant.estimate).toEqual({
+      overrideTax: consultant.totals.tax,
+      overrideShipping: 795,
+    });
+    expect(consultant.totals.shipping).toBe(795);
+    // Other accounts are unaffected.
+    const client = await defaultsOf(3);
+    expect(client.account).toEqual({ overrideTax: false, overrideShipping: false });
+    expect(client.estimate).toBeNull();
+  });
+
+  it('flag off: nobody starts with overrides (today’s behaviour)', async () => {
+    await setFlag(false);
+    for (const userType of [1, 3]) {
+      const d = await defaultsOf(userType);
+      expect(d.account).toEqual({ overrideTax: false, overrideShipping: false });
+      expect(d.estimate).toBeNull();
+    }
+  });
+
+  it('the starting figures stay the estimate’s own while overrides apply, and a purchase still validates them', async () => {
+    await setFlag(true);
+    const c = await customer({ userType: 1 });
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const overridden = (
+      await post(
+        '/api/orders/estimate',
+        context(c.uid, cartId, { orderType: 2, overrides: { overrideTax: 10, overrideShipping: 100 } }),
+      )
+    ).json().context;
+    expect(overridden.totals).toMatchObject({ tax: 10, shipping: 100 });
+    expect(overridden.overrideDefaults.overrideShipping).toBe(795);
+    const bad = await post('/api/purchase', {
+      ...context(c.uid, cartId, {
+        orderType: 2,
+        overrides: { overrideTax: -1, overrideShipping: 795 },
+        payment: { savedCard: true, cardId: card },
+      }),
+      idempotencyKey: key(),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toEqual([]);
   });
 });
 

@@ -40,7 +40,11 @@ export async function accountOf(db: DbOrTx, uid: string): Promise<AccountRow | u
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export async function checkoutAccount(db: DbOrTx, a: AccountRow): Promise<CheckoutAccount> {
+export async function checkoutAccount(
+  db: DbOrTx,
+  a: AccountRow,
+  overrideDefaults: CheckoutAccount['overrideDefaults'],
+): Promise<CheckoutAccount> {
   const [addresses, popups] = await Promise.all([
     rows<{
       id: number;
@@ -94,6 +98,7 @@ export async function checkoutAccount(db: DbOrTx, a: AccountRow): Promise<Checko
       melissaVerificationDateUTC: iso(r.melissa_verification_date_utc),
     })),
     popups,
+    overrideDefaults,
   };
 }
 
@@ -112,7 +117,7 @@ export interface RateRow {
   shipping_method_id: number;
   amount_cents: number;
   free_over_cents: number | null;
-  phoenix_shipping_method_id: number;
+  phoenix_shipping_method_id: number | null;
 }
 
 export async function shippingRatesOf(db: DbOrTx, countryId: number): Promise<RateRow[]> {
@@ -187,4 +192,46 @@ export async function recentOrders(
     currency: o.currency,
     products: o.products,
   }));
+}
+
+export interface PopupRow {
+  id: number;
+  name: string;
+  host_uid: string;
+  /** The host's default (else first) shipping address in the order's country, if any. */
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  address: string | null;
+  address2: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  telephone: string | null;
+}
+
+/**
+ * A popup the account may order into (one of `popupsOf`: open, its own or its sponsor's) with the
+ * address its host receives pop-up orders at: the host's default shipping address in the country.
+ */
+export async function popupFor(
+  db: DbOrTx,
+  uid: string,
+  popupId: number,
+  countryId: number,
+): Promise<PopupRow | undefined> {
+  const [r] = await rows<PopupRow>(
+    db,
+    sql`select s.id, s.name, coalesce(s.host_uid, s.uid) as host_uid,
+          h.first_name, h.last_name, h.company_name, h.address, h.address2, h.city, h.region, h.postal_code, h.telephone
+        from socials s
+        left join lateral (
+          select * from shipping_addresses sa
+          where sa.account_uid = coalesce(s.host_uid, s.uid) and sa.country_id = ${countryId}
+          order by sa.is_default_shipping desc, sa.id limit 1
+        ) h on true
+        where s.id = ${popupId} and s.status = 'open' and (s.uid = ${uid} or s.host_uid = ${uid}
+          or s.uid = (select sp.uid from accounts a join accounts sp on sp.phoenix_id = a.sponsor_id where a.uid = ${uid}))`,
+  );
+  return r;
 }

@@ -23,7 +23,7 @@ import { notFound } from '../../platform/errors';
 import { emptyEdit, localeEdit } from '../carts/carts.edits';
 import { editCart } from '../carts/carts.service';
 import { countryCatalog, searchCatalog } from './catalog.service';
-import { estimate } from './estimate.service';
+import { estimate, overrideDefaultsFor } from './estimate.service';
 import * as repo from './ordering.repo';
 import { purchase } from './purchase.service';
 
@@ -70,7 +70,14 @@ export function orderingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const account = await repo.accountOf(ctx.db, request.params.uid);
         if (!account) throw notFound(ORDERING_MESSAGES.noSuchCustomer);
-        return { success: true as const, data: await repo.checkoutAccount(ctx.db, account) };
+        return {
+          success: true as const,
+          data: await repo.checkoutAccount(
+            ctx.db,
+            account,
+            await overrideDefaultsFor(ctx, account.user_type),
+          ),
+        };
       },
     );
 

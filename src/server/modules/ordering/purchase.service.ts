@@ -21,6 +21,7 @@ import { enqueueEmail } from '../../platform/outbox';
 import { emptyEdit } from '../carts/carts.edits';
 import { editCart } from '../carts/carts.service';
 import { enqueueExport } from '../downstream/downstream.export';
+import { recalculateSocial } from '../orders/orders.repo';
 import { orderDetail } from '../orders/orders.service';
 import { lockBalance } from '../product-credit/product-credit.repo';
 import { appendCredit } from '../product-credit/product-credit.service';
@@ -229,7 +230,7 @@ async function writtenOrder(ctx: AppContext, docId: string): Promise<WrittenOrde
  * the attempt's key (the gateway answers an earlier capture from its ledger, never capturing twice).
  */
 async function finishWritten(ctx: AppContext, actor: Actor, o: WrittenOrder, chargeKey: string) {
-  if (o.transaction_id && o.collection !== 'orders' && o.payment_state === 'authorized')
+  if (o.transaction_id && o.collection === 'invoices' && o.payment_state === 'authorized')
     await captureOrder(ctx, actor, o.id, o.transaction_id, `${chargeKey}:capture`);
   return o.id;
 }
@@ -245,7 +246,7 @@ async function place(
   if (!est.ok) throw new Refusal(400, est.answer.message ?? ORDERING_MESSAGES.defaultError);
   const { account, context, priced, countryId } = est.ok;
   if (context.errors.length > 0) throw new Refusal(400, context.errors[0]!);
-  const address = body.shipping.address;
+  const address = est.ok.address;
   if (!address) throw new Refusal(400, ORDERING_MESSAGES.noAddress);
   if (context.shipping.method === null)
     throw new Refusal(
@@ -320,8 +321,9 @@ async function place(
     throw new Refusal(500, ORDERING_MESSAGES.defaultError);
   }
   crashPoint('committed');
-  // Captured after the commit; a capture that fails is retried by the capture worker.
-  if (charge && !pendingTerms)
+  // Captured after the commit; a capture that fails is retried by the capture worker. An order
+  // waiting for its pop-up stays authorized, out of the export, like one awaiting terms.
+  if (charge && !pendingTerms && !est.ok.shipToSocial)
     await captureOrder(ctx, actor, docId, charge.transactionId, `${chargeKey}:capture`);
   return docId;
 }
@@ -356,7 +358,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   const { account, context, priced, countryId } = est;
   const view = priced.view;
   const totals = context.totals;
-  const address = body.shipping.address!;
+  const address = est.address!;
   // As the order keeps it, and as the address book keeps it when the customer saves it.
   const storedAddress = {
     firstName: address.firstName,
@@ -376,7 +378,10 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   const orderId = Number(next!.n);
   const label = orderNumberLabel(orderId, account.user_type);
   const skus = view.products.map((p) => p.sku);
-  const captured = !pendingTerms;
+  // Spec 2 §3, §4: an order awaiting terms waits in `orders` (Pending Terms), one shipped to its
+  // pop-up in `ship-to-socials` (Pending Pop-up); only an invoice is captured and goes downstream.
+  const collection = pendingTerms ? 'orders' : est.shipToSocial ? 'ship-to-socials' : 'invoices';
+  const captured = collection === 'invoices';
   // A card payment stays authorized until its capture (after the commit) succeeds; an order paid
   // by product credit alone is captured at once.
   const paid = captured && !charge;
@@ -387,7 +392,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   await tx.insert(orders).values({
     id: docId,
     orderId,
-    collection: captured ? 'invoices' : 'orders',
+    collection,
     state,
     orderType: body.orderType ?? ORDER_TYPE.portal,
     channel: BACK_OFFICE_CHANNEL,
@@ -496,7 +501,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   }
   if (pendingTerms)
     await tx.insert(termsRecords).values({ accountUid: account.uid, orderId: docId, orderDate: now });
-  if (address.saveAddress && !address.id) {
+  if (address.saveAddress && !address.id && !est.shipToSocial) {
     await tx.insert(shippingAddresses).values({
       accountUid: account.uid,
       ...storedAddress,
@@ -514,17 +519,20 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
     after: {
       orderId,
       orderType: body.orderType ?? ORDER_TYPE.portal,
-      collection: captured ? 'invoices' : 'orders',
+      collection,
       state,
       cartId: body.cartId,
       lines: view.products.map((p) => ({ sku: p.sku, quantity: p.quantity, total: p.totalPriceInCents })),
       totals,
+      ...(body.popupId == null ? {} : { socialId: body.popupId, shippingMethod: context.shipping.method }),
       payment: charge ? { transactionId: charge.transactionId, brand: card.brand, last4: card.last4 } : null,
       appliedCredit: totals.appliedCredit,
     },
   });
   // Only a captured order goes downstream (a card payment's capture queues it).
   if (paid) await enqueueExport(tx, docId, actor);
+  // The popup's totals count its orders (as a popup reassignment recalculates them).
+  if (body.popupId != null) await recalculateSocial(tx, body.popupId);
   if (account.email) {
     const detail = await orderDetail(tx, docId);
     await enqueueEmail(tx, confirmationEmail(detail, account.email, account.default_language_id));

@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@domain/orders/detail';
-import { shippingMethodName } from '@domain/reference';
+import { orderShippingMethodName } from '@domain/reference';
 import { type EmailContent, renderEmail } from '../../platform/email-layout';
 import type { EmailInput } from '../../platform/outbox';
 
@@ -53,7 +53,7 @@ function content(kind: OrderEmailKind, o: OrderDetail): EmailContent & { subject
         ...lineParagraphs(o),
         ...totalParagraphs(o),
         shipTo(o),
-        `Shipping method: ${shippingMethodName(o.shippingMethodId) ?? 'Standard'}`,
+        `Shipping method: ${orderShippingMethodName(o.shippingMethodId, o.socialId) ?? 'Standard'}`,
       ],
     };
   if (kind === 'shipping-confirmation')

@@ -5,7 +5,7 @@ import {
   type EstimateContext,
   formatMoneyFor,
   initialCheckout,
-  localeFor,
+  localeForCountryChange,
   ORDERING_MESSAGES,
   readyToSubmit,
   type SiftSession,
@@ -14,6 +14,11 @@ import { ORDER_TYPE, orderTypeName } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -24,7 +29,7 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { LoadError, Loading } from '@web/components/loading';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   useChangeCountry,
@@ -94,6 +99,18 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   const alert = useAlert();
   const navigate = useNavigate();
   const latest = useRef(0);
+  // A change of shipping country waits for confirmation (the cart will be emptied).
+  const [confirmCountry, setConfirmCountry] = useState<1 | 2 | null>(null);
+  const confirmTitle = useId();
+  // The last Canadian locale of this checkout: back in Canada, its language is kept.
+  const lastCanadian = useRef<string | null>(localeCode.endsWith('-CA') ? localeCode : null);
+  const cartLocale = cart.data?.localeCode;
+  useEffect(() => {
+    if (!cartLocale) return;
+    if (cartLocale.endsWith('-CA')) lastCanadian.current = cartLocale;
+    // The URL follows the cart's locale instance, so the address stays bookmarkable.
+    if (cartLocale !== localeCode) navigate(`/${cartLocale}/checkout/${cartId}`, { replace: true });
+  }, [cartLocale, localeCode, cartId, navigate]);
 
   // The account in order context: its type sets the default order type.
   const a = account.data;
@@ -140,11 +157,13 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
     siftSessionId: siftSessionId(),
   });
 
-  // Estimate when the shipping address is non-empty, and again on every change that moves it.
+  // Estimate when the shipping address is non-empty (or a popup offers Ship to Social), and again
+  // on every change that moves it.
   const version = cart.data?.version;
   const estimateInput = JSON.stringify([
     version,
     address,
+    state.popupId,
     state.shippingMethod,
     state.appliedCredit,
     state.orderType,
@@ -154,7 +173,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   ]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the estimate's inputs
   useEffect(() => {
-    if (!address || !uid) return;
+    if ((!address && state.popupId === null) || !uid) return;
     const n = ++latest.current;
     dispatch({ type: 'estimating' });
     estimate.mutate(orderContext(), {
@@ -178,6 +197,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
           method: c.shipping.method,
           creditApplied: c.productCredit.balance,
         });
+        dispatch({ type: 'overrideDefaults', defaults: c.overrideDefaults });
       },
       onError: () => n === latest.current && dispatch({ type: 'estimateFailed' }),
     });
@@ -194,9 +214,15 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   const money = (cents: number) => formatMoneyFor(cents, c.localeCode);
   const t = context?.totals;
 
+  // Spec 2 §4: switches to the new locale's (emptied) cart instance; everything priced for the old
+  // country is cleared and the URL follows.
   const onCountry = (next: 1 | 2) => {
-    if (next === countryId) return;
-    const locale = localeFor(next, acct.defaultLanguageId);
+    setConfirmCountry(null);
+    const locale = localeForCountryChange(c.localeCode, next, {
+      lastCanadian: lastCanadian.current,
+      defaultLanguageId: acct.defaultLanguageId,
+    });
+    if (!locale) return;
     changeCountry.mutate(locale, {
       onSuccess: () => {
         dispatch({
@@ -259,9 +285,13 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
             <TextField
               size="small"
               select
-              label="Country"
+              label="Shipping country"
               value={countryId}
-              onChange={(e) => onCountry(Number(e.target.value) === 2 ? 2 : 1)}
+              disabled={changeCountry.isPending}
+              onChange={(e) => {
+                const next = Number(e.target.value) === 2 ? 2 : 1;
+                if (next !== countryId) setConfirmCountry(next);
+              }}
             >
               <MenuItem value={1}>United States</MenuItem>
               <MenuItem value={2}>Canada</MenuItem>
@@ -326,13 +356,37 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
             </Box>
           )}
         </SectionCard>
+        <Dialog
+          open={confirmCountry !== null}
+          onClose={() => setConfirmCountry(null)}
+          aria-labelledby={confirmTitle}
+        >
+          <DialogTitle id={confirmTitle}>Change the shipping country?</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              The cart will be emptied. The order moves to the{' '}
+              {confirmCountry === 2 ? 'Canadian' : 'United States'} cart, and the shipping method, rates, tax
+              and shipping overrides, product credit, popup and payment are cleared.
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmCountry(null)}>Cancel</Button>
+            <Button
+              variant="contained"
+              color="warning"
+              onClick={() => confirmCountry !== null && onCountry(confirmCountry)}
+            >
+              Empty the cart and switch
+            </Button>
+          </DialogActions>
+        </Dialog>
         <CatalogPanel cartId={cartId} localeCode={c.localeCode} enrollment={state.enrollment} />
         <CartPanel cart={c} messages={context?.cartMessages ?? []} />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <ShippingPanel account={acct} countryId={countryId} address={address} onAddress={setAddress} />
         <SectionCard title="Shipping method">
-          {!address ? (
+          {!address && state.popupId === null ? (
             <Typography color="text.secondary">Enter the shipping address to see the methods.</Typography>
           ) : !context ? (
             <Typography color="text.secondary">
@@ -353,6 +407,18 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
                 />
               ))}
             </RadioGroup>
+          )}
+          {context?.shipToSocial?.chosen && (
+            <Alert severity="info" sx={{ mt: 1 }} data-testid="ship-to-social">
+              Ships to the pop-up host for {context.shipToSocial.name}:{' '}
+              {context.shipToSocial.address.firstName} {context.shipToSocial.address.lastName},{' '}
+              {[context.shipToSocial.address.address, context.shipToSocial.address.address2]
+                .filter(Boolean)
+                .join(', ')}
+              , {context.shipToSocial.address.city}, {context.shipToSocial.address.region}{' '}
+              {context.shipToSocial.address.postalCode}. The order waits as Pending Pop-up until the pop-up
+              closes.
+            </Alert>
           )}
         </SectionCard>
         <PaymentPanel
@@ -408,8 +474,15 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
               Subtotal {money(c.subtotalInCents)}; shipping and tax once the address is in.
             </Typography>
           )}
+          {acct.overrideDefaults.overrideTax && acct.overrideDefaults.overrideShipping && (
+            <Alert severity="info" sx={{ mt: 2 }} data-testid="override-defaults">
+              {state.overridesTouched
+                ? 'Tax and shipping overrides set by you.'
+                : "Consultant order: the tax and shipping overrides start on with the estimate's figures. Confirm or change them."}
+            </Alert>
+          )}
           <OverridesFields
-            key={countryId}
+            key={`${countryId}-${state.overrides.overrideTax}-${state.overrides.overrideShipping}`}
             value={state.overrides}
             onChange={(o) => dispatch({ type: 'overrides', overrides: o })}
           />

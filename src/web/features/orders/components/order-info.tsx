@@ -1,6 +1,11 @@
 import { can, type Principal } from '@domain/auth/permissions';
 import type { OrderDetail } from '@domain/orders/detail';
-import { orderChannelName, orderTypeName, shippingMethodName, userTypeName } from '@domain/reference/lists';
+import {
+  orderChannelName,
+  orderShippingMethodName,
+  orderTypeName,
+  userTypeName,
+} from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -123,7 +128,7 @@ function ShippingSection({ order }: { order: OrderDetail }) {
             'Ships to the popup'
           )}
         </Fact>
-        <Fact label="Method">{shippingMethodName(order.shippingMethodId) ?? '—'}</Fact>
+        <Fact label="Method">{orderShippingMethodName(order.shippingMethodId, order.socialId) ?? '—'}</Fact>
       </Box>
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
         Shipments

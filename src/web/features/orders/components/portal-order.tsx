@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@domain/orders/detail';
-import { shippingMethodName } from '@domain/reference/lists';
+import { orderShippingMethodName } from '@domain/reference/lists';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -103,7 +103,7 @@ export function PortalOrder({ order }: { order: OrderDetail }) {
             )}
           </Typography>
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {shippingMethodName(order.shippingMethodId) ?? '—'}
+            {orderShippingMethodName(order.shippingMethodId, order.socialId) ?? '—'}
           </Typography>
           {order.giftMessage && (
             <Typography variant="body2" sx={{ mt: 1 }}>
