@@ -396,3 +396,39 @@ test('with the consultant override flag on, a consultant’s order starts with t
     await setOverrideDefaultsFlag(browser, false);
   }
 });
+
+test('a browser in fr-CA switches an empty en-CA checkout to the fr-CA cart after 1.5 s, once per session', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-CA', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await signIn(page, DEMO_STAFF.agent);
+    const a = await findAccount(
+      page,
+      (x) => x.countryId === 2 && x.defaultLanguageId !== 2 && x.userType === 3,
+    );
+    await page.goto(`/customers/${a.uid}/dashboard`);
+    await page.getByRole('button', { name: 'New order' }).click();
+    await expect(page).toHaveURL(/\/en-CA\/checkout\/[A-Za-z0-9]{28}$/);
+    const cartId = new URL(page.url()).pathname.split('/')[3]!;
+    // The browser's language names fr-CA: the empty cart moves to its fr-CA instance and the URL follows.
+    await expect(page).toHaveURL(new RegExp(`/fr-CA/checkout/${cartId}$`), { timeout: 10_000 });
+    await expect(page.getByText("Switched to fr-CA, this browser's language.")).toBeVisible();
+    await expect(page.getByText(/fr-CA · CAD/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'checkout after auto-detect 1280');
+    // Remembered for the session: another customer's new en-CA order in this tab stays in en-CA.
+    const b = await findAccount(
+      page,
+      (x) => x.countryId === 2 && x.defaultLanguageId !== 2 && x.userType === 3 && x.uid !== a.uid,
+    );
+    await page.goto(`/customers/${b.uid}/dashboard`);
+    await page.getByRole('button', { name: 'New order' }).click();
+    await expect(page).toHaveURL(/\/en-CA\/checkout\/[A-Za-z0-9]{28}$/);
+    await expect(page.getByText(/en-CA · CAD/)).toBeVisible();
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL(/\/en-CA\/checkout\/[A-Za-z0-9]{28}$/);
+  } finally {
+    await context.close();
+  }
+});

@@ -34,6 +34,22 @@ export function autoSwitchTarget(browserLanguages: readonly string[], current: s
 }
 
 /**
+ * The auto-detect as the checkout applies it: the browser's locale (autoSwitchTarget), but only
+ * within the cart's country (en-CA ↔ fr-CA) and only while the cart is empty. A locale is its own
+ * cart instance, so a switch across countries would change the customer's shipping country, and a
+ * switch away from a cart with products would hide what staff added (ADR 015).
+ */
+export function localeAutoSwitch(
+  browserLanguages: readonly string[],
+  current: string,
+  cartEmpty: boolean,
+): LocaleCode | null {
+  if (!cartEmpty) return null;
+  const target = autoSwitchTarget(browserLanguages, current);
+  return target && localeOf(target).countryId === localeOf(current).countryId ? target : null;
+}
+
+/**
  * The locale a change of shipping country switches the cart to (spec 2 §4, §9; one cart instance
  * per locale): the language chosen so far where the new country has it (en-US ↔ en-CA), French
  * kept for Canada when the cart was last in fr-CA, otherwise the customer's default language.

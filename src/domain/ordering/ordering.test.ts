@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartEligibility, membershipRefusal, renewalRefusal } from './eligibility';
-import { autoSwitchTarget, formatMoneyFor, localeForCountryChange } from './locale';
+import { autoSwitchTarget, formatMoneyFor, localeAutoSwitch, localeForCountryChange } from './locale';
 import { ORDERING_MESSAGES } from './messages';
 import { checkoutReducer, initialCheckout, readyToSubmit } from './order-type';
 import { currentSiftSession, isLiveSiftSession, newSiftSession, siftSessionIssuedAt } from './sift';
@@ -247,6 +247,17 @@ describe('totals and locales', () => {
     expect(autoSwitchTarget(['fr-CA', 'en-US'], 'en-US')).toBe('fr-CA');
     expect(autoSwitchTarget(['en-US'], 'en-CA')).toBeNull();
     expect(autoSwitchTarget(['fr-CA'], 'fr-CA')).toBeNull();
+  });
+
+  it('auto-detects at checkout only within the cart’s country and only while the cart is empty', () => {
+    expect(localeAutoSwitch(['fr-CA', 'en-US'], 'en-CA', true)).toBe('fr-CA');
+    expect(localeAutoSwitch(['en-CA'], 'fr-CA', true)).toBe('en-CA');
+    // Across countries: the shipping country is the customer's, not the browser's.
+    expect(localeAutoSwitch(['fr-CA'], 'en-US', true)).toBeNull();
+    // A cart with products keeps its instance.
+    expect(localeAutoSwitch(['fr-CA'], 'en-CA', false)).toBeNull();
+    // en-US is the first locale: never switched to.
+    expect(localeAutoSwitch(['en-US'], 'en-CA', true)).toBeNull();
   });
 });
 

@@ -116,6 +116,11 @@ export const useCheckoutPromoCode = (cartId: string) =>
   useCartChange(cartId, (code: string) =>
     api.post(`${cartPath(cartId)}/promo-codes`, CartAnswer, { code, fromCheckout: true }),
   );
+/** The cart's instance for another locale of the same country (spec 3 §4 auto-detect). */
+export const useSwitchLocale = (cartId: string) =>
+  useCartChange(cartId, (localeCode: string) =>
+    api.put(`${cartPath(cartId)}/locale`, CartAnswer, { localeCode }),
+  );
 export const useChangeCountry = (cartId: string) =>
   useCartChange(cartId, (localeCode: string) =>
     api.post(`/api/checkout/${encodeURIComponent(cartId)}/country`, CartAnswer, { localeCode }),

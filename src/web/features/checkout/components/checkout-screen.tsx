@@ -5,11 +5,13 @@ import {
   type EstimateContext,
   formatMoneyFor,
   initialCheckout,
+  localeAutoSwitch,
   localeForCountryChange,
   ORDERING_MESSAGES,
   readyToSubmit,
   type SiftSession,
 } from '@domain/ordering';
+import { LOCALE_AUTO_SWITCH_MS } from '@domain/reference/constants';
 import { ORDER_TYPE, orderTypeName } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -40,6 +42,7 @@ import {
   usePurchase,
   useRecentOrders,
   useSavedCards,
+  useSwitchLocale,
 } from '../api/checkout';
 import { CartPanel } from './cart-panel';
 import { CatalogPanel } from './catalog-panel';
@@ -60,6 +63,8 @@ const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 const SIFT_KEY = 'checkout.siftSession';
+/** The locale the auto-detect switched to in this browser session (it switches once). */
+const LOCALE_AUTO_SWITCH_KEY = 'checkout.localeAutoSwitch';
 
 /** The Sift session id of this browser session: kept while it lives (30 minutes), then renewed. */
 function siftSessionId(): string {
@@ -111,6 +116,24 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
     // The URL follows the cart's locale instance, so the address stays bookmarkable.
     if (cartLocale !== localeCode) navigate(`/${cartLocale}/checkout/${cartId}`, { replace: true });
   }, [cartLocale, localeCode, cartId, navigate]);
+
+  // Spec 3 §4 locale auto-detect, once per browser session (see localeAutoSwitch).
+  const switchLocale = useSwitchLocale(cartId);
+  const cartEmpty = cart.data ? cart.data.products.length === 0 : false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: decided once per cart locale
+  useEffect(() => {
+    if (!cartLocale || sessionStorage.getItem(LOCALE_AUTO_SWITCH_KEY)) return;
+    const target = localeAutoSwitch(navigator.languages ?? [navigator.language], cartLocale, cartEmpty);
+    if (!target) return;
+    const timer = setTimeout(() => {
+      sessionStorage.setItem(LOCALE_AUTO_SWITCH_KEY, target);
+      switchLocale.mutate(target, {
+        onSuccess: () => alert.show(`Switched to ${target}, this browser's language.`, 'info'),
+        onError: (err) => alert.error(errorMessage(err)),
+      });
+    }, LOCALE_AUTO_SWITCH_MS);
+    return () => clearTimeout(timer);
+  }, [cartLocale, cartEmpty]);
 
   // The account in order context: its type sets the default order type.
   const a = account.data;
