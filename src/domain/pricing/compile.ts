@@ -28,6 +28,12 @@ export interface CompiledRule {
   readonly dropGWPs: boolean;
   /** Some validity check after the window and channel applies (milestone, new users, …). */
   readonly otherChecks: boolean;
+  readonly tag: string | undefined;
+  readonly cartCounter: boolean;
+  readonly discountValue: PromoRule['discountValue'];
+  readonly spendThreshold: PromoRule['spendThreshold'];
+  /** The rule lists exclusionItems (most do not: isOrdinary skips the set then). */
+  readonly hasExclusions: boolean;
   readonly conditionSet: ReadonlySet<string>;
   readonly actionSet: ReadonlySet<string>;
   readonly exclusionSet: ReadonlySet<string>;
@@ -38,6 +44,8 @@ export interface CompiledRule {
   readonly channels: ReadonlySet<string | number> | null;
   readonly regions: ReadonlySet<number> | null;
   readonly userTypes: ReadonlySet<number> | null;
+  /** Type 25's tiers, lowest `min` first (input order among equals); empty for other types. */
+  readonly tiers: readonly RuleTier[];
   /** SKUs of which one must be in the cart for the rule to do anything; empty: cart-wide. */
   readonly triggers: readonly string[];
   /**
@@ -125,6 +133,13 @@ function codesOf(codes: readonly string[]): ReadonlySet<string> {
   return out;
 }
 
+type RuleTier = NonNullable<PromoRule['tiers']>[number];
+
+const NO_TIERS: readonly RuleTier[] = [];
+
+const tiersOf = (rule: PromoRule): readonly RuleTier[] =>
+  rule.tiers && rule.tiers.length > 0 ? [...rule.tiers].sort((a, b) => a.min - b.min) : NO_TIERS;
+
 /**
  * A compiled rule. The sets are built the first time a pricing reads them: a cart touches a few
  * hundred of 20,000 rules, and building every set up front made compiling slow (issue 10).
@@ -139,6 +154,11 @@ class RuleEntry implements CompiledRule {
   readonly stop: boolean;
   readonly dropGWPs: boolean;
   readonly otherChecks: boolean;
+  readonly tag: string | undefined;
+  readonly cartCounter: boolean;
+  readonly discountValue: PromoRule['discountValue'];
+  readonly spendThreshold: PromoRule['spendThreshold'];
+  readonly hasExclusions: boolean;
   readonly triggers: readonly string[];
   private conditions: ReadonlySet<string> | null = null;
   private actions: ReadonlySet<string> | null = null;
@@ -149,6 +169,7 @@ class RuleEntry implements CompiledRule {
   private regionSet: ReadonlySet<number> | null | undefined = undefined;
   private userTypeSet: ReadonlySet<number> | null | undefined = undefined;
   private memoOf: RuleMemo | null = null;
+  private tiersAscending: readonly RuleTier[] | null = null;
 
   constructor(
     readonly rule: PromoRule,
@@ -170,6 +191,11 @@ class RuleEntry implements CompiledRule {
       rule.anniversary ||
       rule.id === 24 ||
       rule.limitOnePerEmail;
+    this.tag = rule.tag;
+    this.cartCounter = rule.cartCounter;
+    this.discountValue = rule.discountValue;
+    this.spendThreshold = rule.spendThreshold;
+    this.hasExclusions = rule.exclusionItems.length > 0;
     this.triggers = triggersOf(rule);
   }
 
@@ -204,6 +230,10 @@ class RuleEntry implements CompiledRule {
   get userTypes(): ReadonlySet<number> | null {
     if (this.userTypeSet === undefined) this.userTypeSet = setOrNull(this.rule.userTypes);
     return this.userTypeSet;
+  }
+  get tiers(): readonly RuleTier[] {
+    this.tiersAscending ??= tiersOf(this.rule);
+    return this.tiersAscending;
   }
   get memo(): RuleMemo {
     this.memoOf ??= new RuleMemo();

@@ -34,15 +34,25 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
     remainders[i] = exact - floor;
     assigned += floor;
   }
-  let left = amount - assigned;
+  const left = amount - assigned;
   if (left <= 0) return parts;
-  const order = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => (remainders[b] as number) - (remainders[a] as number) || a - b,
-  );
-  for (const i of order) {
-    if (left <= 0) break;
-    parts[i] = (parts[i] as number) + 1;
-    left -= 1;
+  // The cents left go to the largest remainders, the earlier weight first among equals: every
+  // remainder above the left-th largest takes one, then the earliest equal to it (issue 10: the
+  // same parts as sorting every index by remainder, without a comparator sort per call).
+  const threshold =
+    left >= n ? Number.NEGATIVE_INFINITY : (new Float64Array(remainders).sort()[n - left] as number);
+  let given = 0;
+  for (let i = 0; i < n; i++) {
+    if ((remainders[i] as number) > threshold) {
+      parts[i] = (parts[i] as number) + 1;
+      given++;
+    }
+  }
+  for (let i = 0; i < n && given < left; i++) {
+    if (remainders[i] === threshold) {
+      parts[i] = (parts[i] as number) + 1;
+      given++;
+    }
   }
   return parts;
 }

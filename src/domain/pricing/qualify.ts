@@ -36,21 +36,29 @@ export function conditionGroups(cart: WorkCart, c: CompiledRule): number {
  * exclusionItems and without lines an excludeFromSubtotal rule touched (DESIGN §6, type 3).
  */
 export function spendOf(cart: WorkCart, c: CompiledRule): number {
-  const shared = c.exclusionSet.size === 0;
-  if (shared && cart.spendCache.version === cart.version) return cart.spendCache.value;
+  if (!c.hasExclusions) {
+    // The shared subtotal: refreshed after each change from the cart's running sum, which is
+    // exact in whole cents (a non-finite price makes it NaN: then it is summed line by line).
+    const cache = cart.spendCache;
+    if (cache.version === cart.version) return cache.value;
+    const counted = cart.countedSpend();
+    cache.version = cart.version;
+    cache.value = Number.isFinite(counted) ? counted : sumSpend(cart, c);
+    return cache.value;
+  }
+  return sumSpend(cart, c);
+}
+
+function sumSpend(cart: WorkCart, c: CompiledRule): number {
   let value = 0;
   for (const line of cart.lines) {
     if (isOrdinary(line, c) && !line.excludedFromSubtotal) value += lineTotal(line);
-  }
-  if (shared) {
-    cart.spendCache.version = cart.version;
-    cart.spendCache.value = value;
   }
   return value;
 }
 
 export function thresholdFor(c: CompiledRule, ctx: PricingContext): number | undefined {
-  return forRegion(c.rule.spendThreshold, ctx);
+  return forRegion(c.spendThreshold, ctx);
 }
 
 const money = (cents: number): string => (cents / 100).toFixed(2);
@@ -70,7 +78,7 @@ export function qualify(cart: WorkCart, c: CompiledRule, ctx: PricingContext): n
     return c.memo.conditionNotMet;
   }
   let spendGroups = Number.POSITIVE_INFINITY;
-  if (rule.spendThreshold !== undefined) {
+  if (c.spendThreshold !== undefined) {
     const threshold = thresholdFor(c, ctx);
     if (threshold === undefined) {
       return {

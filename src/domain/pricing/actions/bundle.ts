@@ -47,7 +47,7 @@ export function applyBundle(state: EngineState, c: CompiledRule): Outcome {
   lines.forEach((line, i) => {
     const taken = state.cart.discount(line, c, shares[i] ?? 0);
     line.bundled = true;
-    touch(line, c);
+    touch(state.cart, line, c);
     out.lines.push(line);
     out.amount += taken;
   });

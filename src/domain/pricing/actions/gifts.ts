@@ -45,7 +45,7 @@ export function addGift(
   };
   cart.push(line);
   const amount = cart.discount(line, c, lineTotal(line));
-  touch(line, c);
+  touch(cart, line, c);
   return { line, amount };
 }
 

@@ -96,7 +96,7 @@ function discountPicks(state: EngineState, c: CompiledRule, picks: Map<WorkLine,
   for (const [line, units] of picks) {
     if (how.kind === 'free') {
       const freed = state.cart.makeFree(line, units, c);
-      touch(freed.line, c);
+      touch(state.cart, freed.line, c);
       out.lines.push(freed.line);
       out.amount += freed.amount;
       continue;
@@ -114,7 +114,7 @@ function discountPicks(state: EngineState, c: CompiledRule, picks: Map<WorkLine,
               : (line.price - line.memberPrice) * units;
     const taken = state.cart.discount(line, c, Math.min(wanted, roundCents(value)));
     if (taken === 0) continue;
-    touch(line, c);
+    touch(state.cart, line, c);
     out.lines.push(line);
     out.amount += taken;
   }

@@ -19,7 +19,7 @@ function spread(state: EngineState, c: CompiledRule, lines: WorkLine[], shares: 
     const line = lines[i] as WorkLine;
     const taken = state.cart.discount(line, c, shares[i] ?? 0);
     if (taken === 0) continue;
-    touch(line, c);
+    touch(state.cart, line, c);
     out.lines.push(line);
     out.amount += taken;
   }
@@ -32,7 +32,7 @@ function percentEach(state: EngineState, c: CompiledRule, lines: WorkLine[], fra
   for (const line of lines) {
     const taken = state.cart.discount(line, c, percentOf(lineTotal(line), fraction));
     if (taken === 0) continue;
-    touch(line, c);
+    touch(state.cart, line, c);
     out.lines.push(line);
     out.amount += taken;
   }
@@ -50,40 +50,41 @@ export function applySubtotal(state: EngineState, c: CompiledRule): Outcome {
   const lines = subtotalLines(state.cart, c);
   if (lines.length === 0) return nothingCovered;
   if (c.type === 3 || c.type === 5) return percentEach(state, c, lines, value);
-  const totals = lines.map(lineTotal);
-  const amount = Math.min(
-    value * times,
-    totals.reduce((a, t) => a + t, 0),
-  );
-  const out = spread(state, c, lines, allocate(amount, totals));
+  const totals: number[] = new Array(lines.length);
+  let sum = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const total = lineTotal(lines[i] as WorkLine);
+    totals[i] = total;
+    sum += total;
+  }
+  const out = spread(state, c, lines, allocate(Math.min(value * times, sum), totals));
   out.times = times;
   return out;
 }
 
 /** Type 25: the quantity or spend the tiers are measured on, and the lines that take the discount. */
 export function tierScope(cart: WorkCart, c: CompiledRule): { basis: number; targets: WorkLine[] } {
+  const conditions = c.conditionSet.size > 0 ? conditionLines(cart, c) : null;
   const targets =
     c.actionSet.size > 0
       ? actionLines(cart, c, false)
-      : c.conditionSet.size > 0
-        ? conditionLines(cart, c).filter((l) => isDiscountable(l, c))
+      : conditions
+        ? conditions.filter((l) => isDiscountable(l, c))
         : subtotalLines(cart, c);
-  const measured = c.conditionSet.size > 0 ? conditionLines(cart, c) : targets;
-  const basis =
-    c.rule.tierBasis === 'spend'
-      ? measured.reduce((a, l) => a + lineTotal(l), 0)
-      : measured.reduce((a, l) => a + l.quantity, 0);
+  const measured = conditions ?? targets;
+  let basis = 0;
+  if (c.rule.tierBasis === 'spend') for (const l of measured) basis += lineTotal(l);
+  else for (const l of measured) basis += l.quantity;
   return { basis, targets };
 }
-
-export const sortedTiers = (c: CompiledRule) => [...(c.rule.tiers ?? [])].sort((a, b) => a.min - b.min);
 
 export function applyTiers(state: EngineState, c: CompiledRule): Outcome {
   const times = qualify(state.cart, c, state.ctx);
   if (isFailure(times)) return times;
   const { basis, targets } = tierScope(state.cart, c);
-  const tiers = sortedTiers(c);
-  const reached = tiers.filter((t) => t.min <= basis).pop();
+  const tiers = c.tiers;
+  let reached: (typeof tiers)[number] | undefined;
+  for (const t of tiers) if (t.min <= basis) reached = t;
   if (!reached) {
     const first = tiers[0]?.min ?? 0;
     return {

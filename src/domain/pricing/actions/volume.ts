@@ -18,7 +18,7 @@ export function applyVolumeAdjustment(state: EngineState, c: CompiledRule): Outc
   for (const line of lines) {
     // A higher-priority adjustment already on the line wins (engine order, DESIGN §6).
     line.volumeAdjustment = adjustment;
-    touch(line, c);
+    touch(state.cart, line, c);
     out.lines.push(line);
     out.times += line.quantity;
   }
