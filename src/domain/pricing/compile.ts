@@ -36,6 +36,12 @@ export interface CompiledRule {
   readonly hasExclusions: boolean;
   readonly conditionSet: ReadonlySet<string>;
   readonly actionSet: ReadonlySet<string>;
+  /**
+   * The distinct condition and action SKUs in list order (the sets' order), as arrays: walking a
+   * Set allocates an iterator result per SKU unless the loop is optimised (issue 10).
+   */
+  readonly conditionSkus: readonly string[];
+  readonly actionSkus: readonly string[];
   readonly exclusionSet: ReadonlySet<string>;
   readonly disqualificationSet: ReadonlySet<string>;
   /** Lower-cased promo codes. */
@@ -117,6 +123,14 @@ const EMPTY: ReadonlySet<never> = new Set<never>();
 
 const setOf = <T>(values: readonly T[]): ReadonlySet<T> => (values.length === 0 ? EMPTY : new Set(values));
 
+/** The values in order, each once: the list itself when it has no repeats (most do not). */
+function distinct(values: readonly string[]): readonly string[] {
+  for (let i = 1; i < values.length; i++) {
+    if (values.lastIndexOf(values[i] as string, i - 1) >= 0) return [...new Set(values)];
+  }
+  return values;
+}
+
 const setOrNull = <T>(values: readonly T[] | undefined): ReadonlySet<T> | null =>
   values && values.length > 0 ? new Set(values) : null;
 
@@ -162,6 +176,8 @@ class RuleEntry implements CompiledRule {
   readonly triggers: readonly string[];
   private conditions: ReadonlySet<string> | null = null;
   private actions: ReadonlySet<string> | null = null;
+  private conditionList: readonly string[] | null = null;
+  private actionList: readonly string[] | null = null;
   private exclusions: ReadonlySet<string> | null = null;
   private disqualifications: ReadonlySet<string> | null = null;
   private lowerCodes: ReadonlySet<string> | null = null;
@@ -206,6 +222,14 @@ class RuleEntry implements CompiledRule {
   get actionSet(): ReadonlySet<string> {
     this.actions ??= setOf(this.rule.actionItems);
     return this.actions;
+  }
+  get conditionSkus(): readonly string[] {
+    this.conditionList ??= distinct(this.rule.conditionItems);
+    return this.conditionList;
+  }
+  get actionSkus(): readonly string[] {
+    this.actionList ??= distinct(this.rule.actionItems);
+    return this.actionList;
   }
   get exclusionSet(): ReadonlySet<string> {
     this.exclusions ??= setOf(this.rule.exclusionItems);

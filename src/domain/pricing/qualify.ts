@@ -6,24 +6,37 @@ import type { CompiledRule } from './compile';
 import { forRegion, type PricingContext } from './context';
 import type { Failure } from './validity';
 
+// The loops below run for every rule a cart retrieves: they index their arrays rather than
+// iterate them, which never allocates an iterator result, optimised or not (issue 10).
+
 /** Condition lines: the shopper's own lines of a condition SKU. */
 export function conditionLines(cart: WorkCart, c: CompiledRule): WorkLine[] {
   const out: WorkLine[] = [];
-  for (const sku of c.conditionSet) {
-    for (const line of cart.linesOf(sku)) if (isOrdinary(line, c) && line.quantity > 0) out.push(line);
+  const skus = c.conditionSkus;
+  for (let i = 0; i < skus.length; i++) {
+    const lines = cart.linesOf(skus[i] as string);
+    for (let j = 0; j < lines.length; j++) {
+      const line = lines[j] as WorkLine;
+      if (isOrdinary(line, c) && line.quantity > 0) out.push(line);
+    }
   }
   return out;
 }
 
 /** Groups of condition items in the cart; Infinity when the rule has none. */
 export function conditionGroups(cart: WorkCart, c: CompiledRule): number {
-  if (c.conditionSet.size === 0) return Number.POSITIVE_INFINITY;
+  if (c.conditionSkus.length === 0) return Number.POSITIVE_INFINITY;
   const { min, combineConditionItems } = c.rule.conditionQuantity;
   let total = 0;
   let separate = 0;
-  for (const sku of c.conditionSet) {
+  const skus = c.conditionSkus;
+  for (let i = 0; i < skus.length; i++) {
+    const lines = cart.linesOf(skus[i] as string);
     let units = 0;
-    for (const line of cart.linesOf(sku)) if (isOrdinary(line, c)) units += line.quantity;
+    for (let j = 0; j < lines.length; j++) {
+      const line = lines[j] as WorkLine;
+      if (isOrdinary(line, c)) units += line.quantity;
+    }
     total += units;
     separate += Math.floor(units / min);
   }

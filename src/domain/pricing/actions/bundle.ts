@@ -12,7 +12,7 @@ export function applyBundle(state: EngineState, c: CompiledRule): Outcome {
   if (price === undefined) return noValue(state.ctx);
   const times = qualify(state.cart, c, state.ctx);
   if (isFailure(times)) return times;
-  const items = c.conditionSet.size > 0 ? c.conditionSet : c.actionSet;
+  const items = c.conditionSkus.length > 0 ? c.conditionSkus : c.actionSkus;
   const pool: WorkLine[] = [];
   for (const sku of items) for (const l of state.cart.linesOf(sku)) if (isDiscountable(l, c)) pool.push(l);
   const sorted = byUnitNet(pool, true);

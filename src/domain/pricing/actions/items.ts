@@ -26,10 +26,16 @@ type Kind =
 
 /** Discountable lines of the action SKUs; every discountable line when `allWhenEmpty` and none are listed. */
 export function actionLines(cart: WorkCart, c: CompiledRule, allWhenEmpty: boolean): WorkLine[] {
-  if (c.actionSet.size === 0) return allWhenEmpty ? cart.lines.filter((l) => isDiscountable(l, c)) : [];
+  if (c.actionSkus.length === 0) return allWhenEmpty ? cart.lines.filter((l) => isDiscountable(l, c)) : [];
   const out: WorkLine[] = [];
-  for (const sku of c.actionSet)
-    for (const line of cart.linesOf(sku)) if (isDiscountable(line, c)) out.push(line);
+  const skus = c.actionSkus;
+  for (let i = 0; i < skus.length; i++) {
+    const lines = cart.linesOf(skus[i] as string);
+    for (let j = 0; j < lines.length; j++) {
+      const line = lines[j] as WorkLine;
+      if (isDiscountable(line, c)) out.push(line);
+    }
+  }
   return out;
 }
 
@@ -60,7 +66,7 @@ export function planItems(
   const rule = c.rule;
   const per = rule.oneForOne ? 1 : rule.actionQuantity.perConditionItem;
   const sorted = byUnitNet(targets);
-  if (!rule.conditionQuantity.skip || c.conditionSet.size === 0) {
+  if (!rule.conditionQuantity.skip || c.conditionSkus.length === 0) {
     const want = Number.isFinite(times) ? times * per : sorted.reduce((a, l) => a + l.quantity, 0);
     const picks = take(sorted, want, new Map());
     const got = sumUnits(picks);
@@ -192,7 +198,7 @@ export function applyHostReward(state: EngineState, c: CompiledRule): Outcome {
       !l.free &&
       !l.locked &&
       lineTotal(l) > 0 &&
-      (c.actionSet.size === 0 || c.actionSet.has(l.sku)),
+      (c.actionSkus.length === 0 || c.actionSet.has(l.sku)),
   );
   const fraction = valueFor(c, state.ctx) ?? (free ? HOST_REWARD_FREE : HOST_REWARD_HALF_OFF);
   if (targets.length === 0) {

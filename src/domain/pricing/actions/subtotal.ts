@@ -64,17 +64,20 @@ export function applySubtotal(state: EngineState, c: CompiledRule): Outcome {
 
 /** Type 25: the quantity or spend the tiers are measured on, and the lines that take the discount. */
 export function tierScope(cart: WorkCart, c: CompiledRule): { basis: number; targets: WorkLine[] } {
-  const conditions = c.conditionSet.size > 0 ? conditionLines(cart, c) : null;
+  const conditions = c.conditionSkus.length > 0 ? conditionLines(cart, c) : null;
   const targets =
-    c.actionSet.size > 0
+    c.actionSkus.length > 0
       ? actionLines(cart, c, false)
       : conditions
         ? conditions.filter((l) => isDiscountable(l, c))
         : subtotalLines(cart, c);
   const measured = conditions ?? targets;
   let basis = 0;
-  if (c.rule.tierBasis === 'spend') for (const l of measured) basis += lineTotal(l);
-  else for (const l of measured) basis += l.quantity;
+  const spend = c.rule.tierBasis === 'spend';
+  for (let i = 0; i < measured.length; i++) {
+    const l = measured[i] as WorkLine;
+    basis += spend ? lineTotal(l) : l.quantity;
+  }
   return { basis, targets };
 }
 
