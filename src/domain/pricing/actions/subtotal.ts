@@ -3,39 +3,55 @@
 import { isDiscountable, lineTotal, type WorkCart, type WorkLine } from '../cart';
 import type { CompiledRule } from '../compile';
 import { forRegion } from '../context';
-import { allocate, percentOf } from '../money';
+import { allocateOver, percentOf } from '../money';
 import { conditionLines, isFailure, qualify } from '../qualify';
 import { type Applied, type EngineState, noValue, type Outcome, touch, valueFor } from '../state';
 import { actionLines } from './items';
 
 /** Lines a subtotal promo covers: discountable, not left out by excludeFromSubtotal. */
 export function subtotalLines(cart: WorkCart, c: CompiledRule): WorkLine[] {
-  return cart.lines.filter((l) => isDiscountable(l, c) && !l.excludedFromSubtotal);
+  const all = cart.lines;
+  const out: WorkLine[] = new Array(all.length);
+  let k = 0;
+  for (let i = 0; i < all.length; i++) {
+    const l = all[i] as WorkLine;
+    if (isDiscountable(l, c) && !l.excludedFromSubtotal) out[k++] = l;
+  }
+  out.length = k;
+  return out;
 }
 
+// spread and percentEach take over the array of lines they are given: the lines a discount
+// touched are kept at its front and become the rule's Applied lines (no second array per rule).
+
 function spread(state: EngineState, c: CompiledRule, lines: WorkLine[], shares: readonly number[]): Applied {
-  const out: Applied = { times: 1, lines: [], amount: 0 };
+  const out: Applied = { times: 1, lines, amount: 0 };
+  let k = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as WorkLine;
     const taken = state.cart.discount(line, c, shares[i] ?? 0);
     if (taken === 0) continue;
     touch(state.cart, line, c);
-    out.lines.push(line);
+    lines[k++] = line;
     out.amount += taken;
   }
+  lines.length = k;
   return out;
 }
 
 /** A percent off each line, from the line's own total (a share never depends on another line's). */
 function percentEach(state: EngineState, c: CompiledRule, lines: WorkLine[], fraction: number): Applied {
-  const out: Applied = { times: 1, lines: [], amount: 0 };
-  for (const line of lines) {
+  const out: Applied = { times: 1, lines, amount: 0 };
+  let k = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as WorkLine;
     const taken = state.cart.discount(line, c, percentOf(lineTotal(line), fraction));
     if (taken === 0) continue;
     touch(state.cart, line, c);
-    out.lines.push(line);
+    lines[k++] = line;
     out.amount += taken;
   }
+  lines.length = k;
   return out;
 }
 
@@ -50,14 +66,16 @@ export function applySubtotal(state: EngineState, c: CompiledRule): Outcome {
   const lines = subtotalLines(state.cart, c);
   if (lines.length === 0) return nothingCovered;
   if (c.type === 3 || c.type === 5) return percentEach(state, c, lines, value);
-  const totals: number[] = new Array(lines.length);
+  // Each line's total, replaced by its share of the amount.
+  const shares: number[] = new Array(lines.length);
   let sum = 0;
   for (let i = 0; i < lines.length; i++) {
     const total = lineTotal(lines[i] as WorkLine);
-    totals[i] = total;
+    shares[i] = total;
     sum += total;
   }
-  const out = spread(state, c, lines, allocate(Math.min(value * times, sum), totals));
+  allocateOver(Math.min(value * times, sum), shares);
+  const out = spread(state, c, lines, shares);
   out.times = times;
   return out;
 }
