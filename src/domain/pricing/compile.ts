@@ -34,6 +34,14 @@ export interface CompiledRule {
   readonly spendThreshold: PromoRule['spendThreshold'];
   /** The rule lists exclusionItems (most do not: isOrdinary skips the set then). */
   readonly hasExclusions: boolean;
+  /** conditionQuantity and actionQuantity, read by every qualify (limitOnePerEmail: at most 1). */
+  readonly conditionMin: number;
+  readonly combineConditionItems: boolean;
+  readonly skip: boolean;
+  readonly oneForOne: boolean;
+  readonly maxApplications: number;
+  readonly perConditionItem: number;
+  readonly autoAdd: boolean;
   readonly conditionSet: ReadonlySet<string>;
   readonly actionSet: ReadonlySet<string>;
   /**
@@ -173,6 +181,13 @@ class RuleEntry implements CompiledRule {
   readonly discountValue: PromoRule['discountValue'];
   readonly spendThreshold: PromoRule['spendThreshold'];
   readonly hasExclusions: boolean;
+  readonly conditionMin: number;
+  readonly combineConditionItems: boolean;
+  readonly skip: boolean;
+  readonly oneForOne: boolean;
+  readonly maxApplications: number;
+  readonly perConditionItem: number;
+  readonly autoAdd: boolean;
   readonly triggers: readonly string[];
   private conditions: ReadonlySet<string> | null = null;
   private actions: ReadonlySet<string> | null = null;
@@ -212,6 +227,14 @@ class RuleEntry implements CompiledRule {
     this.discountValue = rule.discountValue;
     this.spendThreshold = rule.spendThreshold;
     this.hasExclusions = rule.exclusionItems.length > 0;
+    const { conditionQuantity, actionQuantity } = rule;
+    this.conditionMin = conditionQuantity.min;
+    this.combineConditionItems = conditionQuantity.combineConditionItems;
+    this.skip = conditionQuantity.skip;
+    this.oneForOne = rule.oneForOne;
+    this.maxApplications = rule.limitOnePerEmail ? 1 : actionQuantity.max;
+    this.perConditionItem = actionQuantity.perConditionItem;
+    this.autoAdd = rule.autoAdd;
     this.triggers = triggersOf(rule);
   }
 

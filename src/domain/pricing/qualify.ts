@@ -26,7 +26,7 @@ export function conditionLines(cart: WorkCart, c: CompiledRule): WorkLine[] {
 /** Groups of condition items in the cart; Infinity when the rule has none. */
 export function conditionGroups(cart: WorkCart, c: CompiledRule): number {
   if (c.conditionSkus.length === 0) return Number.POSITIVE_INFINITY;
-  const { min, combineConditionItems } = c.rule.conditionQuantity;
+  const min = c.conditionMin;
   let total = 0;
   let separate = 0;
   const skus = c.conditionSkus;
@@ -40,8 +40,8 @@ export function conditionGroups(cart: WorkCart, c: CompiledRule): number {
     total += units;
     separate += Math.floor(units / min);
   }
-  if (c.rule.oneForOne) return total;
-  return combineConditionItems ? Math.floor(total / min) : separate;
+  if (c.oneForOne) return total;
+  return c.combineConditionItems ? Math.floor(total / min) : separate;
 }
 
 /**
@@ -108,8 +108,7 @@ export function qualify(cart: WorkCart, c: CompiledRule, ctx: PricingContext): n
     }
     if (threshold > 0) spendGroups = Math.floor(spend / threshold);
   }
-  const max = rule.limitOnePerEmail ? 1 : rule.actionQuantity.max;
-  return Math.min(max, groups, spendGroups);
+  return Math.min(c.maxApplications, groups, spendGroups);
 }
 
 export const isFailure = (value: number | Failure): value is Failure => typeof value !== 'number';

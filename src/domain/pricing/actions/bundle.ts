@@ -16,7 +16,7 @@ export function applyBundle(state: EngineState, c: CompiledRule): Outcome {
   const pool: WorkLine[] = [];
   for (const sku of items) for (const l of state.cart.linesOf(sku)) if (isDiscountable(l, c)) pool.push(l);
   const sorted = byUnitNet(pool, true);
-  const size = c.rule.conditionQuantity.min;
+  const size = c.conditionMin;
   const left = new Map<WorkLine, number>();
   const used = new Map<WorkLine, number>();
   let saving = 0;

@@ -47,7 +47,7 @@ interface Plan {
 }
 
 export function takeCondition(c: CompiledRule, lines: WorkLine[], min: number, left: Map<WorkLine, number>) {
-  if (c.rule.conditionQuantity.combineConditionItems || c.rule.oneForOne) return take(lines, min, left);
+  if (c.combineConditionItems || c.oneForOne) return take(lines, min, left);
   for (const sku of c.rule.conditionItems) {
     const own = lines.filter((l) => l.sku === sku);
     if (own.reduce((a, l) => a + (left.get(l) ?? l.quantity), 0) >= min) return take(own, min, left);
@@ -63,10 +63,9 @@ export function planItems(
   targets: WorkLine[],
   virtual: boolean,
 ): Plan {
-  const rule = c.rule;
-  const per = rule.oneForOne ? 1 : rule.actionQuantity.perConditionItem;
+  const per = c.oneForOne ? 1 : c.perConditionItem;
   const sorted = byUnitNet(targets);
-  if (!rule.conditionQuantity.skip || c.conditionSkus.length === 0) {
+  if (!c.skip || c.conditionSkus.length === 0) {
     const want = Number.isFinite(times) ? times * per : sorted.reduce((a, l) => a + l.quantity, 0);
     const picks = take(sorted, want, new Map());
     const got = sumUnits(picks);
@@ -75,7 +74,7 @@ export function planItems(
       : { picks, times: Math.ceil(got / per), shortfall: 0 };
   }
   // Condition and action units come from one pool: a unit counted as a condition is skipped as an action.
-  const min = rule.oneForOne ? 1 : rule.conditionQuantity.min;
+  const min = c.oneForOne ? 1 : c.conditionMin;
   const left = new Map<WorkLine, number>();
   const conditions = byUnitNet(conditionLines(cart, c), true);
   const picks = new Map<WorkLine, number>();
@@ -179,7 +178,7 @@ export function applyItemDiscount(state: EngineState, c: CompiledRule): Outcome 
 
 /** Type 7: buy X get Y free; with autoAdd, Y missing from the cart is added as a free line. */
 export function applyBuyGetFree(state: EngineState, c: CompiledRule): Outcome {
-  return applyKind(state, c, actionLines(state.cart, c, false), { kind: 'free' }, c.rule.autoAdd);
+  return applyKind(state, c, actionLines(state.cart, c, false), { kind: 'free' }, c.autoAdd);
 }
 
 /** Type 22: member price on the action items (every line when none are listed). */
