@@ -189,18 +189,8 @@ class RuleEntry implements CompiledRule {
   readonly perConditionItem: number;
   readonly autoAdd: boolean;
   readonly triggers: readonly string[];
-  private conditions: ReadonlySet<string> | null = null;
-  private actions: ReadonlySet<string> | null = null;
-  private conditionList: readonly string[] | null = null;
-  private actionList: readonly string[] | null = null;
-  private exclusions: ReadonlySet<string> | null = null;
-  private disqualifications: ReadonlySet<string> | null = null;
-  private lowerCodes: ReadonlySet<string> | null = null;
-  private channelSet: ReadonlySet<string | number> | null | undefined = undefined;
-  private regionSet: ReadonlySet<number> | null | undefined = undefined;
-  private userTypeSet: ReadonlySet<number> | null | undefined = undefined;
-  private memoOf: RuleMemo | null = null;
-  private tiersAscending: readonly RuleTier[] | null = null;
+  /** Sets, lists and messages built on first use, on one object allocated when first needed. */
+  private lazy: LazyParts | null = null;
 
   constructor(
     readonly rule: PromoRule,
@@ -238,54 +228,89 @@ class RuleEntry implements CompiledRule {
     this.triggers = triggersOf(rule);
   }
 
+  private get parts(): LazyParts {
+    this.lazy ??= new LazyParts();
+    return this.lazy;
+  }
   get conditionSet(): ReadonlySet<string> {
-    this.conditions ??= setOf(this.rule.conditionItems);
-    return this.conditions;
+    const p = this.parts;
+    p.conditions ??= setOf(this.rule.conditionItems);
+    return p.conditions;
   }
   get actionSet(): ReadonlySet<string> {
-    this.actions ??= setOf(this.rule.actionItems);
-    return this.actions;
+    const p = this.parts;
+    p.actions ??= setOf(this.rule.actionItems);
+    return p.actions;
   }
   get conditionSkus(): readonly string[] {
-    this.conditionList ??= distinct(this.rule.conditionItems);
-    return this.conditionList;
+    const p = this.parts;
+    p.conditionList ??= distinct(this.rule.conditionItems);
+    return p.conditionList;
   }
   get actionSkus(): readonly string[] {
-    this.actionList ??= distinct(this.rule.actionItems);
-    return this.actionList;
+    const p = this.parts;
+    p.actionList ??= distinct(this.rule.actionItems);
+    return p.actionList;
   }
   get exclusionSet(): ReadonlySet<string> {
-    this.exclusions ??= setOf(this.rule.exclusionItems);
-    return this.exclusions;
+    const p = this.parts;
+    p.exclusions ??= setOf(this.rule.exclusionItems);
+    return p.exclusions;
   }
   get disqualificationSet(): ReadonlySet<string> {
-    this.disqualifications ??= setOf(this.rule.disqualificationItems);
-    return this.disqualifications;
+    const p = this.parts;
+    p.disqualifications ??= setOf(this.rule.disqualificationItems);
+    return p.disqualifications;
   }
   get codes(): ReadonlySet<string> {
-    this.lowerCodes ??= codesOf(this.rule.code);
-    return this.lowerCodes;
+    const p = this.parts;
+    p.lowerCodes ??= codesOf(this.rule.code);
+    return p.lowerCodes;
   }
   get channels(): ReadonlySet<string | number> | null {
-    if (this.channelSet === undefined) this.channelSet = channelsOf(this.rule);
-    return this.channelSet;
+    const p = this.parts;
+    if (p.channelSet === undefined) p.channelSet = channelsOf(this.rule);
+    return p.channelSet;
   }
   get regions(): ReadonlySet<number> | null {
-    if (this.regionSet === undefined) this.regionSet = setOrNull(this.rule.regionId);
-    return this.regionSet;
+    const p = this.parts;
+    if (p.regionSet === undefined) p.regionSet = setOrNull(this.rule.regionId);
+    return p.regionSet;
   }
   get userTypes(): ReadonlySet<number> | null {
-    if (this.userTypeSet === undefined) this.userTypeSet = setOrNull(this.rule.userTypes);
-    return this.userTypeSet;
+    const p = this.parts;
+    if (p.userTypeSet === undefined) p.userTypeSet = setOrNull(this.rule.userTypes);
+    return p.userTypeSet;
   }
   get tiers(): readonly RuleTier[] {
-    this.tiersAscending ??= tiersOf(this.rule);
-    return this.tiersAscending;
+    const p = this.parts;
+    p.tiersAscending ??= tiersOf(this.rule);
+    return p.tiersAscending;
   }
   get memo(): RuleMemo {
-    this.memoOf ??= new RuleMemo();
-    return this.memoOf;
+    const p = this.parts;
+    p.memo ??= new RuleMemo();
+    return p.memo;
   }
+}
+
+/**
+ * What a compiled rule builds the first time a pricing needs it. Most of 20,000 rules are never
+ * retrieved: keeping these off the rule keeps every compiled rule small (issue 10).
+ */
+class LazyParts {
+  conditions: ReadonlySet<string> | null = null;
+  actions: ReadonlySet<string> | null = null;
+  conditionList: readonly string[] | null = null;
+  actionList: readonly string[] | null = null;
+  exclusions: ReadonlySet<string> | null = null;
+  disqualifications: ReadonlySet<string> | null = null;
+  lowerCodes: ReadonlySet<string> | null = null;
+  channelSet: ReadonlySet<string | number> | null | undefined = undefined;
+  regionSet: ReadonlySet<number> | null | undefined = undefined;
+  userTypeSet: ReadonlySet<number> | null | undefined = undefined;
+  tiersAscending: readonly RuleTier[] | null = null;
+  memo: RuleMemo | null = null;
 }
 
 export function bucketOf(region: number, userType: number): number {
@@ -304,9 +329,10 @@ function bucketsOf(rule: PromoRule): readonly number[] {
 }
 
 function post(postings: Postings, buckets: readonly number[], order: number): void {
-  for (const b of buckets) postings.push(b, order);
+  for (let i = 0; i < buckets.length; i++) postings.push(buckets[i] as number, order);
 }
 
+/** Posts a rule under a key once: a key the rule lists twice already ends with its order. */
 function postUnder(
   target: Map<string, Postings>,
   key: string,
@@ -314,43 +340,74 @@ function postUnder(
   order: number,
 ): void {
   const postings = target.get(key);
-  if (postings) post(postings, buckets, order);
-  else {
-    const fresh: Postings = [];
-    post(fresh, buckets, order);
-    target.set(key, fresh);
+  if (!postings) target.set(key, postingsOf(buckets, order));
+  else if (postings[postings.length - 1] !== order) post(postings, buckets, order);
+}
+
+function postingsOf(buckets: readonly number[], order: number): Postings {
+  // Most keys hold one rule in one bucket: an array of two, not the sixteen a first push reserves.
+  if (buckets.length === 1) return [buckets[0] as number, order];
+  const fresh: Postings = [];
+  post(fresh, buckets, order);
+  return fresh;
+}
+
+/**
+ * Input positions in engine order: priority descending, input order among equals. Integer
+ * priorities (the schema's) sort as one number each, position included, without a comparator
+ * (issue 10); anything else falls back to the comparator sort.
+ */
+function engineOrder(input: readonly PromoRule[]): number[] {
+  const n = input.length;
+  const priority = new Float64Array(n);
+  let min = 0;
+  let max = 0;
+  let integral = true;
+  for (let i = 0; i < n; i++) {
+    const p = (input[i] as PromoRule).priority;
+    priority[i] = p;
+    if (!Number.isSafeInteger(p)) integral = false;
+    if (i === 0 || p < min) min = p;
+    if (i === 0 || p > max) max = p;
   }
+  const positions: number[] = new Array(n);
+  if (integral && (max - min + 1) * n <= Number.MAX_SAFE_INTEGER) {
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = (max - (priority[i] as number)) * n + i;
+    keys.sort();
+    for (let j = 0; j < n; j++) positions[j] = (keys[j] as number) % n;
+    return positions;
+  }
+  for (let i = 0; i < n; i++) positions[i] = i;
+  return positions.sort((a, b) => (priority[b] as number) - (priority[a] as number) || a - b);
 }
 
 /** Compiles rules for pricing: engine order is priority descending, input order among equals. */
 export function compileRules(input: readonly PromoRule[]): CompiledRules {
-  const positions = Array.from({ length: input.length }, (_, i) => i);
-  const priority = input.map((rule) => rule.priority);
-  positions.sort((a, b) => (priority[b] as number) - (priority[a] as number) || a - b);
-  const rules: CompiledRule[] = [];
+  const positions = engineOrder(input);
+  const rules: CompiledRule[] = new Array(positions.length);
   const bySku = new Map<string, Postings>();
   const byCode = new Map<string, Postings>();
   const cartWide: Postings = [];
   const inactive: number[] = [];
-  for (const position of positions) {
-    const rule = input[position] as PromoRule;
-    const order = rules.length;
+  for (let order = 0; order < positions.length; order++) {
+    const rule = input[positions[order] as number] as PromoRule;
     const compiled = new RuleEntry(rule, order);
-    rules.push(compiled);
+    rules[order] = compiled;
     if (!rule.active) {
       inactive.push(order);
       continue;
     }
     const buckets = bucketsOf(rule);
     // A rule with codes can only apply when one is entered: index it by code alone.
-    if (rule.code.length > 0) {
-      for (const code of compiled.codes) postUnder(byCode, code, buckets, order);
+    const codes = rule.code;
+    if (codes.length > 0) {
+      for (let i = 0; i < codes.length; i++) {
+        postUnder(byCode, (codes[i] as string).toLowerCase(), buckets, order);
+      }
     } else if (compiled.triggers.length > 0) {
       const triggers = compiled.triggers;
-      for (let i = 0; i < triggers.length; i++) {
-        const sku = triggers[i] as string;
-        if (triggers.indexOf(sku) === i) postUnder(bySku, sku, buckets, order);
-      }
+      for (let i = 0; i < triggers.length; i++) postUnder(bySku, triggers[i] as string, buckets, order);
     } else {
       post(cartWide, buckets, order);
     }
