@@ -83,17 +83,20 @@ export class RuleMemo {
 }
 
 /**
- * Postings of one key: pairs of bucket and rule order, flat ([bucket, order, bucket, order, …]),
- * orders ascending. Bucket = region (0 any) × 16 + user type (0 any). One array per key instead of
- * a map of arrays keeps compiling 20,000 rules cheap (issue 10).
+ * Postings: pairs of bucket and rule order, flat ([bucket, order, bucket, order, …]), orders
+ * ascending. Bucket = region (0 any) × 16 + user type (0 any). Every SKU's and code's postings lie
+ * in one array, key after key (`keyStart`), so compiling 20,000 rules grows no array per key
+ * (issue 10).
  */
-type Postings = number[];
-
 export interface CompiledRules {
   readonly rules: readonly CompiledRule[];
-  readonly bySku: ReadonlyMap<string, Postings>;
-  readonly byCode: ReadonlyMap<string, Postings>;
-  readonly cartWide: Postings;
+  /** Key number of each posted SKU, and of each lower-cased promo code. */
+  readonly bySku: ReadonlyMap<string, number>;
+  readonly byCode: ReadonlyMap<string, number>;
+  /** Postings of key k: pairs keyStart[k] up to keyStart[k + 1] of `postings`. */
+  readonly keyStart: Int32Array;
+  readonly postings: Float64Array;
+  readonly cartWide: readonly number[];
   /** Inactive rules are never valid: kept for explanations, left out of the index. */
   readonly inactive: readonly number[];
 }
@@ -366,28 +369,73 @@ function bucketsOf(rule: PromoRule): readonly number[] {
   return out;
 }
 
-function post(postings: Postings, buckets: readonly number[], order: number): void {
-  for (let i = 0; i < buckets.length; i++) postings.push(buckets[i] as number, order);
-}
+/**
+ * Collects (key, bucket, order) postings in order, then lays them out key after key. A rule is
+ * posted under a key once, however often it lists it.
+ */
+class PostingsBuilder {
+  private keyOf = new Int32Array(1024);
+  private bucketOf = new Float64Array(1024);
+  private orderOf = new Int32Array(1024);
+  private count = 0;
+  /** Last order posted under each key. */
+  private readonly lastOrder: number[] = [];
 
-/** Posts a rule under a key once: a key the rule lists twice already ends with its order. */
-function postUnder(
-  target: Map<string, Postings>,
-  key: string,
-  buckets: readonly number[],
-  order: number,
-): void {
-  const postings = target.get(key);
-  if (!postings) target.set(key, postingsOf(buckets, order));
-  else if (postings[postings.length - 1] !== order) post(postings, buckets, order);
-}
+  key(keys: Map<string, number>, name: string): number {
+    let k = keys.get(name);
+    if (k === undefined) {
+      k = this.lastOrder.length;
+      keys.set(name, k);
+      this.lastOrder.push(-1);
+    }
+    return k;
+  }
 
-function postingsOf(buckets: readonly number[], order: number): Postings {
-  // Most keys hold one rule in one bucket: an array of two, not the sixteen a first push reserves.
-  if (buckets.length === 1) return [buckets[0] as number, order];
-  const fresh: Postings = [];
-  post(fresh, buckets, order);
-  return fresh;
+  add(key: number, buckets: readonly number[], order: number): void {
+    if (this.lastOrder[key] === order) return;
+    this.lastOrder[key] = order;
+    if (this.count + buckets.length > this.keyOf.length) this.grow(this.count + buckets.length);
+    for (let i = 0; i < buckets.length; i++) {
+      this.keyOf[this.count] = key;
+      this.bucketOf[this.count] = buckets[i] as number;
+      this.orderOf[this.count] = order;
+      this.count++;
+    }
+  }
+
+  private grow(need: number): void {
+    const size = Math.max(need, this.keyOf.length * 2);
+    const keyOf = new Int32Array(size);
+    keyOf.set(this.keyOf);
+    const bucketOf = new Float64Array(size);
+    bucketOf.set(this.bucketOf);
+    const orderOf = new Int32Array(size);
+    orderOf.set(this.orderOf);
+    this.keyOf = keyOf;
+    this.bucketOf = bucketOf;
+    this.orderOf = orderOf;
+  }
+
+  build(): { keyStart: Int32Array; postings: Float64Array } {
+    const keys = this.lastOrder.length;
+    const keyStart = new Int32Array(keys + 1);
+    for (let i = 0; i < this.count; i++) {
+      const k = (this.keyOf[i] as number) + 1;
+      keyStart[k] = (keyStart[k] as number) + 1;
+    }
+    for (let k = 0; k < keys; k++) keyStart[k + 1] = (keyStart[k + 1] as number) + (keyStart[k] as number);
+    // Each posting goes to the next free pair of its key, so orders stay ascending within a key.
+    const next = keyStart.slice(0, keys);
+    const postings = new Float64Array(2 * this.count);
+    for (let i = 0; i < this.count; i++) {
+      const k = this.keyOf[i] as number;
+      const at = (next[k] as number) * 2;
+      next[k] = (next[k] as number) + 1;
+      postings[at] = this.bucketOf[i] as number;
+      postings[at + 1] = this.orderOf[i] as number;
+    }
+    return { keyStart, postings };
+  }
 }
 
 /**
@@ -424,9 +472,10 @@ function engineOrder(input: readonly PromoRule[]): number[] {
 export function compileRules(input: readonly PromoRule[]): CompiledRules {
   const positions = engineOrder(input);
   const rules: CompiledRule[] = new Array(positions.length);
-  const bySku = new Map<string, Postings>();
-  const byCode = new Map<string, Postings>();
-  const cartWide: Postings = [];
+  const bySku = new Map<string, number>();
+  const byCode = new Map<string, number>();
+  const index = new PostingsBuilder();
+  const cartWide: number[] = [];
   const inactive: number[] = [];
   for (let order = 0; order < positions.length; order++) {
     const rule = input[positions[order] as number] as PromoRule;
@@ -441,16 +490,17 @@ export function compileRules(input: readonly PromoRule[]): CompiledRules {
     const codes = rule.code;
     if (codes.length > 0) {
       for (let i = 0; i < codes.length; i++) {
-        postUnder(byCode, (codes[i] as string).toLowerCase(), buckets, order);
+        index.add(index.key(byCode, (codes[i] as string).toLowerCase()), buckets, order);
       }
     } else if (compiled.triggers.length > 0) {
       const triggers = compiled.triggers;
-      for (let i = 0; i < triggers.length; i++) postUnder(bySku, triggers[i] as string, buckets, order);
+      for (let i = 0; i < triggers.length; i++)
+        index.add(index.key(bySku, triggers[i] as string), buckets, order);
     } else {
-      post(cartWide, buckets, order);
+      for (let i = 0; i < buckets.length; i++) cartWide.push(buckets[i] as number, order);
     }
   }
-  return { rules, bySku, byCode, cartWide, inactive };
+  return { rules, bySku, byCode, ...index.build(), cartWide, inactive };
 }
 
 /**
@@ -470,9 +520,8 @@ export function candidatesFor(
   const b3 = bucketOf(regionId, userType);
   const seen = new Uint8Array(compiled.rules.length);
   const out: number[] = [];
-  const take = (postings: Postings | undefined) => {
-    if (!postings) return;
-    for (let i = 0; i < postings.length; i += 2) {
+  const take = (postings: ArrayLike<number>, from: number, to: number) => {
+    for (let i = from; i < to; i += 2) {
       const bucket = postings[i];
       if (bucket !== b0 && bucket !== b1 && bucket !== b2 && bucket !== b3) continue;
       const order = postings[i + 1] as number;
@@ -481,9 +530,13 @@ export function candidatesFor(
       out.push(order);
     }
   };
-  take(compiled.cartWide);
-  for (const sku of skus) take(compiled.bySku.get(sku));
-  for (const code of codes) take(compiled.byCode.get(code));
+  const { keyStart, postings } = compiled;
+  const takeKey = (key: number | undefined) => {
+    if (key !== undefined) take(postings, 2 * (keyStart[key] as number), 2 * (keyStart[key + 1] as number));
+  };
+  take(compiled.cartWide, 0, compiled.cartWide.length);
+  for (const sku of skus) takeKey(compiled.bySku.get(sku));
+  for (const code of codes) takeKey(compiled.byCode.get(code));
   // Many hits: reading the bitmap in order is cheaper than sorting them.
   if (out.length * 16 < seen.length) return out.sort((a, b) => a - b);
   let k = 0;
