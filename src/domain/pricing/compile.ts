@@ -176,7 +176,16 @@ const FLAG = {
   skip: 128,
   oneForOne: 256,
   autoAdd: 512,
+  // Lists the rule has: without them a set or list getter answers at once, building nothing.
+  hasConditions: 1024,
+  hasDisqualifications: 2048,
+  hasCodes: 4096,
+  hasChannels: 8192,
+  hasRegions: 16384,
+  hasUserTypes: 32768,
 } as const;
+
+const NO_SKUS: readonly string[] = [];
 
 /**
  * A compiled rule. The sets are built the first time a pricing reads them: a cart touches a few
@@ -199,6 +208,8 @@ class RuleEntry implements CompiledRule {
   private readonly flags: number;
   /** Sets, lists and messages built on first use, on one object allocated when first needed. */
   private lazy: LazyParts | null = null;
+  /** Failure messages, on the rule itself: explaining every rule needs them and nothing else. */
+  private memoOf: RuleMemo | null = null;
 
   constructor(
     readonly rule: PromoRule,
@@ -235,7 +246,15 @@ class RuleEntry implements CompiledRule {
       (conditionQuantity.combineConditionItems ? FLAG.combineConditionItems : 0) |
       (conditionQuantity.skip ? FLAG.skip : 0) |
       (rule.oneForOne ? FLAG.oneForOne : 0) |
-      (rule.autoAdd ? FLAG.autoAdd : 0);
+      (rule.autoAdd ? FLAG.autoAdd : 0) |
+      (rule.conditionItems.length > 0 ? FLAG.hasConditions : 0) |
+      (rule.disqualificationItems.length > 0 ? FLAG.hasDisqualifications : 0) |
+      (rule.code.length > 0 ? FLAG.hasCodes : 0) |
+      ((rule.channels !== undefined && rule.channels.length > 0) || rule.channel !== undefined
+        ? FLAG.hasChannels
+        : 0) |
+      (rule.regionId.length > 0 ? FLAG.hasRegions : 0) |
+      (rule.userTypes.length > 0 ? FLAG.hasUserTypes : 0);
   }
 
   get active(): boolean {
@@ -274,6 +293,7 @@ class RuleEntry implements CompiledRule {
     return this.lazy;
   }
   get conditionSet(): ReadonlySet<string> {
+    if ((this.flags & FLAG.hasConditions) === 0) return EMPTY;
     const p = this.parts;
     p.conditions ??= setOf(this.rule.conditionItems);
     return p.conditions;
@@ -284,6 +304,7 @@ class RuleEntry implements CompiledRule {
     return p.actions;
   }
   get conditionSkus(): readonly string[] {
+    if ((this.flags & FLAG.hasConditions) === 0) return NO_SKUS;
     const p = this.parts;
     p.conditionList ??= distinct(this.rule.conditionItems);
     return p.conditionList;
@@ -299,26 +320,31 @@ class RuleEntry implements CompiledRule {
     return p.exclusions;
   }
   get disqualificationSet(): ReadonlySet<string> {
+    if ((this.flags & FLAG.hasDisqualifications) === 0) return EMPTY;
     const p = this.parts;
     p.disqualifications ??= setOf(this.rule.disqualificationItems);
     return p.disqualifications;
   }
   get codes(): ReadonlySet<string> {
+    if ((this.flags & FLAG.hasCodes) === 0) return EMPTY;
     const p = this.parts;
     p.lowerCodes ??= codesOf(this.rule.code);
     return p.lowerCodes;
   }
   get channels(): ReadonlySet<string | number> | null {
+    if ((this.flags & FLAG.hasChannels) === 0) return null;
     const p = this.parts;
     if (p.channelSet === undefined) p.channelSet = channelsOf(this.rule);
     return p.channelSet;
   }
   get regions(): ReadonlySet<number> | null {
+    if ((this.flags & FLAG.hasRegions) === 0) return null;
     const p = this.parts;
     if (p.regionSet === undefined) p.regionSet = setOrNull(this.rule.regionId);
     return p.regionSet;
   }
   get userTypes(): ReadonlySet<number> | null {
+    if ((this.flags & FLAG.hasUserTypes) === 0) return null;
     const p = this.parts;
     if (p.userTypeSet === undefined) p.userTypeSet = setOrNull(this.rule.userTypes);
     return p.userTypeSet;
@@ -329,9 +355,8 @@ class RuleEntry implements CompiledRule {
     return p.tiersAscending;
   }
   get memo(): RuleMemo {
-    const p = this.parts;
-    p.memo ??= new RuleMemo();
-    return p.memo;
+    this.memoOf ??= new RuleMemo();
+    return this.memoOf;
   }
 }
 
@@ -351,7 +376,6 @@ class LazyParts {
   regionSet: ReadonlySet<number> | null | undefined = undefined;
   userTypeSet: ReadonlySet<number> | null | undefined = undefined;
   tiersAscending: readonly RuleTier[] | null = null;
-  memo: RuleMemo | null = null;
 }
 
 export function bucketOf(region: number, userType: number): number {
