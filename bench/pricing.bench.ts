@@ -233,6 +233,7 @@ const RULE_COUNTS = [100, 1000, 5000, 20000];
 const LINE_COUNTS = [5, 20, 50, 200];
 const scaling: string[] = [];
 const scalingJson: Record<string, number> = {};
+const scalingBaselineJson: Record<string, number> = {};
 if (withScaling) {
   scaling.push(
     `| rules \\ lines | ${LINE_COUNTS.join(' | ')} |`,
@@ -245,6 +246,7 @@ if (withScaling) {
         (e) => measure(() => e.priceCart(input, compiledFor(e, rules, 0)), 150).median,
       );
       scalingJson[`${rules}x${lines}`] = Number((mine as number).toFixed(4));
+      if (theirs !== undefined) scalingBaselineJson[`${rules}x${lines}`] = Number(theirs.toFixed(4));
       return theirs === undefined
         ? fmt(mine as number)
         : `${fmt(mine as number)} (×${((mine as number) / theirs).toFixed(2)})`;
@@ -253,6 +255,7 @@ if (withScaling) {
     console.log(`scaling ${rules} rules: ${cells.join(' ')} ms`);
   }
   results.scaling = scalingJson;
+  if (baselineDir) results.scalingBaseline = scalingBaselineJson;
 }
 if (baselineDir) {
   results.baseline = baseline;

@@ -30,7 +30,7 @@ export function applyRule(state: EngineState, c: CompiledRule): Outcome {
     case 10:
     case 11:
     case 24:
-      return c.rule.autoAdd ? applyAutoGifts(state, c, false) : applyGiftChoice(state, c);
+      return c.autoAdd ? applyAutoGifts(state, c, false) : applyGiftChoice(state, c);
     case 12:
       return applyGiftChoice(state, c);
     case 13:

@@ -47,6 +47,9 @@ export interface WorkLine {
 export const lineBase = (line: WorkLine): number => line.price * line.quantity;
 export const lineTotal = (line: WorkLine): number => line.price * line.quantity - line.discountSum;
 
+/** What linesOf answers for a SKU not in the cart: one shared list, never added to. */
+const NO_LINES: readonly WorkLine[] = Object.freeze([]);
+
 export class WorkCart {
   readonly lines: WorkLine[] = [];
   private readonly bySku = new Map<string, WorkLine[]>();
@@ -55,6 +58,11 @@ export class WorkCart {
   version = 0;
   /** Subtotal seen by rules without exclusionItems, valid while `version` matches. */
   readonly spendCache = { version: -1, value: 0 };
+  /**
+   * The same subtotal as it stands now, kept up to date by every change below, so that a stale
+   * spendCache is refreshed without summing every line again (issue 10).
+   */
+  private counted = 0;
   private seq = 0;
 
   nextSeq(): number {
@@ -64,7 +72,20 @@ export class WorkCart {
   push(line: WorkLine): void {
     this.lines.push(line);
     this.index(line);
+    if (countsTowardSpend(line)) this.counted += lineTotal(line);
     this.version++;
+  }
+
+  /** The subtotal of ordinary lines not left out of it, as summing them now would give. */
+  countedSpend(): number {
+    return this.counted;
+  }
+
+  /** Leaves a line out of the subtotal that later rules see (excludeFromSubtotal). */
+  leaveOutOfSubtotal(line: WorkLine): void {
+    if (line.excludedFromSubtotal) return;
+    if (countsTowardSpend(line)) this.counted -= lineTotal(line);
+    line.excludedFromSubtotal = true;
   }
 
   private index(line: WorkLine): void {
@@ -74,12 +95,15 @@ export class WorkCart {
   }
 
   linesOf(sku: string): readonly WorkLine[] {
-    return this.bySku.get(sku) ?? [];
+    return this.bySku.get(sku) ?? NO_LINES;
   }
 
   remove(line: WorkLine): void {
     const at = this.lines.indexOf(line);
-    if (at >= 0) this.lines.splice(at, 1);
+    if (at >= 0) {
+      this.lines.splice(at, 1);
+      if (countsTowardSpend(line)) this.counted -= lineTotal(line);
+    }
     const list = this.bySku.get(line.sku);
     if (list) list.splice(list.indexOf(line), 1);
     this.version++;
@@ -89,17 +113,18 @@ export class WorkCart {
   discount(line: WorkLine, rule: CompiledRule, amount: number): number {
     const taken = Math.max(0, Math.min(Math.round(amount), lineTotal(line)));
     if (taken === 0) return 0;
-    const name = rule.rule.name;
+    const name = rule.name;
     // A rule's discounts on a line come one after another, so only the last entry can be its own.
     const last = line.discounts[line.discounts.length - 1];
     const existing = last?.promo === name ? last : undefined;
     if (existing) existing.amount += taken;
     else {
-      const entry: LineDiscount = { promo: name, ruleType: rule.rule.id, amount: taken };
-      if (rule.rule.tag !== undefined) entry.tag = rule.rule.tag;
+      const entry: LineDiscount = { promo: name, ruleType: rule.type, amount: taken };
+      if (rule.tag !== undefined) entry.tag = rule.tag;
       line.discounts.push(entry);
     }
     line.discountSum += taken;
+    if (countsTowardSpend(line)) this.counted -= taken;
     this.version++;
     return taken;
   }
@@ -139,15 +164,26 @@ export class WorkCart {
   makeFree(line: WorkLine, units: number, rule: CompiledRule): { line: WorkLine; amount: number } {
     const target = units < line.quantity ? this.split(line, units) : line;
     const amount = this.discount(target, rule, lineTotal(target));
+    if (countsTowardSpend(target)) this.counted -= lineTotal(target);
     target.free = true;
     target.isPromo = true;
     return { line: target, amount };
   }
 }
 
+/** Whether a line counts toward the subtotal of a rule without exclusionItems. */
+function countsTowardSpend(line: WorkLine): boolean {
+  return !line.free && !line.added && !line.isHostReward && !line.excludedFromSubtotal;
+}
+
 /** Whether a line may count toward or receive an ordinary promo (not 14/15, which target host rewards). */
 export function isOrdinary(line: WorkLine, rule: CompiledRule): boolean {
-  return !line.free && !line.added && !line.isHostReward && !rule.exclusionSet.has(line.sku);
+  return (
+    !line.free &&
+    !line.added &&
+    !line.isHostReward &&
+    !(rule.hasExclusions && rule.exclusionSet.has(line.sku))
+  );
 }
 
 /** Whether a line may still take a discount from this rule. */

@@ -49,4 +49,29 @@ describe('compileRules', () => {
   it('keeps inactive rules out of the index', () => {
     expect(compiled.inactive.map((o) => compiled.rules[o]?.rule.name)).toEqual(['Off']);
   });
+
+  it("posts a rule once under a SKU or code it lists twice, and keeps each key's rules in engine order", () => {
+    const twice = compileRules([
+      rule({ id: 0, name: 'Twice', priority: 3, actionItems: ['A', 'B', 'A'], discountValue: both(0.1) }),
+      rule({ id: 0, name: 'Both cases', priority: 2, code: ['VIP', 'vip'], actionItems: ['A'] }),
+      rule({ id: 0, name: 'Later', priority: 4, actionItems: ['A'], discountValue: both(0.1) }),
+    ]);
+    const found = (skus: string[], codes: string[]) =>
+      candidatesFor(twice, skus, codes, 1, 3).map((o) => twice.rules[o]?.rule.name);
+    expect(found(['A'], [])).toEqual(['Later', 'Twice']);
+    expect(found(['A', 'B'], ['vip'])).toEqual(['Later', 'Twice', 'Both cases']);
+    const key = twice.bySku.get('A') as number;
+    expect((twice.keyStart[key + 1] as number) - (twice.keyStart[key] as number)).toBe(2);
+  });
+
+  it('orders priorities outside the integer schema by the same rule (highest first, input order among equals)', () => {
+    const odd = compileRules([
+      { ...rule({ id: 3, name: 'Half', discountValue: both(0.1) }), priority: 1.5 },
+      rule({ id: 3, name: 'Two', priority: 2, discountValue: both(0.1) }),
+      { ...rule({ id: 3, name: 'Also half', discountValue: both(0.1) }), priority: 1.5 },
+      rule({ id: 3, name: 'Huge', priority: Number.MAX_SAFE_INTEGER, discountValue: both(0.1) }),
+      rule({ id: 3, name: 'Negative', priority: -Number.MAX_SAFE_INTEGER, discountValue: both(0.1) }),
+    ]);
+    expect(odd.rules.map((c) => c.name)).toEqual(['Huge', 'Two', 'Half', 'Also half', 'Negative']);
+  });
 });

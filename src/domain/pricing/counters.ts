@@ -1,5 +1,5 @@
 // Cart counters: progress toward a threshold rule (spec 3 §4 step 4; DESIGN §6 types 5, 6, 10, 25).
-import { sortedTiers, tierScope } from './actions/subtotal';
+import { tierScope } from './actions/subtotal';
 import type { WorkCart } from './cart';
 import type { CompiledRule } from './compile';
 import type { PricingContext } from './context';
@@ -7,10 +7,10 @@ import { spendOf, thresholdFor } from './qualify';
 import type { CartCounter } from './types';
 
 export function counterFor(cart: WorkCart, c: CompiledRule, ctx: PricingContext): CartCounter | null {
-  if (!c.rule.cartCounter) return null;
+  if (!c.cartCounter) return null;
   const promo = c.rule.name;
   if (c.rule.id === 25) {
-    const tiers = sortedTiers(c);
+    const tiers = c.tiers;
     const last = tiers[tiers.length - 1];
     if (!last) return null;
     const { basis } = tierScope(cart, c);

@@ -71,7 +71,7 @@ function untriggered(state: EngineState, c: CompiledRule, stop: CompiledRule | n
   const invalid = firstFailure(c, state.ctx);
   if (invalid) return invalid;
   if (stop && c.priority < stop.priority) return stoppedBy(stop);
-  if (c.conditionSet.size === 0) return noActionItems(c);
+  if (c.conditionSkus.length === 0) return noActionItems(c);
   const q = qualify(state.cart, c, state.ctx);
   return typeof q === 'number' ? noActionItems(c) : q;
 }

@@ -50,20 +50,24 @@ function lineKeys(lines: readonly WorkLine[]): string[] {
     if (i > 0 && (lines[i - 1] as WorkLine).seq > line.seq) ordered = false;
   }
   const sorted = ordered ? lines : [...lines].sort((x, y) => x.seq - y.seq);
-  const keys: string[] = [];
+  // Sized once: a rule can touch a few hundred lines (issue 10).
+  const keys: string[] = new Array(sorted.length);
+  let k = 0;
   if (!gifts && ordered) {
     let last: WorkLine | undefined;
-    for (const line of sorted) {
-      if (line !== last) keys.push(line.key);
+    for (let i = 0; i < sorted.length; i++) {
+      const line = sorted[i] as WorkLine;
+      if (line !== last) keys[k++] = line.key;
       last = line;
     }
-    return keys;
+  } else {
+    const seen = new Set<string>();
+    for (const line of sorted) {
+      if (seen.has(line.key)) continue;
+      seen.add(line.key);
+      keys[k++] = line.key;
+    }
   }
-  const seen = new Set<string>();
-  for (const line of sorted) {
-    if (seen.has(line.key)) continue;
-    seen.add(line.key);
-    keys.push(line.key);
-  }
+  keys.length = k;
   return keys;
 }

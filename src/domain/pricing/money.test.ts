@@ -23,6 +23,36 @@ describe('money', () => {
     expect(allocate(10, [0, 0])).toEqual([0, 0]);
   });
 
+  it('gives the cents left to the largest remainders, the earlier weight first among equals', () => {
+    // Reference: every index sorted by remainder, then position.
+    const reference = (amount: number, weights: number[]) => {
+      const sum = weights.reduce((a, w) => a + w, 0);
+      if (sum <= 0 || amount <= 0) return weights.map(() => 0);
+      const exact = weights.map((w) => (amount * w) / sum);
+      const parts = exact.map((e) => Math.floor(e + 1e-9));
+      let left = amount - parts.reduce((a, p) => a + p, 0);
+      const order = weights.map((_, i) => i);
+      order.sort(
+        (a, b) =>
+          (exact[b] as number) - (parts[b] as number) - ((exact[a] as number) - (parts[a] as number)) ||
+          a - b,
+      );
+      for (const i of order) if (left-- > 0) parts[i] = (parts[i] as number) + 1;
+      return parts;
+    };
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let run = 0; run < 2000; run++) {
+      const weights = Array.from({ length: 1 + next(40) }, () => (next(4) === 0 ? 1000 : next(5000)));
+      const amount = next(3) === 0 ? next(weights.length + 3) : next(20000);
+      expect(allocate(amount, weights)).toEqual(reference(amount, weights));
+    }
+    expect(allocate(5, [1, 1, 1, 1, 1, 1, 1])).toEqual([1, 1, 1, 1, 1, 0, 0]);
+  });
+
   it('rounds volumes to two decimals', () => {
     expect(roundVolume(12.345)).toBe(12.35);
     expect(roundVolume(0.1 + 0.2)).toBe(0.3);

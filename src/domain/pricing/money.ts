@@ -17,34 +17,56 @@ export function percentOf(amount: number, fraction: number): number {
  * by more than a cent.
  */
 export function allocate(amount: number, weights: readonly number[]): number[] {
-  const n = weights.length;
+  const parts = weights.slice();
+  allocateOver(amount, parts);
+  return parts;
+}
+
+/** Remainders and their sorted copy, reused by every call (pricing is synchronous). */
+let scratch = new Float64Array(256);
+
+/** allocate() in place: replaces each weight with its part, without a new array (issue 10). */
+export function allocateOver(amount: number, parts: number[]): void {
+  const n = parts.length;
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += weights[i] as number;
-  const parts: number[] = new Array(n);
+  for (let i = 0; i < n; i++) sum += parts[i] as number;
   if (sum <= 0 || amount <= 0) {
     for (let i = 0; i < n; i++) parts[i] = 0;
-    return parts;
+    return;
   }
-  const remainders = new Float64Array(n);
+  if (scratch.length < 2 * n) scratch = new Float64Array(4 * n);
+  const remainders = scratch;
   let assigned = 0;
   for (let i = 0; i < n; i++) {
-    const exact = (amount * (weights[i] as number)) / sum;
+    const exact = (amount * (parts[i] as number)) / sum;
     const floor = Math.floor(exact + 1e-9);
     parts[i] = floor;
     remainders[i] = exact - floor;
     assigned += floor;
   }
-  let left = amount - assigned;
-  if (left <= 0) return parts;
-  const order = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => (remainders[b] as number) - (remainders[a] as number) || a - b,
-  );
-  for (const i of order) {
-    if (left <= 0) break;
-    parts[i] = (parts[i] as number) + 1;
-    left -= 1;
+  const left = amount - assigned;
+  if (left <= 0) return;
+  // The cents left go to the largest remainders, the earlier weight first among equals: every
+  // remainder above the left-th largest takes one, then the earliest equal to it (the same parts
+  // as sorting every index by remainder, without a comparator sort per call).
+  let threshold = Number.NEGATIVE_INFINITY;
+  if (left < n) {
+    remainders.copyWithin(n, 0, n);
+    threshold = remainders.subarray(n, 2 * n).sort()[n - left] as number;
   }
-  return parts;
+  let given = 0;
+  for (let i = 0; i < n; i++) {
+    if ((remainders[i] as number) > threshold) {
+      parts[i] = (parts[i] as number) + 1;
+      given++;
+    }
+  }
+  for (let i = 0; i < n && given < left; i++) {
+    if (remainders[i] === threshold) {
+      parts[i] = (parts[i] as number) + 1;
+      given++;
+    }
+  }
 }
 
 /** Rounds a volume to two decimals (volumes are points, not money). */

@@ -6,29 +6,42 @@ import type { CompiledRule } from './compile';
 import { forRegion, type PricingContext } from './context';
 import type { Failure } from './validity';
 
+// The loops below run for every rule a cart retrieves: they index their arrays rather than
+// iterate them, which never allocates an iterator result, optimised or not (issue 10).
+
 /** Condition lines: the shopper's own lines of a condition SKU. */
 export function conditionLines(cart: WorkCart, c: CompiledRule): WorkLine[] {
   const out: WorkLine[] = [];
-  for (const sku of c.conditionSet) {
-    for (const line of cart.linesOf(sku)) if (isOrdinary(line, c) && line.quantity > 0) out.push(line);
+  const skus = c.conditionSkus;
+  for (let i = 0; i < skus.length; i++) {
+    const lines = cart.linesOf(skus[i] as string);
+    for (let j = 0; j < lines.length; j++) {
+      const line = lines[j] as WorkLine;
+      if (isOrdinary(line, c) && line.quantity > 0) out.push(line);
+    }
   }
   return out;
 }
 
 /** Groups of condition items in the cart; Infinity when the rule has none. */
 export function conditionGroups(cart: WorkCart, c: CompiledRule): number {
-  if (c.conditionSet.size === 0) return Number.POSITIVE_INFINITY;
-  const { min, combineConditionItems } = c.rule.conditionQuantity;
+  if (c.conditionSkus.length === 0) return Number.POSITIVE_INFINITY;
+  const min = c.conditionMin;
   let total = 0;
   let separate = 0;
-  for (const sku of c.conditionSet) {
+  const skus = c.conditionSkus;
+  for (let i = 0; i < skus.length; i++) {
+    const lines = cart.linesOf(skus[i] as string);
     let units = 0;
-    for (const line of cart.linesOf(sku)) if (isOrdinary(line, c)) units += line.quantity;
+    for (let j = 0; j < lines.length; j++) {
+      const line = lines[j] as WorkLine;
+      if (isOrdinary(line, c)) units += line.quantity;
+    }
     total += units;
     separate += Math.floor(units / min);
   }
-  if (c.rule.oneForOne) return total;
-  return combineConditionItems ? Math.floor(total / min) : separate;
+  if (c.oneForOne) return total;
+  return c.combineConditionItems ? Math.floor(total / min) : separate;
 }
 
 /**
@@ -36,21 +49,29 @@ export function conditionGroups(cart: WorkCart, c: CompiledRule): number {
  * exclusionItems and without lines an excludeFromSubtotal rule touched (DESIGN §6, type 3).
  */
 export function spendOf(cart: WorkCart, c: CompiledRule): number {
-  const shared = c.exclusionSet.size === 0;
-  if (shared && cart.spendCache.version === cart.version) return cart.spendCache.value;
+  if (!c.hasExclusions) {
+    // The shared subtotal: refreshed after each change from the cart's running sum, which is
+    // exact in whole cents (a non-finite price makes it NaN: then it is summed line by line).
+    const cache = cart.spendCache;
+    if (cache.version === cart.version) return cache.value;
+    const counted = cart.countedSpend();
+    cache.version = cart.version;
+    cache.value = Number.isFinite(counted) ? counted : sumSpend(cart, c);
+    return cache.value;
+  }
+  return sumSpend(cart, c);
+}
+
+function sumSpend(cart: WorkCart, c: CompiledRule): number {
   let value = 0;
   for (const line of cart.lines) {
     if (isOrdinary(line, c) && !line.excludedFromSubtotal) value += lineTotal(line);
-  }
-  if (shared) {
-    cart.spendCache.version = cart.version;
-    cart.spendCache.value = value;
   }
   return value;
 }
 
 export function thresholdFor(c: CompiledRule, ctx: PricingContext): number | undefined {
-  return forRegion(c.rule.spendThreshold, ctx);
+  return forRegion(c.spendThreshold, ctx);
 }
 
 const money = (cents: number): string => (cents / 100).toFixed(2);
@@ -70,7 +91,7 @@ export function qualify(cart: WorkCart, c: CompiledRule, ctx: PricingContext): n
     return c.memo.conditionNotMet;
   }
   let spendGroups = Number.POSITIVE_INFINITY;
-  if (rule.spendThreshold !== undefined) {
+  if (c.spendThreshold !== undefined) {
     const threshold = thresholdFor(c, ctx);
     if (threshold === undefined) {
       return {
@@ -87,8 +108,7 @@ export function qualify(cart: WorkCart, c: CompiledRule, ctx: PricingContext): n
     }
     if (threshold > 0) spendGroups = Math.floor(spend / threshold);
   }
-  const max = rule.limitOnePerEmail ? 1 : rule.actionQuantity.max;
-  return Math.min(max, groups, spendGroups);
+  return Math.min(c.maxApplications, groups, spendGroups);
 }
 
 export const isFailure = (value: number | Failure): value is Failure => typeof value !== 'number';

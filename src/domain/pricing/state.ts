@@ -28,16 +28,16 @@ export type Outcome = Applied | Failure;
 export const isApplied = (o: Outcome): o is Applied => 'times' in o;
 
 /** Flags a rule leaves on the lines it touched (spec 3 §3 engine form; DESIGN §6 doNotStack). */
-export function touch(line: WorkLine, c: CompiledRule): void {
+export function touch(cart: WorkCart, line: WorkLine, c: CompiledRule): void {
   const rule = c.rule;
   if (rule.doNotStack) line.locked = true;
-  if (rule.excludeFromSubtotal) line.excludedFromSubtotal = true;
+  if (rule.excludeFromSubtotal) cart.leaveOutOfSubtotal(line);
   if (rule.final_sale) line.isFinalSaleConfig = true;
   if (rule.do_not_ship_alone) line.doNotShipAlone = true;
 }
 
 export function valueFor(c: CompiledRule, ctx: PricingContext): number | undefined {
-  return forRegion(c.rule.discountValue, ctx);
+  return forRegion(c.discountValue, ctx);
 }
 
 export const noValue = (ctx: PricingContext): Failure => ({

@@ -12,11 +12,11 @@ export function applyBundle(state: EngineState, c: CompiledRule): Outcome {
   if (price === undefined) return noValue(state.ctx);
   const times = qualify(state.cart, c, state.ctx);
   if (isFailure(times)) return times;
-  const items = c.conditionSet.size > 0 ? c.conditionSet : c.actionSet;
+  const items = c.conditionSkus.length > 0 ? c.conditionSkus : c.actionSkus;
   const pool: WorkLine[] = [];
   for (const sku of items) for (const l of state.cart.linesOf(sku)) if (isDiscountable(l, c)) pool.push(l);
   const sorted = byUnitNet(pool, true);
-  const size = c.rule.conditionQuantity.min;
+  const size = c.conditionMin;
   const left = new Map<WorkLine, number>();
   const used = new Map<WorkLine, number>();
   let saving = 0;
@@ -47,7 +47,7 @@ export function applyBundle(state: EngineState, c: CompiledRule): Outcome {
   lines.forEach((line, i) => {
     const taken = state.cart.discount(line, c, shares[i] ?? 0);
     line.bundled = true;
-    touch(line, c);
+    touch(state.cart, line, c);
     out.lines.push(line);
     out.amount += taken;
   });

@@ -45,7 +45,7 @@ export function addGift(
   };
   cart.push(line);
   const amount = cart.discount(line, c, lineTotal(line));
-  touch(line, c);
+  touch(cart, line, c);
   return { line, amount };
 }
 
@@ -70,7 +70,7 @@ export function applyAutoGifts(state: EngineState, c: CompiledRule, isSample: bo
   const skus = c.rule.actionItems.filter((s) => !state.ctx.removed.has(s));
   if (c.rule.actionItems.length === 0) return { code: 'no_action_items', message: 'The rule lists no gift.' };
   if (skus.length === 0) return removedAll(c);
-  const quantity = times * c.rule.actionQuantity.perConditionItem;
+  const quantity = times * c.perConditionItem;
   const out: Applied = { times, lines: [], amount: 0 };
   for (const sku of skus) {
     const { line, amount } = addGift(state, c, sku, quantity, isSample);
@@ -93,7 +93,7 @@ export function applyGiftChoice(state: EngineState, c: CompiledRule): Outcome {
   const choices = rule.actionItems.filter((s) => !state.ctx.removed.has(s));
   if (rule.actionItems.length === 0) return { code: 'no_action_items', message: 'The rule lists no gift.' };
   if (choices.length === 0) return removedAll(c);
-  const need = times * rule.actionQuantity.perConditionItem;
+  const need = times * c.perConditionItem;
   const picks = (state.ctx.input.giftSelections ?? [])
     .filter((s) => s.promo === rule.name && choices.includes(s.sku))
     .slice(0, need);

@@ -26,10 +26,16 @@ type Kind =
 
 /** Discountable lines of the action SKUs; every discountable line when `allWhenEmpty` and none are listed. */
 export function actionLines(cart: WorkCart, c: CompiledRule, allWhenEmpty: boolean): WorkLine[] {
-  if (c.actionSet.size === 0) return allWhenEmpty ? cart.lines.filter((l) => isDiscountable(l, c)) : [];
+  if (c.actionSkus.length === 0) return allWhenEmpty ? cart.lines.filter((l) => isDiscountable(l, c)) : [];
   const out: WorkLine[] = [];
-  for (const sku of c.actionSet)
-    for (const line of cart.linesOf(sku)) if (isDiscountable(line, c)) out.push(line);
+  const skus = c.actionSkus;
+  for (let i = 0; i < skus.length; i++) {
+    const lines = cart.linesOf(skus[i] as string);
+    for (let j = 0; j < lines.length; j++) {
+      const line = lines[j] as WorkLine;
+      if (isDiscountable(line, c)) out.push(line);
+    }
+  }
   return out;
 }
 
@@ -41,7 +47,7 @@ interface Plan {
 }
 
 export function takeCondition(c: CompiledRule, lines: WorkLine[], min: number, left: Map<WorkLine, number>) {
-  if (c.rule.conditionQuantity.combineConditionItems || c.rule.oneForOne) return take(lines, min, left);
+  if (c.combineConditionItems || c.oneForOne) return take(lines, min, left);
   for (const sku of c.rule.conditionItems) {
     const own = lines.filter((l) => l.sku === sku);
     if (own.reduce((a, l) => a + (left.get(l) ?? l.quantity), 0) >= min) return take(own, min, left);
@@ -57,10 +63,9 @@ export function planItems(
   targets: WorkLine[],
   virtual: boolean,
 ): Plan {
-  const rule = c.rule;
-  const per = rule.oneForOne ? 1 : rule.actionQuantity.perConditionItem;
+  const per = c.oneForOne ? 1 : c.perConditionItem;
   const sorted = byUnitNet(targets);
-  if (!rule.conditionQuantity.skip || c.conditionSet.size === 0) {
+  if (!c.skip || c.conditionSkus.length === 0) {
     const want = Number.isFinite(times) ? times * per : sorted.reduce((a, l) => a + l.quantity, 0);
     const picks = take(sorted, want, new Map());
     const got = sumUnits(picks);
@@ -69,7 +74,7 @@ export function planItems(
       : { picks, times: Math.ceil(got / per), shortfall: 0 };
   }
   // Condition and action units come from one pool: a unit counted as a condition is skipped as an action.
-  const min = rule.oneForOne ? 1 : rule.conditionQuantity.min;
+  const min = c.oneForOne ? 1 : c.conditionMin;
   const left = new Map<WorkLine, number>();
   const conditions = byUnitNet(conditionLines(cart, c), true);
   const picks = new Map<WorkLine, number>();
@@ -96,7 +101,7 @@ function discountPicks(state: EngineState, c: CompiledRule, picks: Map<WorkLine,
   for (const [line, units] of picks) {
     if (how.kind === 'free') {
       const freed = state.cart.makeFree(line, units, c);
-      touch(freed.line, c);
+      touch(state.cart, freed.line, c);
       out.lines.push(freed.line);
       out.amount += freed.amount;
       continue;
@@ -114,7 +119,7 @@ function discountPicks(state: EngineState, c: CompiledRule, picks: Map<WorkLine,
               : (line.price - line.memberPrice) * units;
     const taken = state.cart.discount(line, c, Math.min(wanted, roundCents(value)));
     if (taken === 0) continue;
-    touch(line, c);
+    touch(state.cart, line, c);
     out.lines.push(line);
     out.amount += taken;
   }
@@ -173,7 +178,7 @@ export function applyItemDiscount(state: EngineState, c: CompiledRule): Outcome 
 
 /** Type 7: buy X get Y free; with autoAdd, Y missing from the cart is added as a free line. */
 export function applyBuyGetFree(state: EngineState, c: CompiledRule): Outcome {
-  return applyKind(state, c, actionLines(state.cart, c, false), { kind: 'free' }, c.rule.autoAdd);
+  return applyKind(state, c, actionLines(state.cart, c, false), { kind: 'free' }, c.autoAdd);
 }
 
 /** Type 22: member price on the action items (every line when none are listed). */
@@ -192,7 +197,7 @@ export function applyHostReward(state: EngineState, c: CompiledRule): Outcome {
       !l.free &&
       !l.locked &&
       lineTotal(l) > 0 &&
-      (c.actionSet.size === 0 || c.actionSet.has(l.sku)),
+      (c.actionSkus.length === 0 || c.actionSet.has(l.sku)),
   );
   const fraction = valueFor(c, state.ctx) ?? (free ? HOST_REWARD_FREE : HOST_REWARD_HALF_OFF);
   if (targets.length === 0) {

@@ -37,7 +37,7 @@ export function applyMembershipWindows(state: EngineState, c: CompiledRule): Out
       });
       continue;
     }
-    touch(line, c);
+    touch(cart, line, c);
     out.lines.push(line);
     if (price !== undefined) out.amount += cart.discount(line, c, lineTotal(line) - price * line.quantity);
   }
