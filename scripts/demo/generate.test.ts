@@ -83,6 +83,24 @@ describe('demo generator', { timeout: 30_000 }, () => {
     }
   });
 
+  it('puts ship-to-social orders only on open popups, each card authorized in the gateway ledger', () => {
+    const popups = new Map(sink.rows('socials').map((s) => [Number(s.id), s]));
+    const ledger = new Map(sink.rows('payment_transactions').map((t) => [t.id, t]));
+    const waiting = sink.rows('orders').filter((o) => o.collection === 'ship-to-socials');
+    expect(waiting.length).toBeGreaterThan(0);
+    const payments = sink.rows('order_payments');
+    for (const o of waiting) {
+      const popup = popups.get(Number(o.socialId));
+      expect(popup?.status).toBe('open');
+      // Closed by the popup close after the anchor, which captures these authorizations.
+      expect((popup!.closingDate as Date).getTime()).toBeGreaterThan(NOW.getTime());
+      for (const p of payments.filter((x) => x.orderId === o.id && x.method === 'card')) {
+        expect(p.state).toBe('authorized');
+        expect(ledger.get(p.transactionId)).toMatchObject({ kind: 'authorize', status: 'succeeded' });
+      }
+    }
+  });
+
   it('numbers orders uniquely: 7-digit order ids, 9-digit downstream ids only once exported', () => {
     const orders = sink.rows('orders');
     const ids = orders.map((o) => Number(o.orderId));

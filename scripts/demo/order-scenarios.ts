@@ -58,7 +58,8 @@ async function copyOrder(tx: DbOrTx, source: OrderRow, id: string, changes: Part
     orderId: id,
     transactionId: `${id}-tx${i + 1}`,
     refundedCents: 0,
-    state: 'captured',
+    // An order waiting for its popup keeps its card authorized (captured when the popup closes).
+    state: p.state === 'authorized' ? 'authorized' : 'captured',
   }));
   await insertPayments(tx, copies, source.dateCreatedUtc);
 }
@@ -81,10 +82,10 @@ async function insertPayments(
         id: p.transactionId,
         orderId: p.orderId,
         cardId: p.cardId ?? null,
-        kind: 'charge' as const,
+        kind: p.state === 'authorized' ? ('authorize' as const) : ('charge' as const),
         amountCents: p.amountCents,
         currency: p.currency,
-        idempotencyKey: `${p.transactionId}-charge`,
+        idempotencyKey: `${p.transactionId}-${p.state === 'authorized' ? 'authorize' : 'charge'}`,
         status: 'succeeded' as const,
         simulate: simulate(p),
         createdAt: at,

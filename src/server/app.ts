@@ -24,6 +24,7 @@ import { mapsRoutes } from './modules/maps/maps.routes';
 import { orderSearchRoutes } from './modules/order-search/order-search.routes';
 import { captureRetryWorker } from './modules/ordering/capture.service';
 import { orderingRoutes } from './modules/ordering/ordering.routes';
+import { popupCloseWorker } from './modules/ordering/popup-close.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { BuiltInGateway } from './modules/payments/built-in-gateway';
@@ -136,7 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       db: database.db,
       mailer,
       log: app.log,
-      workers: [downstreamWorker(), promoDeployWorker(), captureRetryWorker(ctx)],
+      workers: [downstreamWorker(), promoDeployWorker(), captureRetryWorker(ctx), popupCloseWorker(ctx)],
     });
     wake.outbox = workers.wakeOutbox;
     wake.jobs = workers.wakeJobs;

@@ -82,11 +82,14 @@ async function markCaptured(tx: Tx, orderDocId: string, actor: Actor, attempts: 
         ? { paymentState: 'captured' }
         : { paymentState: 'captured', captureAttempts: attempts },
   });
+  // A capture waiting in capture_retries (a retry, or one a popup close recorded before making it)
+  // is done.
+  await tx.execute(
+    sql`update capture_retries set status = 'captured', last_error = null, updated_at = now()
+          ${attempts === null ? sql`` : sql`, attempts = ${attempts}`}
+        where order_id = ${orderDocId}`,
+  );
   if (attempts !== null) {
-    await tx.execute(
-      sql`update capture_retries set status = 'captured', attempts = ${attempts}, last_error = null, updated_at = now()
-          where order_id = ${orderDocId}`,
-    );
     await tx.execute(
       sql`update failed_orders set resolved_at = now(), resolved_by = ${actor.email}
           where order_id = ${orderDocId} and error_code = ${CAPTURE_FAILED} and resolved_at is null`,

@@ -1,11 +1,17 @@
 import type { OrderDetail } from '@domain/orders/detail';
-import { orderShippingMethodName } from '@domain/reference';
+import { orderShippingMethodName, SHIP_TO_SOCIAL_OPTION } from '@domain/reference';
 import { renderEmail } from '../../platform/email-layout';
 import type { EmailInput } from '../../platform/outbox';
 import { orderEmail } from '../orders/emails';
 
 // The order confirmation email in the customer's language (issue 12: English or French). English
 // is the orders module's email; French is written here with the same facts.
+
+/** The shipping method as the French email names it (Ship to Social is the popup's delivery). */
+const frenchMethod = (o: OrderDetail) =>
+  o.shippingMethodId === SHIP_TO_SOCIAL_OPTION && o.socialId !== null
+    ? 'Livraison à la fête'
+    : (orderShippingMethodName(o.shippingMethodId, o.socialId) ?? 'Standard');
 
 const money = (cents: number, o: OrderDetail) =>
   new Intl.NumberFormat('fr-CA', { style: 'currency', currency: o.currency }).format(cents / 100);
@@ -30,7 +36,7 @@ function french(o: OrderDetail, to: string): EmailInput {
       a
         ? `Livraison à : ${a.firstName} ${a.lastName}, ${[a.address, a.address2].filter(Boolean).join(', ')}, ${a.city}, ${a.region} ${a.postalCode}`
         : 'Livraison à votre hôtesse',
-      `Mode de livraison : ${orderShippingMethodName(o.shippingMethodId, o.socialId) ?? 'Standard'}`,
+      `Mode de livraison : ${frenchMethod(o)}`,
     ],
   });
   return {
