@@ -202,10 +202,13 @@ const results: Record<string, unknown> = {};
 const baseline: Record<string, number> = {};
 const ratio: Record<string, number> = {};
 const ratioSpread: Record<string, [number, number]> = {};
+/** Unrounded medians, so every figure written is the one printed. */
+const msOf = new Map<string, number>();
 const targetRows: string[] = [];
 for (const s of SCENARIOS) {
   const mine = medians.get('current')?.get(s.name) ?? [];
   const ms = median(mine);
+  msOf.set(s.name, ms);
   results[s.name] = Number(ms.toFixed(4));
   let considered = '';
   let applied = '';
@@ -265,7 +268,7 @@ if (baselineDir) {
 }
 
 if (write) {
-  const at = (name: string) => (results[name] as number | undefined) ?? Number.NaN;
+  const at = (name: string) => msOf.get(name) ?? Number.NaN;
   const section = [
     '## Pricing engine',
     '',
@@ -310,7 +313,7 @@ if (write) {
   const next =
     start < 0
       ? `${previous.trimEnd()}\n\n${section}`
-      : `${previous.slice(0, start)}${section}${after < 0 ? '' : previous.slice(after + 1)}`;
+      : `${previous.slice(0, start)}${section}${after < 0 ? '' : `\n${previous.slice(after + 1)}`}`;
   writeFileSync(resultsPath, next);
   console.log(`wrote ${resultsPath}`);
 }
