@@ -8,6 +8,10 @@ import { DEMO_STAFF, signIn } from './fixtures';
 // "Any 3 Skincare for $99" (code TRIO99) that needs three skincare items.
 
 async function expectAccessible(page: Page, screen: string) {
+  // The cart re-renders when its refetch lands (after a locale switch or a resize): check what
+  // staff see once the page has settled, not a frame in between.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const results = await new AxeBuilder({ page }).include('#main-content').include('header').analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
