@@ -313,6 +313,17 @@ test("the simulator loads a real customer's cart, shows its shipping rates, pric
   await expect(rows.nth(1)).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(2);
 
+  // The ship-to address: its state or province sets the tax, shown with the total.
+  const canada = (await page.getByRole('combobox', { name: 'Region' }).innerText()).includes('Canada');
+  await page.getByLabel(canada ? 'Ship to province' : 'Ship to state').fill(canada ? 'on' : 'tx');
+  await page.getByRole('button', { name: 'Price cart' }).click();
+  await expect(page.getByText(canada ? 'Tax (ON, 13.00%)' : /^Tax \(TX, \d+\.\d\d%\)$/)).toBeVisible();
+  await expect(page.getByText('Total', { exact: true })).toBeVisible();
+  await page.getByLabel(canada ? 'Ship to province' : 'Ship to state').fill('ZZ');
+  await page.getByRole('button', { name: 'Price cart' }).click();
+  await expect(page.getByText('Unknown state or province: ZZ')).toBeVisible();
+  await page.getByLabel(canada ? 'Ship to province' : 'Ship to state').fill('');
+
   // A well-formed id of no cart: the cart API's message, and the simulator's lines stay as they were.
   const missing = found.cartId.slice(0, -1) + (found.cartId.endsWith('A') ? 'B' : 'A');
   await page.getByLabel('Customer cart id').fill(missing);

@@ -304,6 +304,24 @@ export function engineToStored(
 }
 
 // Simulator (spec 3 §7 shippingRates payload, with the collection or draft to price against).
+
+/** Where the simulated cart ships: its country (the region's) and state or province set the tax. */
+export const SimulatorAddress = z.object({
+  country: z.enum(['US', 'CA']),
+  region: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Enter the 2-letter state or province code'),
+  postalCode: z.string().trim().max(10).optional(),
+});
+/** The sales tax of the simulated address (basis points; shipping taxed or not). */
+export const SimulatorSalesTax = z.object({
+  region: z.string(),
+  rateBasisPoints: z.number().int(),
+  taxShipping: z.boolean(),
+});
+export type SimulatorSalesTax = z.infer<typeof SimulatorSalesTax>;
 export const SimulateRequest = z.object({
   localcode: z.string().max(10).default('en-US'),
   /** Epoch seconds to simulate at; default now. */
@@ -325,7 +343,14 @@ export const SimulateRequest = z.object({
     promoItems: z.array(z.object({ sku: z.string(), quantity: z.number().int() })).default([]),
     promoTags: z.array(z.object({ code: z.string().max(60) })).default([]),
     hostRewardItems: z.array(z.object({ sku: z.string(), isFree: z.boolean() })).default([]),
-    shipping: z.object({ method: z.number().int().nullable().default(null) }).default({ method: null }),
+    shipping: z
+      .object({
+        method: z.number().int().nullable().default(null),
+        /** Accepted as the spec's payload has it; the simulator never saves an address. */
+        saveAddress: z.boolean().default(false),
+        address: SimulatorAddress.optional(),
+      })
+      .default({ method: null, saveAddress: false }),
   }),
   /** Collection whose rules price the cart (default active). */
   collection: promoCollectionSchema.default('active'),
@@ -357,6 +382,7 @@ export const SimulationInputAnswer = z.object({
   data: z.object({
     input: z.record(z.string(), z.unknown()),
     rules: z.array(z.record(z.string(), z.unknown())),
+    salesTax: SimulatorSalesTax.nullable(),
   }),
 });
 

@@ -9,6 +9,7 @@ import {
   RulesAnswer,
   SimulateRequest,
   SimulationInputAnswer,
+  type SimulatorSalesTax,
 } from '@domain/promos/tool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -201,12 +202,13 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, body: SimulateRequest, response: { 200: SimulationInputAnswer } },
       },
       async (request) => {
-        const { input, rules } = await simulator.handover(ctx, request.body);
+        const { input, rules, salesTax } = await simulator.handover(ctx, request.body);
         return {
           success: true as const,
-          data: { input, rules } as unknown as {
+          data: { input, rules, salesTax } as unknown as {
             input: Record<string, unknown>;
             rules: Record<string, unknown>[];
+            salesTax: SimulatorSalesTax | null;
           },
         };
       },

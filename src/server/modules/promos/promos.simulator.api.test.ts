@@ -1,9 +1,10 @@
+import { orderTotals } from '@domain/ordering';
 import type { PricingInput } from '@domain/pricing';
 import { priceCart } from '@domain/pricing';
 import { defineRule, type PromoRuleInput } from '@domain/promos/rule';
 import { rulesFromHandover } from '@domain/promos/tool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoRules } from '../../db/schema';
+import { promoRules, taxRates } from '../../db/schema';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { seedCartCatalog, TEST_PRODUCTS } from '../carts/carts.fixtures';
@@ -94,10 +95,14 @@ describe('simulator: server (flag on) and browser (flag off) give the same answe
     expect(server.statusCode).toBe(200);
     const handed = await post('/api/cs/promo/simulationInput', request);
     expect(handed.statusCode).toBe(200);
-    const { input, rules } = handed.json().data as { input: PricingInput; rules: unknown[] };
+    const { input, rules, salesTax } = handed.json().data as {
+      input: PricingInput;
+      rules: unknown[];
+      salesTax: unknown;
+    };
     // What the browser does with it: the pure engine, on JSON that went over the wire.
     const inBrowser = priceCart(input, rulesFromHandover(rules));
-    expect(server.json().data).toEqual(JSON.parse(JSON.stringify(inBrowser)));
+    expect(server.json().data).toEqual({ ...JSON.parse(JSON.stringify(inBrowser)), salesTax });
     // And the carts are not trivial: every rule is explained, and something was priced.
     expect(inBrowser.explanations.length).toBeGreaterThanOrEqual(rules.length);
     expect(inBrowser.totals.prePromoSubtotal).toBeGreaterThan(0);
@@ -139,7 +144,7 @@ describe('simulator: server (flag on) and browser (flag off) give the same answe
     expect(saved.statusCode).toBe(200);
     expect(await names()).toEqual(expect.arrayContaining([...before, 'Live Serum Save']));
     const handed = await post('/api/cs/promo/simulationInput', request);
-    expect(Object.keys(handed.json().data).sort()).toEqual(['input', 'rules']);
+    expect(Object.keys(handed.json().data).sort()).toEqual(['input', 'rules', 'salesTax']);
   });
 
   it("a customer's account facts price the cart, on the server and in the browser alike", async () => {
@@ -162,7 +167,7 @@ describe('simulator: server (flag on) and browser (flag off) give the same answe
       expect(server.statusCode).toBe(200);
       const handed = (await post('/api/cs/promo/simulationInput', payload)).json().data;
       const inBrowser = priceCart(handed.input, rulesFromHandover(handed.rules));
-      expect(server.json().data).toEqual(JSON.parse(JSON.stringify(inBrowser)));
+      expect(server.json().data).toEqual({ ...JSON.parse(JSON.stringify(inBrowser)), salesTax: null });
       return inBrowser.explanations.find((e) => e.promo === welcome.name);
     };
     // Without a customer there is no account: the rule is for new users only.
@@ -172,6 +177,48 @@ describe('simulator: server (flag on) and browser (flag off) give the same answe
     const unknown = await post('/api/cs/promo/shippingRates', { ...body, customer: 'NOSUCHCUSTOMER' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown customer: NOSUCHCUSTOMER');
+  });
+
+  it('an address sets the sales tax, the same on both paths; one outside the region or unknown is refused', async () => {
+    await t.database.db.insert(taxRates).values([
+      { countryId: 1, region: 'TX', rateBasisPoints: 825, taxShipping: true },
+      { countryId: 2, region: 'ON', rateBasisPoints: 1300, taxShipping: false },
+    ]);
+    const body = (address: object) => ({
+      collection: 'active',
+      timestamp: 1_800_000_000,
+      user: { userType: 3, regionId: 1 },
+      cart: {
+        products: [{ sku: 'P100', quantity: 2 }],
+        shipping: { method: 1, saveAddress: true, address },
+      },
+    });
+    const texas = body({ country: 'US', region: 'tx', postalCode: '78701' });
+    const server = await post('/api/cs/promo/shippingRates', texas);
+    expect(server.statusCode).toBe(200);
+    expect(server.json().data.salesTax).toEqual({ region: 'TX', rateBasisPoints: 825, taxShipping: true });
+    const handed = (await post('/api/cs/promo/simulationInput', texas)).json().data;
+    expect(handed.salesTax).toEqual(server.json().data.salesTax);
+    const inBrowser = priceCart(handed.input, rulesFromHandover(handed.rules));
+    expect(server.json().data).toEqual({
+      ...JSON.parse(JSON.stringify(inBrowser)),
+      salesTax: handed.salesTax,
+    });
+    // Tax at 8.25 % of the subtotal and of the shipping, as the checkout computes it.
+    const { subtotal, shipping } = server.json().data.totals as { subtotal: number; shipping: number };
+    expect(
+      orderTotals({ prePromoSubtotal: subtotal, subtotal, shipping, appliedCredit: 0, rate: handed.salesTax })
+        .tax,
+    ).toBe(Math.round((subtotal * 825) / 10_000) + Math.round((shipping * 825) / 10_000));
+
+    const abroad = await post('/api/cs/promo/shippingRates', body({ country: 'CA', region: 'ON' }));
+    expect(abroad.statusCode).toBe(400);
+    expect(abroad.json().message).toBe('The address is in Canada: choose that region.');
+    const nowhere = await post('/api/cs/promo/simulationInput', body({ country: 'US', region: 'ZZ' }));
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().message).toBe('Unknown state or province: ZZ');
+    const malformed = await post('/api/cs/promo/shippingRates', body({ country: 'US', region: 'Texas' }));
+    expect(malformed.statusCode).toBe(400);
   });
 
   it('the browser input is refused like the server pricing: unknown SKU, bad body', async () => {
@@ -324,7 +371,7 @@ describe('simulator at 20,000 rules: the browser is handed little, and answers t
       expect(handed.statusCode).toBe(200);
       const { input, rules } = handed.json().data as { input: PricingInput; rules: unknown[] };
       const inBrowser = JSON.parse(JSON.stringify(priceCart(input, rulesFromHandover(rules))));
-      expect(inBrowser).toEqual(server.json().data);
+      expect({ ...inBrowser, salesTax: null }).toEqual(server.json().data);
       // Every rule explained, with rules applied and refused for many reasons.
       expect(inBrowser.explanations).toHaveLength(RULES);
       const codes = new Set(inBrowser.explanations.map((e: { code?: string }) => e.code ?? 'applied'));

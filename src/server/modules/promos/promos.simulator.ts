@@ -1,12 +1,18 @@
 import { type CompiledRules, compileRules, type PricedCart, priceCart } from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
 import { browserHandover, type Handover } from '@domain/promos/simulator-handover';
-import type { PromoCollection, SimulateRequest, SimulationInput } from '@domain/promos/tool';
+import type {
+  PromoCollection,
+  SimulateRequest,
+  SimulationInput,
+  SimulatorSalesTax,
+} from '@domain/promos/tool';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { customerOf } from '../carts/carts.repo';
+import { taxRateOf } from '../ordering/ordering.repo';
 import * as repo from './promos.repo';
 import { compileOrThrow } from './promos.service';
 
@@ -58,7 +64,7 @@ export async function simulationInput(
   ctx: AppContext,
   input: z.output<typeof SimulateRequest>,
   now: Date = new Date(),
-): Promise<SimulationInput & { compiled: RuleSet | null }> {
+): Promise<SimulationInput & { compiled: RuleSet | null; salesTax: SimulatorSalesTax | null }> {
   const switchOn = input.assumeActive && input.collection !== 'active' && input.collection !== 'production';
   const set = await ruleSetOf(ctx, input.collection, switchOn);
   let rules = set.rules;
@@ -73,6 +79,7 @@ export async function simulationInput(
   const customer = input.customer ? await customerOf(ctx.db, input.customer) : null;
   if (input.customer && !customer) throw badRequest(`Unknown customer: ${input.customer}`);
   const regionId = input.user.regionId;
+  const salesTax = await salesTaxOf(ctx, regionId, input.cart.shipping.address);
   const cartSkus = [...new Set(input.cart.products.map((p) => p.sku))];
   const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
   const priceRows = await repo.prices(ctx.db, regionId, [...new Set([...cartSkus, ...ruleSkus])]);
@@ -95,6 +102,7 @@ export async function simulationInput(
     }));
   return {
     rules,
+    salesTax,
     compiled: input.draft ? null : set,
     input: {
       now: input.timestamp ?? Math.floor(now.getTime() / 1000),
@@ -123,15 +131,36 @@ export async function simulationInput(
   };
 }
 
+const COUNTRY_OF_REGION = { 1: 'US', 2: 'CA' } as const;
+const COUNTRY_NAME = { US: 'the United States', CA: 'Canada' } as const;
+
+/**
+ * The sales tax where the simulated cart ships (spec 3 §2: a simulator with address and shipping
+ * rates): the state or province rate of the checkout's tax table. The address must be in the
+ * region the cart is priced for (prices and shipping rates are per country).
+ */
+async function salesTaxOf(
+  ctx: AppContext,
+  regionId: 1 | 2,
+  address: z.output<typeof SimulateRequest>['cart']['shipping']['address'],
+): Promise<SimulatorSalesTax | null> {
+  if (!address) return null;
+  if (COUNTRY_OF_REGION[regionId] !== address.country)
+    throw badRequest(`The address is in ${COUNTRY_NAME[address.country]}: choose that region.`);
+  const rate = await taxRateOf(ctx.db, regionId, address.region);
+  if (!rate) throw badRequest(`Unknown state or province: ${address.region}`);
+  return { region: address.region, ...rate };
+}
+
 /** The simulator on the server: prices a sample cart and explains every rule. */
 export async function simulate(
   ctx: AppContext,
   request: z.output<typeof SimulateRequest>,
   now: Date = new Date(),
-): Promise<PricedCart> {
-  const { input, rules, compiled } = await simulationInput(ctx, request, now);
+): Promise<PricedCart & { salesTax: SimulatorSalesTax | null }> {
+  const { input, rules, compiled, salesTax } = await simulationInput(ctx, request, now);
   // Without a draft the collection's compiled rules are reused; a draft is compiled with them.
-  return priceCart(input, compiled ? compiledOf(compiled) : rules);
+  return { ...priceCart(input, compiled ? compiledOf(compiled) : rules), salesTax };
 }
 
 /**
@@ -142,7 +171,7 @@ export async function handover(
   ctx: AppContext,
   request: z.output<typeof SimulateRequest>,
   now: Date = new Date(),
-): Promise<Handover> {
-  const { input, rules, compiled } = await simulationInput(ctx, request, now);
-  return browserHandover(input, compiled ? compiledOf(compiled) : compileRules(rules));
+): Promise<Handover & { salesTax: SimulatorSalesTax | null }> {
+  const { input, rules, compiled, salesTax } = await simulationInput(ctx, request, now);
+  return { ...browserHandover(input, compiled ? compiledOf(compiled) : compileRules(rules)), salesTax };
 }

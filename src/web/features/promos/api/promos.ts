@@ -12,6 +12,7 @@ import {
   rulesFromHandover,
   type SimulateRequest,
   SimulationInputAnswer,
+  type SimulatorSalesTax,
 } from '@domain/promos/tool';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
@@ -71,23 +72,26 @@ export function useBulkUpdate() {
   });
 }
 
+/** A simulated cart: the engine's answer and the sales tax of the address, if one was given. */
+export type Simulation = PricedCart & { salesTax: SimulatorSalesTax | null };
+
 /**
  * The simulator (flag promoToolCartApi): on, the server prices the cart; off, the server hands over
  * what to price and the engine runs here. Same engine, same answer (promos.simulator.api.test).
  */
 export function useSimulate(onServer: boolean) {
   return useMutation({
-    mutationFn: async (body: SimulateRequest): Promise<PricedCart> => {
+    mutationFn: async (body: SimulateRequest): Promise<Simulation> => {
       if (onServer) {
         const answer = await api.post('/api/cs/promo/shippingRates', Simulated, body);
-        return answer.data as unknown as PricedCart;
+        return answer.data as unknown as Simulation;
       }
       const [handed, { priceCart }] = await Promise.all([
         api.post('/api/cs/promo/simulationInput', SimulationInputAnswer, body),
         import('@domain/pricing'),
       ]);
       const { input, rules } = handed.data as unknown as { input: PricingInput; rules: unknown[] };
-      return priceCart(input, rulesFromHandover(rules));
+      return { ...priceCart(input, rulesFromHandover(rules)), salesTax: handed.data.salesTax };
     },
   });
 }

@@ -1,3 +1,4 @@
+import { orderTotals } from '@domain/ordering';
 import { ruleTypeName } from '@domain/promos/rule';
 import { COLLECTION_LABELS, type PromoCollection, parseSkuList } from '@domain/promos/tool';
 import { PROMO_USER_TYPES, SHIPPING_METHODS } from '@domain/reference/lists';
@@ -21,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
 import { useState } from 'react';
-import { useLoadCart, useSimulate } from '../api/promos';
+import { type Simulation, useLoadCart, useSimulate } from '../api/promos';
 import { explain, ShippingRates, Total } from './simulator-result';
 
 // The simulator (issue 13): prices a sample cart against a collection plus the rule being edited,
@@ -57,6 +58,9 @@ export function Simulator({
   const [customer, setCustomer] = useState('');
   const [at, setAt] = useState(() => localInput(new Date()));
   const [shippingMethod, setShippingMethod] = useState('');
+  // Ship-to address (spec 3 §2): its state or province sets the tax; the country is the region's.
+  const [shipRegion, setShipRegion] = useState('');
+  const [shipPostalCode, setShipPostalCode] = useState('');
   const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
   const [nextKey, setNextKey] = useState(2);
   const simulate = useSimulate(onServer);
@@ -112,7 +116,18 @@ export function Simulator({
         products,
         promoTags: parseSkuList(codes).map((code) => ({ code })),
         hostRewardItems,
-        shipping: { method: shippingMethod ? Number(shippingMethod) : null },
+        shipping: {
+          method: shippingMethod ? Number(shippingMethod) : null,
+          ...(shipRegion.trim()
+            ? {
+                address: {
+                  country: regionId === 2 ? ('CA' as const) : ('US' as const),
+                  region: shipRegion.trim(),
+                  ...(shipPostalCode.trim() ? { postalCode: shipPostalCode.trim() } : {}),
+                },
+              }
+            : {}),
+        },
       },
       collection,
       ...(draft ? { draft } : {}),
@@ -221,6 +236,22 @@ export function Simulator({
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          size="small"
+          label={regionId === 2 ? 'Ship to province' : 'Ship to state'}
+          value={shipRegion}
+          onChange={(e) => setShipRegion(e.target.value.toUpperCase())}
+          helperText="2 letters; sets the tax"
+          slotProps={{ htmlInput: { maxLength: 2, autoCapitalize: 'characters' } }}
+          sx={{ width: 150 }}
+        />
+        <TextField
+          size="small"
+          label={regionId === 2 ? 'Postal code' : 'Zip code'}
+          value={shipPostalCode}
+          onChange={(e) => setShipPostalCode(e.target.value)}
+          sx={{ width: 130 }}
+        />
         <TextField
           size="small"
           type="datetime-local"
@@ -345,6 +376,15 @@ export function Simulator({
             <Total label="Subtotal" value={money(result.totals.subtotal)} />
             <Total label="Shipping" value={money(result.totals.shipping)} />
             <Total label="Gifts" value={money(result.totals.giftValue)} />
+            {result.salesTax && (
+              <>
+                <Total
+                  label={`Tax (${result.salesTax.region}, ${(result.salesTax.rateBasisPoints / 100).toFixed(2)}%)`}
+                  value={money(taxed(result).tax)}
+                />
+                <Total label="Total" value={money(taxed(result).grandTotal)} />
+              </>
+            )}
           </Stack>
           <ShippingRates result={result} money={money} />
           <TableContainer sx={{ overflowX: 'auto' }}>
@@ -373,4 +413,15 @@ export function Simulator({
       )}
     </Paper>
   );
+}
+
+/** Tax and total of a simulated cart at its address, as the checkout estimate computes them. */
+function taxed(result: Simulation) {
+  return orderTotals({
+    prePromoSubtotal: result.totals.prePromoSubtotal,
+    subtotal: result.totals.subtotal,
+    shipping: result.totals.shipping,
+    appliedCredit: 0,
+    rate: result.salesTax,
+  });
 }
