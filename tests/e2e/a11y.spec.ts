@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, signIn } from './fixtures';
+import { DEMO_STAFF, type DemoRole, settled, signIn } from './fixtures';
 import {
   ALL_ROLES,
   APP_SCREENS,
@@ -19,15 +19,6 @@ import {
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 const HEIGHT: Record<Width, number> = { 1280: 800, 375: 740 };
-
-/** Waits until no CSS transition or animation runs (drawers, dialogs, layout changes). */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-}
 
 /**
  * Rules axe rates "moderate" that every screen must still meet: one h1 names the screen and

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, settled, signIn } from './fixtures';
 
 // Issue 11: the admin cart view priced live by the demo company's active rules. The demo rules
 // make each case reachable: "Holiday 20% Off Skincare" on everyday skincare, "Serum + Free Mini
@@ -8,11 +8,12 @@ import { DEMO_STAFF, signIn } from './fixtures';
 // "Any 3 Skincare for $99" (code TRIO99) that needs three skincare items.
 
 async function expectAccessible(page: Page, screen: string) {
-  // The cart re-renders when its refetch lands (after a locale switch or a resize): check what
-  // staff see once the page has settled, not a frame in between.
+  // The cart re-renders when its refetch lands (after a locale switch): check it once it has.
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const results = await new AxeBuilder({ page }).include('#main-content').include('header').analyze();
+  const results = await new AxeBuilder({ page: await settled(page) })
+    .include('#main-content')
+    .include('header')
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, settled, signIn } from './fixtures';
 
 // Ordering on behalf of a customer (issue 12): an agent places a US order with a saved card and a
 // promotion, and a Canadian fr-CA order with a new card, an address correction from the
@@ -63,7 +63,7 @@ async function recentOrders(page: Page, uid: string): Promise<RecentOrder[]> {
 }
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
+  const results = await new AxeBuilder({ page: await settled(page) })
     .include('main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

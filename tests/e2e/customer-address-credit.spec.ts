@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, settled, signIn } from './fixtures';
 
 // Address and credit tabs (issue 7): a bad zip then a good one (US and CA), credit over the
 // type maximum then within it, and axe at 1280 and 375 px.
@@ -33,7 +33,7 @@ async function accountWithMaximum(page: Page, maximum: number) {
 
 /** Axe on this screen's content (the shell around it has its own spec), or on an open dialog. */
 async function expectNoSeriousAxeViolations(page: Page, label: string, scope = 'main') {
-  const results = await new AxeBuilder({ page })
+  const results = await new AxeBuilder({ page: await settled(page) })
     .include(scope)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, settled, signIn } from './fixtures';
 
 // Issue 7 customer screens: search (by name, by number, none, CSV), the jump box, the customer
 // layout and its dashboard, orders, popups and carts tabs, each checked with axe at 1280 and 375 px.
@@ -37,7 +37,10 @@ async function demoCustomers(page: Page): Promise<{ host: Account; shopper: Acco
 
 /** The screen's content and the top bar with the jump box (the side menu is the shell's own check). */
 async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).include('#main-content').include('header').analyze();
+  const results = await new AxeBuilder({ page: await settled(page) })
+    .include('#main-content')
+    .include('header')
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

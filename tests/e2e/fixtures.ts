@@ -31,3 +31,25 @@ export async function menuEntries(page: Page): Promise<string[]> {
 /** A unique email for staff a test creates. */
 export const uniqueEmail = (prefix: string) =>
   `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/**
+ * The page once it is still: no finite CSS transition or animation running (a dialog fading in,
+ * the top bar re-laid out after a resize) and two frames painted, so an accessibility check sees
+ * what staff see rather than a frame in between. Endless ones (spinners) are not waited for.
+ */
+export async function settled(page: Page): Promise<Page> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 5; i++) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) break;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((r) => setTimeout(r, 1000)),
+      ]);
+    }
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+  return page;
+}

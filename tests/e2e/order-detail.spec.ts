@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, signIn } from './fixtures';
+import { DEMO_STAFF, type DemoRole, settled, signIn } from './fixtures';
 
 // Issue 8, order detail and operations (spec 2 §2 Order detail, §4, §8): open an order, comment,
 // resend a confirmation (it reaches the outbox), cancel as a leader and as a fraud agent, the
@@ -27,7 +27,7 @@ const orderOf = async (page: Page, id: string) =>
   (await (await page.request.get(`/api/cs/order/${id}`)).json()).data;
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#main-content').analyze();
+  const results = await new AxeBuilder({ page: await settled(page) }).include('#main-content').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, settled, signIn } from './fixtures';
 
 // Issue 8 order search: each criterion, the unique-value reset, the 9-digit rule, load more with
 // the criteria in the URL, opening an order and its customer, CSV, and the jump box.
@@ -180,7 +180,7 @@ test.describe('order search', () => {
     await page.getByRole('button', { name: 'Change search' }).click();
     await expect(field(page, 'UID')).toHaveValue(order.customer.uid);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const axe = await new AxeBuilder({ page }).include('#main-content').analyze();
+    const axe = await new AxeBuilder({ page: await settled(page) }).include('#main-content').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, settled, signIn } from './fixtures';
 
 // Issue 13 promo tool: a draft with a JSON error shown inline then fixed, saved, simulated with the
 // engine's explanation, published to pending with promoAccess, deploy refused without junoAccess and
@@ -214,7 +214,7 @@ test('a version restored: the history from the list, a diff per save, restore in
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await expect(versions.first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page })
+    const { violations } = await new AxeBuilder({ page: await settled(page) })
       .setLegacyMode(true)
       .options({ resultTypes: ['violations'], iframes: false })
       .analyze();
