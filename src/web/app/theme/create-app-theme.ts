@@ -41,6 +41,9 @@ export function createAppTheme(variant: ThemeVariant): Theme {
       },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiDialogTitle: { styleOverrides: { root: { fontWeight: 600 } } },
+      // An alert's message wraps on a phone (long ids and emails included) instead of becoming a
+      // small scrolling region that a keyboard cannot reach.
+      MuiAlert: { styleOverrides: { message: { overflow: 'visible', overflowWrap: 'anywhere' } } },
     },
   });
 }
