@@ -73,6 +73,32 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
   ).toEqual([]);
 }
 
+/** The customer dashboard's "New order": the checkout of a new cart in `locale`; answers its cart id. */
+async function newOrderFor(page: Page, uid: string, locale: string): Promise<string> {
+  await page.goto(`/customers/${uid}/dashboard`);
+  await page.getByRole('button', { name: 'New order' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/checkout/[A-Za-z0-9]{28}$`));
+  return new URL(page.url()).pathname.split('/')[3]!;
+}
+
+/** A new US shipping address, its city, state and ZIP code filled by the autocomplete from the dataset. */
+async function shipToAustin(page: Page) {
+  const enter = page.getByRole('button', { name: 'Enter a new address' });
+  if (await enter.isVisible()) await enter.click();
+  const form = page.getByRole('form', { name: 'Shipping address form' });
+  await form.getByRole('combobox', { name: /^Find an address/ }).fill('78701');
+  await page.getByRole('option', { name: /78701/ }).first().click();
+  await expect(form.getByLabel(/^City/)).toHaveValue(/austin/i);
+  await form.getByLabel(/^First Name/).fill('Ada');
+  await form.getByLabel(/^Last Name/).fill('Lovelace');
+  await form
+    .getByRole('textbox', { name: /^Address/ })
+    .first()
+    .fill('100 Congress Ave');
+  await page.getByRole('button', { name: 'Use this address' }).click();
+  await expect(page.getByTestId('ship-to')).toContainText('Austin, TX 78701');
+}
+
 async function pick(page: Page, field: string | RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option }).first().click();
@@ -124,9 +150,7 @@ test('an agent places a US order with a saved card and a promotion', async ({ pa
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x, cards) => x.countryId === 1 && cards > 0);
-  await page.goto(`/customers/${a.uid}/dashboard`);
-  await page.getByRole('button', { name: 'New order' }).click();
-  await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
+  await newOrderFor(page, a.uid, 'en-US');
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
   const products = page.getByRole('list', { name: 'Products' });
   await expect(products.getByRole('listitem').first()).toBeVisible();
@@ -136,21 +160,7 @@ test('an agent places a US order with a saved card and a promotion', async ({ pa
   const lines = page.getByRole('list', { name: 'Cart lines' });
   await expect(lines.getByRole('listitem').first()).toBeVisible();
   await expect(lines.getByText(/−\$\d/).first()).toBeVisible();
-  const enter = page.getByRole('button', { name: 'Enter a new address' });
-  if (await enter.isVisible()) await enter.click();
-  // The autocomplete fills city, state and ZIP code from the dataset.
-  const form = page.getByRole('form', { name: 'Shipping address form' });
-  await form.getByRole('combobox', { name: /^Find an address/ }).fill('78701');
-  await page.getByRole('option', { name: /78701/ }).first().click();
-  await expect(form.getByLabel(/^City/)).toHaveValue(/austin/i);
-  await form.getByLabel(/^First Name/).fill('Ada');
-  await form.getByLabel(/^Last Name/).fill('Lovelace');
-  await form
-    .getByRole('textbox', { name: /^Address/ })
-    .first()
-    .fill('100 Congress Ave');
-  await page.getByRole('button', { name: 'Use this address' }).click();
-  await expect(page.getByTestId('ship-to')).toContainText('Austin, TX 78701');
+  await shipToAustin(page);
   await page.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio').first().check();
   await page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio').first().check();
   await expect(page.getByTestId('total-grand')).toBeVisible();
@@ -186,9 +196,7 @@ test('a promo code in the checkout cart panel: one that does not apply says why,
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x) => x.countryId === 1 && x.userType === 3);
-  await page.goto(`/customers/${a.uid}/dashboard`);
-  await page.getByRole('button', { name: 'New order' }).click();
-  await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
+  await newOrderFor(page, a.uid, 'en-US');
   await page.getByLabel('Search products').fill('Everbright Renewal Serum');
   const products = page.getByRole('list', { name: 'Products' });
   const add = products.getByRole('button', { name: 'Add Everbright Renewal Serum' });
@@ -280,10 +288,7 @@ test('changing the shipping country asks first, then moves to the other locale�
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x) => x.countryId === 1 && x.userType === 3);
-  await page.goto(`/customers/${a.uid}/dashboard`);
-  await page.getByRole('button', { name: 'New order' }).click();
-  await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
-  const cartId = new URL(page.url()).pathname.split('/')[3]!;
+  const cartId = await newOrderFor(page, a.uid, 'en-US');
   const products = page.getByRole('list', { name: 'Products' });
   await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
   const lines = page.getByRole('list', { name: 'Cart lines' });
@@ -358,20 +363,7 @@ test('with the consultant override flag on, a consultant’s order starts with t
     const products = page.getByRole('list', { name: 'Products' });
     await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
     await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first()).toBeVisible();
-    const enter = page.getByRole('button', { name: 'Enter a new address' });
-    if (await enter.isVisible()) await enter.click();
-    const form = page.getByRole('form', { name: 'Shipping address form' });
-    await form.getByRole('combobox', { name: /^Find an address/ }).fill('78701');
-    await page.getByRole('option', { name: /78701/ }).first().click();
-    await expect(form.getByLabel(/^City/)).toHaveValue(/austin/i);
-    await form.getByLabel(/^First Name/).fill('Ada');
-    await form.getByLabel(/^Last Name/).fill('Lovelace');
-    await form
-      .getByRole('textbox', { name: /^Address/ })
-      .first()
-      .fill('100 Congress Ave');
-    await page.getByRole('button', { name: 'Use this address' }).click();
-    await expect(page.getByTestId('ship-to')).toContainText('Austin, TX 78701');
+    await shipToAustin(page);
     // Standard Ground: its rate is what the shipping override starts from.
     await page.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio').first().check();
     await expect(page.getByTestId('override-defaults')).toContainText('start on with the estimate');
@@ -408,10 +400,7 @@ test('a browser in fr-CA switches an empty en-CA checkout to the fr-CA cart afte
       page,
       (x) => x.countryId === 2 && x.defaultLanguageId !== 2 && x.userType === 3,
     );
-    await page.goto(`/customers/${a.uid}/dashboard`);
-    await page.getByRole('button', { name: 'New order' }).click();
-    await expect(page).toHaveURL(/\/en-CA\/checkout\/[A-Za-z0-9]{28}$/);
-    const cartId = new URL(page.url()).pathname.split('/')[3]!;
+    const cartId = await newOrderFor(page, a.uid, 'en-CA');
     // The browser's language names fr-CA: the empty cart moves to its fr-CA instance and the URL follows.
     await expect(page).toHaveURL(new RegExp(`/fr-CA/checkout/${cartId}$`), { timeout: 10_000 });
     await expect(page.getByText("Switched to fr-CA, this browser's language.")).toBeVisible();
@@ -422,9 +411,7 @@ test('a browser in fr-CA switches an empty en-CA checkout to the fr-CA cart afte
       page,
       (x) => x.countryId === 2 && x.defaultLanguageId !== 2 && x.userType === 3 && x.uid !== a.uid,
     );
-    await page.goto(`/customers/${b.uid}/dashboard`);
-    await page.getByRole('button', { name: 'New order' }).click();
-    await expect(page).toHaveURL(/\/en-CA\/checkout\/[A-Za-z0-9]{28}$/);
+    await newOrderFor(page, b.uid, 'en-CA');
     await expect(page.getByText(/en-CA · CAD/)).toBeVisible();
     await page.waitForTimeout(2500);
     await expect(page).toHaveURL(/\/en-CA\/checkout\/[A-Za-z0-9]{28}$/);
