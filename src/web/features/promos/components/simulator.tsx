@@ -21,7 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type Simulation, useLoadCart, useSimulate } from '../api/promos';
 import { explain, ShippingRates, Total } from './simulator-result';
 
@@ -29,10 +29,22 @@ import { explain, ShippingRates, Total } from './simulator-result';
 // and shows for every rule whether it applied, how often, on which lines, for how much, or the
 // first condition that failed.
 
-interface Line {
-  key: number;
-  sku: string;
-  quantity: string;
+const BLANK_LINE = { sku: '', quantity: '1' };
+const BLANK_RATE = { method: '', amount: '' };
+
+/** Rows edited in place (sample lines, own shipping rates), each with its own stable key. */
+function useKeyedRows<T extends object>(initial: T[]) {
+  const next = useRef(0);
+  const keyed = (rows: T[]) => rows.map((r) => ({ ...r, key: ++next.current }));
+  const [rows, setRows] = useState(() => keyed(initial));
+  return {
+    rows,
+    replace: (all: T[]) => setRows(keyed(all)),
+    add: (row: T) => setRows((rs) => [...rs, ...keyed([row])]),
+    update: (key: number, patch: Partial<T>) =>
+      setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r))),
+    remove: (key: number) => setRows((rs) => rs.filter((r) => r.key !== key)),
+  };
 }
 
 const localInput = (d: Date) => {
@@ -61,13 +73,14 @@ export function Simulator({
   // Ship-to address (spec 3 §2): its state or province sets the tax; the country is the region's.
   const [shipRegion, setShipRegion] = useState('');
   const [shipPostalCode, setShipPostalCode] = useState('');
-  const [lines, setLines] = useState<Line[]>([{ key: 1, sku: '', quantity: '1' }]);
-  const [nextKey, setNextKey] = useState(2);
+  const lineRows = useKeyedRows([BLANK_LINE]);
+  const lines = lineRows.rows;
   const simulate = useSimulate(onServer);
   const loadCart = useLoadCart();
   const [cartId, setCartId] = useState('');
   // Own shipping rates (spec 3 §7 newShippingRates): none means the region's rates.
-  const [rates, setRates] = useState<{ key: number; method: string; amount: string }[]>([]);
+  const rateRows = useKeyedRows<typeof BLANK_RATE>([]);
+  const rates = rateRows.rows;
   const [hostRewardItems, setHostRewardItems] = useState<{ sku: string; isFree: boolean }[]>([]);
   const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
 
@@ -76,13 +89,8 @@ export function Simulator({
     if (!id) return;
     loadCart.mutate(id, {
       onSuccess: (loaded) => {
-        const loadedLines = loaded.products.map((p, i) => ({
-          key: i + 1,
-          sku: p.sku,
-          quantity: String(p.quantity),
-        }));
-        setLines(loadedLines.length > 0 ? loadedLines : [{ key: 1, sku: '', quantity: '1' }]);
-        setNextKey(loadedLines.length + 2);
+        const loadedLines = loaded.products.map((p) => ({ sku: p.sku, quantity: String(p.quantity) }));
+        lineRows.replace(loadedLines.length > 0 ? loadedLines : [BLANK_LINE]);
         setCodes(loaded.codes.join(', '));
         setHostRewardItems(loaded.hostRewardItems);
         setRegionId(loaded.regionId);
@@ -268,9 +276,7 @@ export function Simulator({
               size="small"
               label={`SKU ${i + 1}`}
               value={line.sku}
-              onChange={(e) =>
-                setLines((ls) => ls.map((l) => (l.key === line.key ? { ...l, sku: e.target.value } : l)))
-              }
+              onChange={(e) => lineRows.update(line.key, { sku: e.target.value })}
               sx={{ flex: 1, maxWidth: 240 }}
             />
             <TextField
@@ -278,29 +284,21 @@ export function Simulator({
               type="number"
               label={`Quantity ${i + 1}`}
               value={line.quantity}
-              onChange={(e) =>
-                setLines((ls) => ls.map((l) => (l.key === line.key ? { ...l, quantity: e.target.value } : l)))
-              }
+              onChange={(e) => lineRows.update(line.key, { quantity: e.target.value })}
               slotProps={{ htmlInput: { min: 1, max: 999 } }}
               sx={{ width: 120 }}
             />
             <IconButton
               aria-label={`Remove line ${i + 1}`}
               disabled={lines.length === 1}
-              onClick={() => setLines((ls) => ls.filter((l) => l.key !== line.key))}
+              onClick={() => lineRows.remove(line.key)}
             >
               <DeleteOutlineOutlined />
             </IconButton>
           </Stack>
         ))}
         <Box>
-          <Button
-            startIcon={<AddOutlined />}
-            onClick={() => {
-              setLines((ls) => [...ls, { key: nextKey, sku: '', quantity: '1' }]);
-              setNextKey((k) => k + 1);
-            }}
-          >
+          <Button startIcon={<AddOutlined />} onClick={() => lineRows.add(BLANK_LINE)}>
             Add line
           </Button>
         </Box>
@@ -318,9 +316,7 @@ export function Simulator({
               size="small"
               label={`Rate ${i + 1} method`}
               value={rate.method}
-              onChange={(e) =>
-                setRates((rs) => rs.map((r) => (r.key === rate.key ? { ...r, method: e.target.value } : r)))
-              }
+              onChange={(e) => rateRows.update(rate.key, { method: e.target.value })}
               sx={{ flex: 1, maxWidth: 240 }}
             >
               {SHIPPING_METHODS.map((m) => (
@@ -334,28 +330,17 @@ export function Simulator({
               type="number"
               label={`Rate ${i + 1} amount`}
               value={rate.amount}
-              onChange={(e) =>
-                setRates((rs) => rs.map((r) => (r.key === rate.key ? { ...r, amount: e.target.value } : r)))
-              }
+              onChange={(e) => rateRows.update(rate.key, { amount: e.target.value })}
               slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
               sx={{ width: 140 }}
             />
-            <IconButton
-              aria-label={`Remove rate ${i + 1}`}
-              onClick={() => setRates((rs) => rs.filter((r) => r.key !== rate.key))}
-            >
+            <IconButton aria-label={`Remove rate ${i + 1}`} onClick={() => rateRows.remove(rate.key)}>
               <DeleteOutlineOutlined />
             </IconButton>
           </Stack>
         ))}
         <Box>
-          <Button
-            startIcon={<AddOutlined />}
-            onClick={() => {
-              setRates((rs) => [...rs, { key: nextKey, method: '', amount: '' }]);
-              setNextKey((k) => k + 1);
-            }}
-          >
+          <Button startIcon={<AddOutlined />} onClick={() => rateRows.add(BLANK_RATE)}>
             Add shipping rate
           </Button>
         </Box>
