@@ -134,6 +134,8 @@ export const orders = pgTable(
     index('orders_export_sweep_idx')
       .on(t.dateCapturedUtc)
       .where(sql`collection = 'invoices' and phoenix_order_id is null and date_captured_utc is not null`),
+    // Orders waiting for their popup to close: what the popup-close pass looks for (small, partial).
+    index('orders_ship_to_social_idx').on(t.socialId).where(sql`collection = 'ship-to-socials'`),
   ],
 );
 

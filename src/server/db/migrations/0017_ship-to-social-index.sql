@@ -1,0 +1,1 @@
+CREATE INDEX "orders_ship_to_social_idx" ON "orders" USING btree ("social_id") WHERE collection = 'ship-to-socials';
