@@ -8,7 +8,7 @@ import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
-import { retryCaptureNow } from '../ordering/capture.service';
+import { CAPTURE_FAILED, retryCaptureNow } from '../ordering/capture.service';
 import { exportLocked } from './downstream.export';
 import * as repo from './downstream.repo';
 
@@ -42,7 +42,7 @@ export async function listFailedOrders(ctx: AppContext, page: number, limit: num
 async function retryOne(ctx: AppContext, staff: StaffPrincipal, id: number): Promise<RetryResult> {
   const actor = actorOf(staff);
   const seen = await repo.findFailure(ctx.db, id);
-  if (seen && !seen.resolvedAt && seen.errorCode === 'PAYMENT_NOT_CAPTURED') {
+  if (seen && !seen.resolvedAt && seen.errorCode === CAPTURE_FAILED) {
     // A card capture that failed after checkout: retry the capture (its success queues the export).
     // Outside a transaction: the gateway keeps its own.
     const capture = await retryCaptureNow(ctx, seen.orderId, actor);

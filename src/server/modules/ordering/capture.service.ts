@@ -1,3 +1,4 @@
+import type { ExportFailureCode } from '@domain/orders/downstream';
 import { ORDER_STATE } from '@domain/reference';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +20,8 @@ import { enqueueExport } from '../downstream/downstream.export';
 export const MAX_CAPTURE_ATTEMPTS = 5;
 /** A claimed retry whose worker died is due again after this long. */
 const CLAIM_LEASE_SECONDS = 120;
-const CAPTURE_FAILED = 'PAYMENT_NOT_CAPTURED';
+/** The failed-order code of a capture that failed (the export's own code for an uncaptured order). */
+export const CAPTURE_FAILED: ExportFailureCode = 'PAYMENT_NOT_CAPTURED';
 
 type Deps = Pick<AppContext, 'db' | 'gateway' | 'log'>;
 
