@@ -16,11 +16,6 @@ import { ORDER_TYPE, orderTypeName } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -28,10 +23,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError, Loading } from '@web/components/loading';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   useChangeCountry,
@@ -106,7 +102,6 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   const latest = useRef(0);
   // A change of shipping country waits for confirmation (the cart will be emptied).
   const [confirmCountry, setConfirmCountry] = useState<1 | 2 | null>(null);
-  const confirmTitle = useId();
   // The last Canadian locale of this checkout: back in Canada, its language is kept.
   const lastCanadian = useRef<string | null>(localeCode.endsWith('-CA') ? localeCode : null);
   const cartLocale = cart.data?.localeCode;
@@ -379,30 +374,18 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
             </Box>
           )}
         </SectionCard>
-        <Dialog
+        <ConfirmDialog
           open={confirmCountry !== null}
+          title="Change the shipping country?"
+          confirmLabel="Empty the cart and switch"
+          destructive
+          onConfirm={() => confirmCountry !== null && onCountry(confirmCountry)}
           onClose={() => setConfirmCountry(null)}
-          aria-labelledby={confirmTitle}
         >
-          <DialogTitle id={confirmTitle}>Change the shipping country?</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              The cart will be emptied. The order moves to the{' '}
-              {confirmCountry === 2 ? 'Canadian' : 'United States'} cart, and the shipping method, rates, tax
-              and shipping overrides, product credit, popup and payment are cleared.
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setConfirmCountry(null)}>Cancel</Button>
-            <Button
-              variant="contained"
-              color="warning"
-              onClick={() => confirmCountry !== null && onCountry(confirmCountry)}
-            >
-              Empty the cart and switch
-            </Button>
-          </DialogActions>
-        </Dialog>
+          The cart will be emptied. The order moves to the{' '}
+          {confirmCountry === 2 ? 'Canadian' : 'United States'} cart, and the shipping method, rates, tax and
+          shipping overrides, product credit, popup and payment are cleared.
+        </ConfirmDialog>
         <CatalogPanel cartId={cartId} localeCode={c.localeCode} enrollment={state.enrollment} />
         <CartPanel cart={c} messages={context?.cartMessages ?? []} />
       </Box>
