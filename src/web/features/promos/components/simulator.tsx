@@ -305,7 +305,7 @@ export function Simulator({
       </Stack>
       <Stack spacing={1} sx={{ mb: 2 }} role="group" aria-label="Shipping rates to price with">
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {rates.length === 0
+          {newShippingRates.length === 0
             ? 'Shipping rates: the region’s. Add rates to price with your own instead.'
             : 'Shipping rates: only these are offered.'}
         </Typography>
