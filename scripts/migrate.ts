@@ -1,10 +1,16 @@
 import { loadConfig } from '@server/platform/config';
+import { DataDirLockedError } from '@server/platform/data-dir-lock';
 import { openDatabase } from '@server/platform/db';
 
 // `npm run db:migrate`: apply pending migrations to DATABASE_URL, or to the embedded database in DATA_DIR.
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const t = Date.now();
-await database.migrate();
-await database.close();
-console.log(`Migrations applied (${database.kind}) in ${Date.now() - t} ms.`);
+try {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const t = Date.now();
+  await database.migrate();
+  await database.close();
+  console.log(`Migrations applied (${database.kind}) in ${Date.now() - t} ms.`);
+} catch (err) {
+  console.error(err instanceof DataDirLockedError ? err.message : err);
+  process.exitCode = 1;
+}

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@server/platform/config';
 import { openDatabase } from '@server/platform/db';
-import { isDatabaseEmpty, seedDemo } from './demo/index';
+import { demoLoadState, isDatabaseEmpty, seedDemo } from './demo/index';
 import { resetDatabase } from './demo/reset';
 
 // Loads the demo company into the configured database (DATABASE_URL or DATA_DIR).
@@ -41,7 +41,9 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    if (args.reset) {
+    const interrupted = (await demoLoadState(database.db)) === 'loading';
+    if (args.reset || interrupted) {
+      if (interrupted && !args.reset) console.error('The last demo load did not finish: loading it again.');
       const tables = await resetDatabase(database.db);
       console.error(`Reset: truncated ${tables.length} tables.`);
     } else if (!(await isDatabaseEmpty(database.db))) {

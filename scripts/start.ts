@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR } from '@server/platform/config';
+import { DataDirLockedError } from '@server/platform/data-dir-lock';
 import { openDatabase } from '@server/platform/db';
 import { startServer } from '@server/server';
-import { isDatabaseEmpty, seedDemo } from './demo/index';
+import { ensureDemoCompany } from './demo/index';
 
 // `npm start`: build the web app when its sources changed, migrate, load the demo company into
 // an empty database (never in production), then serve.
@@ -51,17 +52,14 @@ async function main() {
   buildWebIfStale(config.webDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  if (config.appEnv !== 'production' && (await isDatabaseEmpty(database.db))) {
-    console.log(`Empty database: loading the demo company (${DEMO_ACCOUNTS} accounts)…`);
-    const t = Date.now();
-    await seedDemo(database.db, {
+  if (config.appEnv !== 'production') {
+    await ensureDemoCompany(database.db, {
       accounts: DEMO_ACCOUNTS,
       includeStaff: true,
       demoPassword: config.demoPassword,
-      progress: process.stderr.isTTY,
+      progress: true,
       log: (msg) => console.log(msg),
     });
-    console.log(`Demo company loaded in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
   }
   await startServer(config, database);
   console.log(
@@ -70,6 +68,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A refusal the operator can act on is one line; anything else keeps its stack.
+  console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

@@ -1,12 +1,13 @@
-import { staffUsers } from '@server/db/schema';
+import { appState, staffUsers } from '@server/db/schema';
 import { type Db, rows } from '@server/platform/db';
 import { hashPassword } from '@server/platform/passwords';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { generateAccount } from './account-pipeline';
 import { addBatches } from './batches';
 import { MAX_ORDERS } from './ids';
 import { addOrderScenarios } from './order-scenarios';
 import { makeProgress } from './progress';
+import { resetDatabase } from './reset';
 import { prepareRun } from './setup';
 import { staffRows } from './staff';
 import { TABLE_ORDER } from './tables';
@@ -52,7 +53,52 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+const DEMO_LOAD_KEY = 'demo-load';
+/** `loading` from the first row written until the last; `complete` after; null when never loaded. */
+export type DemoLoadState = 'loading' | 'complete' | null;
+
+export async function demoLoadState(db: Db): Promise<DemoLoadState> {
+  const [row] = await db.select().from(appState).where(eq(appState.key, DEMO_LOAD_KEY)).limit(1);
+  return row?.value === 'loading' || row?.value === 'complete' ? row.value : null;
+}
+
+async function setDemoLoadState(db: Db, value: Exclude<DemoLoadState, null>): Promise<void> {
+  await db
+    .insert(appState)
+    .values({ key: DEMO_LOAD_KEY, value })
+    .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: new Date() } });
+}
+
+/**
+ * What a start does with the demo company: load it into an empty database, and load it again
+ * (after emptying every table) when the last load did not finish. Never touches a database
+ * that holds anything else.
+ */
+export async function ensureDemoCompany(
+  db: Db,
+  options: SeedOptions,
+): Promise<'loaded' | 'reloaded' | 'present'> {
+  const log = options.log ?? (() => {});
+  const interrupted = (await demoLoadState(db)) === 'loading';
+  if (interrupted) {
+    log('The last demo load did not finish: emptying the database to load it again…');
+    await resetDatabase(db);
+  } else if (!(await isDatabaseEmpty(db))) {
+    return 'present';
+  }
+  log(`Loading the demo company (${options.accounts} accounts)…`);
+  const t = Date.now();
+  await seedDemo(db, options);
+  log(`Demo company loaded in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
+  return interrupted ? 'reloaded' : 'loaded';
+}
+
+/**
+ * Writes the demo company. The database is marked `loading` before the first row and `complete`
+ * after the last, so a load cut short (killed, crashed) is recognised and redone by the next start.
+ */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  await setDemoLoadState(db, 'loading');
   const started = performance.now();
   const seed = options.seed ?? 42;
   const clock = makeClock(options.now ?? new Date());
@@ -74,7 +120,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     `reference data: ${ctx.catalog.products.length} products, ${ctx.roster.all.length} staff${options.includeStaff ? '' : ' (not written)'}`,
   );
 
-  const progress = makeProgress(options.progress === true, total);
+  const progress = makeProgress(options.progress === true, total, log);
   let orders = 0;
   const written = () => [...writer.counts.values()].reduce((s, n) => s + n, 0);
   try {
@@ -98,6 +144,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   // index-only scans read the heap (a bulk load outruns autovacuum).
   log('analysing tables…');
   await db.execute(sql`vacuum analyze`);
+  await setDemoLoadState(db, 'complete');
 
   const summary: SeedSummary = {
     seed,

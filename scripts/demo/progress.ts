@@ -1,13 +1,38 @@
 import { Presets, SingleBar } from 'cli-progress';
 
-/** A progress bar on stderr, or nothing when progress is off (tests, CI logs). */
+/**
+ * Progress of a demo load: a bar on a terminal, a line every few seconds to a log that is not
+ * one (a service's journal, `docker logs`), nothing when progress is off (tests).
+ */
 export interface Progress {
   update(accounts: number, rows: number): void;
   stop(): void;
 }
 
-export function makeProgress(enabled: boolean, total: number): Progress {
+const LOG_EVERY_MS = 5_000;
+
+export function makeProgress(
+  enabled: boolean,
+  total: number,
+  log: (message: string) => void = (m) => console.error(m),
+): Progress {
   if (!enabled) return { update() {}, stop() {} };
+  if (!process.stderr.isTTY) {
+    const started = Date.now();
+    let last = started;
+    return {
+      update(accounts, rows) {
+        const now = Date.now();
+        if (now - last < LOG_EVERY_MS && accounts < total) return;
+        last = now;
+        const pct = total > 0 ? Math.floor((accounts / total) * 100) : 100;
+        log(
+          `Seeding demo: ${accounts.toLocaleString('en-US')}/${total.toLocaleString('en-US')} accounts (${pct}%), ${rows.toLocaleString('en-US')} rows, ${Math.round((now - started) / 1000)} s`,
+        );
+      },
+      stop() {},
+    };
+  }
   const bar = new SingleBar(
     {
       format:

@@ -46,6 +46,7 @@ import { type LogSettings, logController, loggerOptions } from './platform/loggi
 import type { Mailer } from './platform/mailer';
 import { createMailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
+import { registerRequestIds, requestIdFor } from './platform/request-id';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { SessionStore } from './platform/session-store';
 import { registerWebApp } from './platform/static';
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     logController: logController(),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
+    genReqId: requestIdFor,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   await ensureFlags(database.db);
+  registerRequestIds(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerCompression(app);
   await app.register(fastifyCookie);

@@ -12,6 +12,8 @@ export const ErrorBody = z.object({
   error: z.string(),
   code: z.string().optional(),
   issues: z.array(ErrorIssue).optional(),
+  /** The request's id (X-Request-Id), for a support ticket to quote. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -70,18 +71,31 @@ async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | File | undefined,
 ): Promise<Database> {
+  // One process per folder: a second one would silently lose the first one's writes.
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
   const client = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
+    },
     dump: () => client.dumpDataDir('gzip'),
     async listen(channel, handlers) {
       const stop = await client.listen(channel, handlers.onNotify);

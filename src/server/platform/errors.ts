@@ -30,7 +30,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   });
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
-  return reply.status(status).send(body);
+  return reply.status(status).send({ ...body, requestId: String(reply.request.id) });
 }
 
 function validationIssues(error: FastifyError): { path: string; message: string }[] {

@@ -25,6 +25,7 @@ function expectRefused(res: { statusCode: number; json(): unknown }, path: strin
     error: message,
     code: 'BAD_REQUEST',
     issues: [{ path, message }],
+    requestId: expect.any(String),
   });
 }
 

@@ -54,6 +54,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
         success: false,
         error: `No API route ${request.method} ${request.url.split('?')[0]}`,
         code: ERROR_CODES.notFound,
+        requestId: String(request.id),
       });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -182,3 +182,13 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_type_idx').on(t.type, t.createdAt)],
 );
+
+/**
+ * Facts about the database itself, one row per key: e.g. `demo-load` is `loading` while the demo
+ * company is written and `complete` once all of it is, so an interrupted load is never served.
+ */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -75,7 +75,12 @@ describe('sign-in', () => {
     const agent = await t.signIn('agent');
     const res = await login(agent.email, 'not-the-password');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, error: INVALID_CREDENTIALS, code: 'INVALID_CREDENTIALS' });
+    expect(res.json()).toEqual({
+      success: false,
+      error: INVALID_CREDENTIALS,
+      code: 'INVALID_CREDENTIALS',
+      requestId: expect.any(String),
+    });
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
   });
 
