@@ -1,6 +1,6 @@
 import { loadConfig } from '@server/platform/config';
-import { DataDirLockedError } from '@server/platform/data-dir-lock';
 import { openDatabase } from '@server/platform/db';
+import { startupFailure } from '@server/platform/startup-errors';
 
 // `npm run db:migrate`: apply pending migrations to DATABASE_URL, or to the embedded database in DATA_DIR.
 try {
@@ -11,6 +11,6 @@ try {
   await database.close();
   console.log(`Migrations applied (${database.kind}) in ${Date.now() - t} ms.`);
 } catch (err) {
-  console.error(err instanceof DataDirLockedError ? err.message : err);
+  console.error(startupFailure(err));
   process.exitCode = 1;
 }

@@ -2,15 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR } from '@server/platform/config';
-import { DataDirLockedError } from '@server/platform/data-dir-lock';
 import { openDatabase } from '@server/platform/db';
+import { startupFailure } from '@server/platform/startup-errors';
 import { startServer } from '@server/server';
 import { ensureDemoCompany } from './demo/index';
 
 // `npm start`: build the web app when its sources changed, migrate, load the demo company into
 // an empty database (never in production), then serve.
-
-const DEMO_ACCOUNTS = Number(process.env.DEMO_ACCOUNTS ?? 2000);
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -54,7 +52,7 @@ async function main() {
   await database.migrate();
   if (config.appEnv !== 'production') {
     await ensureDemoCompany(database.db, {
-      accounts: DEMO_ACCOUNTS,
+      accounts: config.demoAccounts,
       includeStaff: true,
       demoPassword: config.demoPassword,
       progress: true,
@@ -69,6 +67,6 @@ async function main() {
 
 main().catch((err) => {
   // A refusal the operator can act on is one line; anything else keeps its stack.
-  console.error(err instanceof DataDirLockedError ? err.message : err);
+  console.error(startupFailure(err));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
+import { startupFailure } from './platform/startup-errors';
 
 /**
  * Starts the server: migrate, build the app, listen; close cleanly on SIGINT/SIGTERM.
@@ -35,7 +36,7 @@ export async function startServer(config = loadConfig(), opened?: Database) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   startServer().catch((err) => {
-    console.error(err);
+    console.error(startupFailure(err));
     process.exit(1);
   });
 }

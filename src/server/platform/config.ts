@@ -4,21 +4,66 @@ import { z } from 'zod';
 export const APP_ENVS = ['development', 'drafts', 'staging', 'production', 'test'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
 
+/** A URL whose scheme is one of `schemes`; the message never repeats the value (it may hold a password). */
+const urlOf = (schemes: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL such as ${example}` },
+  );
+
+const yesNo = (name: string) => z.enum(['true', 'false'], { message: `${name} must be true or false` });
+
+/**
+ * Every setting the server and its scripts read, checked once at start. README's configuration
+ * table lists exactly these names (a test compares the two).
+ */
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  SMTP_FROM: z.string().default('Customer Service Back Office <no-reply@example.com>'),
-  APP_ENV: z.enum(APP_ENVS).default('development'),
-  DEMO_PASSWORD: z.string().min(8).default('Demo-Password-1'),
-  PUBLIC_URL: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WORKERS: z.enum(['on', 'off']).default('on'),
-  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlOf(['postgres', 'postgresql'], 'postgres://user:password@host:5432/database').optional(),
+  SMTP_URL: urlOf(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
+  SMTP_FROM: z.string().min(3).default('Customer Service Back Office <no-reply@example.com>'),
+  APP_ENV: z.enum(APP_ENVS, { message: `must be one of ${APP_ENVS.join(', ')}` }).default('development'),
+  DEMO_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('Demo-Password-1'),
+  DEMO_ACCOUNTS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(0)
+    .max(1_000_000)
+    .default(2000),
+  PUBLIC_URL: urlOf(['http', 'https'], 'https://backoffice.example.com').optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  WORKERS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  COOKIE_SECURE: z
+    .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
+    .default('auto'),
+  TRUST_PROXY: yesNo('TRUST_PROXY').default('false'),
 });
+
+/** The names of every setting (README's configuration table lists the same). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+
+/** Settings that may carry a password: their values are never repeated in a message. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD']);
+
+/** A configuration refused at start: one line per bad value, naming the variable. */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
 
 export interface AppConfig {
   port: number;
@@ -29,6 +74,8 @@ export interface AppConfig {
   smtpFrom: string;
   appEnv: AppEnv;
   demoPassword: string;
+  /** Size of the demo company `npm start` loads into an empty database. */
+  demoAccounts: number;
   publicUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Run the outbox and job workers in this process. */
@@ -45,10 +92,20 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<AppConfig> = {},
 ): AppConfig {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable counts as unset (`FOO= npm start`), as it always has.
+  const present = Object.fromEntries(
+    CONFIG_VARIABLES.map((name) => [name, env[name] === '' ? undefined : env[name]]),
+  );
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '');
+      const value = present[name];
+      const shown =
+        SECRET_VARIABLES.has(name) || value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+      return `${name} ${issue.message.replace(new RegExp(`^${name} `), '')}${shown}`;
+    });
+    throw new ConfigError(lines);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -56,11 +113,12 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL || undefined,
-    smtpUrl: e.SMTP_URL || undefined,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     appEnv: e.APP_ENV,
     demoPassword: e.DEMO_PASSWORD,
+    demoAccounts: e.DEMO_ACCOUNTS,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS === 'on',

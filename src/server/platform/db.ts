@@ -157,6 +157,30 @@ function listenPostgres(
     });
 }
 
+/** The PostgreSQL server in DATABASE_URL cannot be used: says which and why, never the password. */
+export class DatabaseUnavailableError extends Error {
+  constructor(url: string, err: unknown) {
+    const { hostname, port, pathname } = new URL(url);
+    const code = (err as { code?: string }).code ?? '';
+    const reasons: Record<string, string> = {
+      ECONNREFUSED: 'nothing answers there (is PostgreSQL running?)',
+      ENOTFOUND: 'no such host',
+      ETIMEDOUT: 'the connection timed out',
+      '3D000': 'the database does not exist: create it first (createdb)',
+      '28P01': 'the password was refused',
+      '28000': 'the user may not connect',
+      '42501': 'the user may not create what the migrations need (pg_trgm extension, tables)',
+      '0A000': 'the pg_trgm extension is not available on that server (install PostgreSQL contrib)',
+      '58P01': 'the pg_trgm extension is not available on that server (install PostgreSQL contrib)',
+    };
+    const reason = reasons[code] ?? (err instanceof Error ? err.message : String(err));
+    super(
+      `Cannot use the PostgreSQL database in DATABASE_URL (${hostname}:${port || 5432}${pathname}): ${reason}.`,
+    );
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // pg returns int8 and numeric as strings; bigint ids here fit in a JS number.
@@ -167,10 +191,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     async migrate() {
       // One migrator at a time when several app processes start together.
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err: unknown) => {
+        throw new DatabaseUnavailableError(url, err);
+      });
       try {
         await client.query('select pg_advisory_lock(727274)');
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }).catch(
+          (err: unknown) => {
+            const cause = (err as { cause?: { code?: string } }).cause;
+            if (cause?.code && ['42501', '0A000', '58P01'].includes(cause.code))
+              throw new DatabaseUnavailableError(url, cause);
+            throw err;
+          },
+        );
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => {});
         client.release();

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, ROOT_DIR } from './config';
+
+const refusal = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.lines;
+    throw err;
+  }
+  throw new Error('accepted');
+};
+
+describe('configuration', () => {
+  it('refuses each bad value with one line naming the variable', () => {
+    const lines = refusal({
+      SMTP_URL: 'notaurl',
+      DATABASE_URL: 'mysql://user:pw@host/db',
+      PUBLIC_URL: 'backoffice.example.com',
+      TRUST_PROXY: 'yes',
+      COOKIE_SECURE: 'always',
+      PORT: '70000',
+      DEMO_ACCOUNTS: 'many',
+      LOG_LEVEL: 'loud',
+    });
+    expect(lines).toHaveLength(8);
+    for (const name of [
+      'SMTP_URL',
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'TRUST_PROXY',
+      'COOKIE_SECURE',
+      'PORT',
+      'DEMO_ACCOUNTS',
+      'LOG_LEVEL',
+    ])
+      expect(lines.filter((l) => l.startsWith(`${name} `))).toHaveLength(1);
+    expect(lines.find((l) => l.startsWith('PUBLIC_URL'))).toContain('backoffice.example.com');
+  });
+
+  it('never repeats a value that may hold a password', () => {
+    const lines = refusal({ SMTP_URL: 'mail-secret-pw', DATABASE_URL: 'db-secret-pw' });
+    expect(lines.join('\n')).not.toMatch(/secret-pw/);
+  });
+
+  it('accepts good values and treats an empty variable as unset', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      DATABASE_URL: 'postgresql://u:p@db:5432/bo',
+      PUBLIC_URL: 'https://bo.example.com/',
+      TRUST_PROXY: 'true',
+      PORT: '',
+    });
+    expect(config.publicUrl).toBe('https://bo.example.com');
+    expect(config.cookieSecure).toBe(true);
+    expect(config.trustProxy).toBe(true);
+    expect(config.port).toBe(3000);
+  });
+
+  it('README documents exactly the variables the code reads', () => {
+    const readme = readFileSync(path.join(ROOT_DIR, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    const table = section.slice(0, section.indexOf('\n## ', 5));
+    const documented = [...table.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]);
+    expect([...documented].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('no code reads an environment variable outside the one schema (test and benchmark switches aside)', () => {
+    const TEST_ONLY = new Set([
+      'TEST_DATABASE_URL',
+      'TEST_DB_BACKEND',
+      'CI',
+      'E2E_PORT',
+      'E2E_DATA_DIR',
+      'CHROMIUM_PATH',
+    ]);
+    const read = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir)) {
+        const file = path.join(dir, entry);
+        if (statSync(file).isDirectory()) walk(file);
+        else if (
+          /\.tsx?$/.test(entry) &&
+          !/\.test\.ts$/.test(entry) &&
+          file !== path.join(ROOT_DIR, 'src/server/platform/config.ts')
+        )
+          for (const m of readFileSync(file, 'utf8').matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g))
+            read.add(m[1]!);
+      }
+    };
+    for (const dir of ['src', 'scripts']) walk(path.join(ROOT_DIR, dir));
+    const stray = [...read].filter(
+      (name) => !TEST_ONLY.has(name) && !(CONFIG_VARIABLES as string[]).includes(name),
+    );
+    expect(stray).toEqual([]);
+  });
+});
