@@ -24,6 +24,21 @@ describe('feature flags', () => {
     expect(res.json().data.find((f: { name: string }) => f.name === 'incentives').enabled).toBe(true);
   });
 
+  it('reads one flag by name to any signed-in user; an unknown name is a 404', async () => {
+    const agent = await t.signIn('agent');
+    const res = await t.app.inject({ method: 'GET', url: '/api/flags/incentives', headers: agent.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'incentives', enabled: expect.any(Boolean) });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/flags/noSuchFlag',
+      headers: agent.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/flags/incentives' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('lets a developer switch a flag, audited; others may not', async () => {
     const dev = await t.signIn('developer');
     const res = await t.app.inject({
