@@ -147,7 +147,8 @@ export async function processOutbox(deps: OutboxDeps): Promise<number> {
   );
   const held = await heldLinks(deps.db, claimed);
   for (const msg of claimed) {
-    const links = held.get(msg.id) ?? [];
+    // A bigint from a raw query is a string on node-postgres, a number on PGlite.
+    const links = held.get(Number(msg.id)) ?? [];
     try {
       const outcome = await deliver(msg, links, deps);
       await deps.db.execute(
@@ -176,7 +177,7 @@ export async function processOutbox(deps: OutboxDeps): Promise<number> {
 
 /** The held links of the claimed emails that carry some: read here and nowhere else. */
 async function heldLinks(db: Db, claimed: ClaimedRow[]): Promise<Map<number, HeldLinks>> {
-  const ids = claimed.filter((m) => m.hidden_links.length > 0).map((m) => m.id);
+  const ids = claimed.filter((m) => m.hidden_links.length > 0).map((m) => Number(m.id));
   if (ids.length === 0) return new Map();
   const found = await db
     .select()
