@@ -1,11 +1,20 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { startMailbox } from './tests/e2e/mailbox';
 
 // Browser tests drive Debian's Chromium against the real server on a fresh embedded database
 // with a small demo company.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `bo-e2e-${Date.now()}`);
+// The server's email goes over SMTP to a mailbox the tests read (tests/e2e/mailbox.ts): one-time
+// links are only ever in the recipient's mail (ADR 017). The runner starts it; its workers, which
+// load this file again, inherit the folder.
+const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? PORT + 20000);
+if (!process.env.E2E_MAIL_DIR) {
+  process.env.E2E_MAIL_DIR = path.join(os.tmpdir(), `bo-e2e-mail-${PORT}-${Date.now()}`);
+  startMailbox(process.env.E2E_MAIL_DIR, MAIL_PORT);
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,6 +56,7 @@ export default defineConfig({
       APP_ENV: 'development',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
     },
   },
 });

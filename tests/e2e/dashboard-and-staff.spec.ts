@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
+import { linkFromMailbox, pathOf } from './mailbox';
 
 test('the dashboard shows today from the database, the 14-day chart and recent activity', async ({
   page,
@@ -33,16 +34,10 @@ test('deactivating a staff member ends their session at once', async ({ browser 
     headers: { 'x-requested-with': 'back-office' },
   });
   expect(created.ok()).toBe(true);
-  const developer = await browser.newPage();
-  await signIn(developer, DEMO_STAFF.developer);
-  const list = await developer.request.get(`/api/outbox?q=${encodeURIComponent(email)}`);
-  const [message] = (await list.json()).data;
-  const detail = await (await developer.request.get(`/api/outbox/${message.id}`)).json();
-  const token = String(detail.data.payload.url).split('token=')[1]!;
-  await developer.close();
+  const link = pathOf(await linkFromMailbox(email));
 
   const user = await browser.newPage();
-  await user.goto(`/resetpassword?token=${token}`);
+  await user.goto(link);
   await user.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
   await user.getByRole('textbox', { name: 'Confirm new password' }).fill(password);
   await user.getByRole('button', { name: 'Save password' }).click();
@@ -61,4 +56,22 @@ test('deactivating a staff member ends their session at once', async ({ browser 
   await expect(user).toHaveURL(/\/login/);
   await leader.close();
   await user.close();
+});
+
+test('Send password link follows the same rule as the other staff actions (ADR 017)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, DEMO_STAFF.leader);
+  await page.goto('/administrators');
+  const search = page.getByLabel('Search name or email');
+  const sendLink = () => page.getByRole('button', { name: /^Send a password reset link to / }).first();
+
+  // The demo developer holds the developer role and junoAccess, which a leader does not.
+  await search.fill(DEMO_STAFF.developer);
+  await expect(page.getByRole('button', { name: /^Deactivate / }).first()).toBeDisabled();
+  await expect(sendLink()).toBeDisabled();
+  await sendLink().locator('..').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('This user holds access you do not');
+
+  await search.fill(DEMO_STAFF.agent);
+  await expect(sendLink()).toBeEnabled();
 });

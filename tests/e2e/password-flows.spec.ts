@@ -1,26 +1,30 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
+import { linkFromMailbox, pathOf } from './mailbox';
 
-/** Opens the newest outbox message to `email` as a developer and returns the link it carries. */
-async function linkFromOutbox(
-  page: Page,
-  email: string,
-  subject: string,
-  pattern = /\/resetpassword\?token=/,
-): Promise<string> {
+/**
+ * Opens the newest outbox message to `email` as a developer: it says a one-time link was sent and
+ * shows no link (ADR 017); the recipient's link is read from their mailbox instead.
+ */
+async function outboxHidesTheLink(page: Page, email: string, subject: string, what: string) {
   await page.goto('/outbox');
   await page.getByLabel('Search recipient, subject or template').fill(email);
   const message = page.getByRole('button', { name: subject }).first();
   await expect(message).toBeVisible();
+  await expect(page.getByText(`${what} hidden`).first()).toBeVisible();
   await message.click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  // The email renders in a sandboxed iframe; the link is its button.
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `A ${what} was sent to the recipient only; the Outbox never shows it.`,
+  );
+  // The email renders in a sandboxed iframe; its button leads nowhere, its text names the link.
   const frame = dialog.frameLocator('iframe');
-  const href = await frame.getByRole('link').first().getAttribute('href');
-  expect(href).toMatch(pattern);
+  await expect(frame.getByRole('link').first()).toHaveAttribute('href', '#');
+  await expect(frame.getByText(`[${what}: sent to the recipient only]`)).toBeVisible();
+  expect(await frame.locator('html').innerHTML()).not.toContain('token=');
+  await dialog.getByRole('tab', { name: 'Plain text' }).click();
+  await expect(dialog.getByRole('tabpanel')).not.toContainText('token=');
   await page.keyboard.press('Escape');
-  return href!;
 }
 
 test('create an administrator: success alert that hides after 5 s, and the set-password email', async ({
@@ -51,7 +55,7 @@ test('create an administrator: success alert that hides after 5 s, and the set-p
   await expect(page.getByText(email).first()).toBeVisible();
 });
 
-test('forgot password: the email reaches the outbox, its link resets the password, the new password signs in', async ({
+test('forgot password: the Outbox says a link was sent, the emailed link resets the password, the new password signs in', async ({
   browser,
 }) => {
   const email = uniqueEmail('reset.me');
@@ -76,11 +80,12 @@ test('forgot password: the email reaches the outbox, its link resets the passwor
   await visitor.getByRole('button', { name: 'Send reset link' }).click();
   await expect(visitor.getByRole('status')).toContainText('If an account exists for that email');
 
-  // A developer finds the email in the outbox.
+  // A developer sees in the Outbox that a link was sent, not the link; it is in the mailbox.
   const developer = await browser.newPage();
   await signIn(developer, DEMO_STAFF.developer);
-  const link = await linkFromOutbox(developer, email, 'Reset your password');
+  await outboxHidesTheLink(developer, email, 'Reset your password', 'password link');
   await developer.close();
+  const link = pathOf(await linkFromMailbox(email));
 
   // The link resets the password once.
   await visitor.goto(link);
@@ -115,9 +120,7 @@ test('own sign-in email: asked for on the profile screen, changed only once the 
   expect(created.ok()).toBe(true);
   await leader.close();
 
-  const developer = await browser.newPage();
-  await signIn(developer, DEMO_STAFF.developer);
-  const setLink = await linkFromOutbox(developer, email, 'Set your back-office password');
+  const setLink = pathOf(await linkFromMailbox(email));
   const staff = await browser.newPage();
   await staff.goto(setLink);
   await staff.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
@@ -138,13 +141,11 @@ test('own sign-in email: asked for on the profile screen, changed only once the 
   await staff.reload();
   await expect(staff.getByRole('region', { name: 'Account' })).toContainText(email);
 
-  const confirmLink = await linkFromOutbox(
-    developer,
-    newEmail,
-    'Confirm your new sign-in email',
-    /\/confirm-email\?token=/,
-  );
+  const developer = await browser.newPage();
+  await signIn(developer, DEMO_STAFF.developer);
+  await outboxHidesTheLink(developer, newEmail, 'Confirm your new sign-in email', 'confirmation link');
   await developer.close();
+  const confirmLink = pathOf(await linkFromMailbox(newEmail, /\/confirm-email\?token=/));
   await staff.goto(confirmLink);
   await staff.getByRole('button', { name: 'Confirm this email' }).click();
   await expect(staff.getByRole('status')).toContainText(`From now on you sign in as ${newEmail}`);

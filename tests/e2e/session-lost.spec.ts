@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
+import { linkFromMailbox, pathOf } from './mailbox';
 
 // Issue 15: a deactivated staff member kept clicking around for about 30 s before the app noticed.
 // Any 401 from /api now sends the browser to login at once, with a full page load, keeping the way
@@ -23,18 +24,12 @@ test('a staff member deactivated elsewhere lands on login at their next click th
   expect(created.ok()).toBe(true);
   const { data: staff } = await created.json();
 
-  const developer = await browser.newPage();
-  await signIn(developer, DEMO_STAFF.developer);
-  const list = await developer.request.get(`/api/outbox?q=${encodeURIComponent(email)}`);
-  const [message] = (await list.json()).data;
-  const detail = await (await developer.request.get(`/api/outbox/${message.id}`)).json();
-  const token = String(detail.data.payload.url).split('token=')[1]!;
-  await developer.close();
+  const link = pathOf(await linkFromMailbox(email));
 
   // The staff member's own browser context.
   const context = await browser.newContext();
   const user = await context.newPage();
-  await user.goto(`/resetpassword?token=${token}`);
+  await user.goto(link);
   await user.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
   await user.getByRole('textbox', { name: 'Confirm new password' }).fill(password);
   await user.getByRole('button', { name: 'Save password' }).click();

@@ -15,6 +15,11 @@ export const OutboxMessageSummary = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   nextAttemptAt: z.string(),
+  /**
+   * The one-time links the email carries ("password link"). Only the recipient receives them;
+   * here each is a placeholder (ADR 017).
+   */
+  hiddenLinks: z.array(z.string()),
 });
 export type OutboxMessageSummary = z.infer<typeof OutboxMessageSummary>;
 

@@ -1,6 +1,8 @@
 // One branded layout for every email, with a plain-text twin. The card is fluid up to 560 px
 // and long links break, so the email fits a phone's mail app (and the Outbox preview at 375 px).
 
+import type { SecretLink } from './secret-link';
+
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -14,19 +16,24 @@ export interface EmailContent {
   title: string;
   /** Paragraphs of plain text (escaped for HTML). */
   paragraphs: string[];
-  action?: { label: string; url: string };
+  /** A one-time link is a SecretLink: the email is stored with its placeholder (ADR 017). */
+  action?: { label: string; url: string | SecretLink };
   footer?: string;
 }
 
-export function renderEmail(content: EmailContent): { html: string; text: string } {
+export function renderEmail(content: EmailContent): {
+  html: string;
+  text: string;
+  secretLinks: SecretLink[];
+} {
   const paragraphs = content.paragraphs
     .map(
       (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#3b2f33">${escapeHtml(p)}</p>`,
     )
     .join('');
   const button = content.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#8c3b5c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(content.action.label)}</a></p>
-       <p style="margin:0 0 16px;font-size:13px;color:#6d5f63;word-break:break-all">If the button does not work, paste this address into your browser:<br>${escapeHtml(content.action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(String(content.action.url))}" style="background:#8c3b5c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(content.action.label)}</a></p>
+       <p style="margin:0 0 16px;font-size:13px;color:#6d5f63;word-break:break-all">If the button does not work, paste this address into your browser:<br>${escapeHtml(String(content.action.url))}</p>`
     : '';
   const footer = escapeHtml(content.footer ?? 'Customer Service Back Office');
   const html = `<!doctype html><html><body style="margin:0;background:#f7f1f3;font-family:Arial,Helvetica,sans-serif">
@@ -46,5 +53,6 @@ ${paragraphs}${button}
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     content.footer ?? 'Customer Service Back Office',
   ].join('\n');
-  return { html, text };
+  const url = content.action?.url;
+  return { html, text, secretLinks: url && typeof url !== 'string' ? [url] : [] };
 }

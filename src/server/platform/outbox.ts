@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { outbox } from '../db/schema';
+import { outbox, outboxSecrets } from '../db/schema';
 import { type Db, type DbOrTx, rows } from './db';
+import { escapeHtml } from './email-layout';
 import type { Mailer } from './mailer';
 import { backoffMs } from './poller';
+import { findBareSecret, PLACEHOLDER_PATTERN, type SecretLink } from './secret-link';
 
 export interface EmailInput {
   template: string;
@@ -13,10 +15,39 @@ export interface EmailInput {
   text: string;
   payload?: Record<string, unknown>;
   entityId?: string | null;
+  /**
+   * The one-time links whose placeholders the html and text carry (renderEmail lists the one of
+   * its button): held apart and put back only when the email is sent (ADR 017).
+   */
+  secretLinks?: SecretLink[];
+}
+
+/** A programming error: the email or event would let readers of the Outbox see a one-time link. */
+function refuse(template: string, why: string): never {
+  throw new Error(`Outbox ${template}: ${why} (ADR 017: one-time links go in as SecretLink)`);
+}
+
+/** JSON as stored: a SecretLink inside becomes its placeholder here, once. */
+const asStored = (payload: Record<string, unknown> | undefined): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(payload ?? {}));
+
+function assertNoBareSecret(template: string, texts: (string | null)[]) {
+  for (const text of texts) {
+    const name = text && findBareSecret(text);
+    if (name) refuse(template, `its stored text would carry a one-time link (${name}=…)`);
+  }
 }
 
 /** Queues an email in the caller's transaction: it is sent only if the change commits. */
 export async function enqueueEmail(tx: DbOrTx, email: EmailInput): Promise<number> {
+  const payload = asStored(email.payload);
+  const links = email.secretLinks ?? [];
+  assertNoBareSecret(email.template, [email.subject, email.html, email.text, JSON.stringify(payload)]);
+  const placeholders = new Set(links.map((link) => link.placeholder));
+  if (placeholders.size !== links.length) refuse(email.template, 'two secret links share a description');
+  for (const found of `${email.html}\n${email.text}`.matchAll(PLACEHOLDER_PATTERN)) {
+    if (!placeholders.has(found[0])) refuse(email.template, `${found[0]} has no link to deliver`);
+  }
   const [row] = await tx
     .insert(outbox)
     .values({
@@ -26,10 +57,18 @@ export async function enqueueEmail(tx: DbOrTx, email: EmailInput): Promise<numbe
       subject: email.subject,
       html: email.html,
       text: email.text,
-      payload: email.payload ?? {},
+      payload,
+      hiddenLinks: links.map((link) => link.what),
       entityId: email.entityId ?? null,
     })
     .returning({ id: outbox.id });
+  if (links.length > 0) {
+    await tx.insert(outboxSecrets).values({
+      outboxId: row!.id,
+      links: links.map((link) => ({ placeholder: link.placeholder, url: link.reveal() })),
+      expiresAt: new Date(Math.min(...links.map((link) => link.expiresAt.getTime()))),
+    });
+  }
   return row!.id;
 }
 
@@ -38,12 +77,14 @@ export async function enqueueEvent(
   tx: DbOrTx,
   event: { template: string; payload: Record<string, unknown>; entityId?: string | null },
 ): Promise<number> {
+  const payload = asStored(event.payload);
+  assertNoBareSecret(event.template, [JSON.stringify(payload)]);
   const [row] = await tx
     .insert(outbox)
     .values({
       channel: 'event',
       template: event.template,
-      payload: event.payload,
+      payload,
       entityId: event.entityId ?? null,
     })
     .returning({ id: outbox.id });
@@ -59,8 +100,18 @@ interface ClaimedRow {
   html: string | null;
   text: string | null;
   payload: Record<string, unknown>;
+  hidden_links: string[];
   attempts: number;
   max_attempts: number;
+}
+
+type HeldLinks = { placeholder: string; url: string }[];
+
+/** The links of an email outlived their lifetime before it could be sent: trying again cannot help. */
+class LinksExpired extends Error {
+  constructor() {
+    super('Its one-time link expired before the email could be sent; the recipient needs a new one.');
+  }
 }
 
 export type EventHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -79,6 +130,7 @@ export interface OutboxDeps {
  * once its lock expires. Returns how many messages were handled.
  */
 export async function processOutbox(deps: OutboxDeps): Promise<number> {
+  await deps.db.delete(outboxSecrets).where(sql`${outboxSecrets.expiresAt} <= now()`);
   const claimed = await rows<ClaimedRow>(
     deps.db,
     sql`update outbox set status = 'sending', attempts = attempts + 1,
@@ -90,21 +142,29 @@ export async function processOutbox(deps: OutboxDeps): Promise<number> {
           order by id
           limit ${deps.batchSize ?? 20}
           for update skip locked)
-        returning id, channel, template, to_address, subject, html, text, payload, attempts, max_attempts`,
+        returning id, channel, template, to_address, subject, html, text, payload, hidden_links,
+          attempts, max_attempts`,
   );
+  const held = await heldLinks(deps.db, claimed);
   for (const msg of claimed) {
+    // A bigint from a raw query is a string on node-postgres, a number on PGlite.
+    const links = held.get(Number(msg.id)) ?? [];
     try {
-      const outcome = await deliver(msg, deps);
+      const outcome = await deliver(msg, links, deps);
       await deps.db.execute(
         sql`update outbox set status = ${outcome.status}, sent_at = now(), locked_until = null,
               last_error = null, message_id = ${outcome.messageId}
             where id = ${msg.id}`,
       );
+      // Sent: the links are in the recipient's mailbox and nowhere else.
+      if (outcome.status === 'sent' && links.length > 0)
+        await deps.db.delete(outboxSecrets).where(sql`${outboxSecrets.outboxId} = ${msg.id}`);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = msg.attempts >= msg.max_attempts;
+      // A mail server's refusal may quote the message: the links never reach the row or the log.
+      const message = withoutLinks(err instanceof Error ? err.message : String(err), links);
+      const giveUp = msg.attempts >= msg.max_attempts || err instanceof LinksExpired;
       const next = new Date(Date.now() + backoffMs(msg.attempts));
-      deps.log.warn({ outboxId: msg.id, attempt: msg.attempts, err }, 'outbox delivery failed');
+      deps.log.warn({ outboxId: msg.id, attempt: msg.attempts, error: message }, 'outbox delivery failed');
       await deps.db.execute(
         sql`update outbox set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message},
               locked_until = null, next_attempt_at = ${next.toISOString()}
@@ -115,18 +175,44 @@ export async function processOutbox(deps: OutboxDeps): Promise<number> {
   return claimed.length;
 }
 
+/** The held links of the claimed emails that carry some: read here and nowhere else. */
+async function heldLinks(db: Db, claimed: ClaimedRow[]): Promise<Map<number, HeldLinks>> {
+  const ids = claimed.filter((m) => m.hidden_links.length > 0).map((m) => Number(m.id));
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select()
+    .from(outboxSecrets)
+    .where(inArray(outboxSecrets.outboxId, ids))
+    .then((r) => r.filter((row) => row.expiresAt.getTime() > Date.now()));
+  return new Map(found.map((row) => [row.outboxId, row.links]));
+}
+
+function withLinks(text: string, links: HeldLinks, encode: (url: string) => string): string {
+  return links.reduce((out, link) => out.replaceAll(link.placeholder, encode(link.url)), text);
+}
+
+function withoutLinks(text: string, links: HeldLinks): string {
+  return links.reduce(
+    (out, link) =>
+      out.replaceAll(link.url, link.placeholder).replaceAll(escapeHtml(link.url), link.placeholder),
+    text,
+  );
+}
+
 async function deliver(
   msg: ClaimedRow,
+  links: HeldLinks,
   deps: OutboxDeps,
 ): Promise<{ status: 'sent' | 'stored'; messageId: string | null }> {
   if (msg.channel === 'email') {
-    // Without SMTP the message stays readable in the Outbox screen.
+    // Without SMTP the message stays readable in the Outbox screen, its one-time links hidden.
     if (!deps.mailer) return { status: 'stored', messageId: null };
+    if (links.length < msg.hidden_links.length) throw new LinksExpired();
     const messageId = await deps.mailer.send({
       to: msg.to_address ?? '',
       subject: msg.subject ?? '',
-      html: msg.html ?? '',
-      text: msg.text ?? '',
+      html: withLinks(msg.html ?? '', links, escapeHtml),
+      text: withLinks(msg.text ?? '', links, (url) => url),
     });
     return { status: 'sent', messageId };
   }

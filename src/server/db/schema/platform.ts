@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -142,6 +143,11 @@ export const outbox = pgTable(
     html: text('html'),
     text: text('text'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * What one-time links the email carries ("password link"): they are held in outbox_secrets and
+     * shown here only as a placeholder (ADR 017).
+     */
+    hiddenLinks: jsonb('hidden_links').$type<string[]>().notNull().default([]),
     entityId: text('entity_id'),
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -157,6 +163,25 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_to_idx').on(sql`lower(${t.toAddress})`),
   ],
+);
+
+/**
+ * The one-time links of an outbox email (ADR 017), apart from the message so that no reader of
+ * outbox rows (Outbox screen, retry, audit) can see them: only the delivery step reads this table,
+ * and a row is deleted once its email is sent or its links have expired.
+ */
+export const outboxSecrets = pgTable(
+  'outbox_secrets',
+  {
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    /** Each placeholder of the stored email and the link it stands for. */
+    links: jsonb('links').$type<{ placeholder: string; url: string }[]>().notNull(),
+    /** When the first of the links stops working: after that the row is of no use and is purged. */
+    expiresAt: utc('expires_at').notNull(),
+  },
+  (t) => [index('outbox_secrets_expires_idx').on(t.expiresAt)],
 );
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';

@@ -71,7 +71,10 @@ describe('administrators', () => {
       .from(outbox)
       .where(eq(outbox.toAddress, 'dana.reyes@example.com'));
     expect(mail).toMatchObject({ template: 'staff.setPassword', status: 'pending' });
-    expect(mail!.html).toContain('/resetpassword?token=');
+    // The link reaches the recipient only; the stored email shows where it goes (ADR 017).
+    expect(mail!.html).toContain('[password link: sent to the recipient only]');
+    expect(mail!.html).not.toContain('token=');
+    expect(mail!.hiddenLinks).toEqual(['password link']);
     const events = await t.database.db.select().from(changeEvents).where(eq(changeEvents.entityId, user.id));
     expect(events.map((e) => e.action)).toEqual(['staff.create']);
     expect(JSON.stringify(events[0]!.differences)).not.toContain('password_hash');

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { revokeAllSessions, type StaffPrincipal } from '../../platform/sessions';
 import { containsPattern } from '../../platform/sql';
-import { issuePasswordLink } from '../auth/password-links';
+import { issuePasswordLink, MAX_LIVE_LINKS } from '../auth/password-links';
 
 type Row = typeof staffUsers.$inferSelect;
 
@@ -70,6 +70,8 @@ const OWN_ACCESS = 'You cannot change your own role or access.';
 const ROLE_NOT_HELD = 'You cannot grant a role you do not hold.';
 const ACCESS_NOT_HELD = (flag: string) => `You cannot grant or remove ${flag} without holding it.`;
 const OUTRANKED = 'You cannot change a staff member who holds access you do not.';
+const TOO_MANY_LINKS = (name: string) =>
+  `${name} already has ${MAX_LIVE_LINKS} password links that are unused and unexpired. Ask them to use one, or send another once one expires.`;
 
 /** What the granter may give: a role and flags they hold themselves (throws 403 otherwise). */
 function assertMayGrant(
@@ -202,8 +204,12 @@ export async function setActive(ctx: AppContext, staff: StaffPrincipal, id: stri
 export async function sendPasswordLink(ctx: AppContext, staff: StaffPrincipal, id: string): Promise<string> {
   await ctx.db.transaction(async (tx) => {
     const user = await load(tx, id);
+    // The same rule as any other change to their account (ADR 017): a link to someone who holds
+    // access the sender lacks is one step from taking that access over.
+    if (user.id !== staff.id) assertMayManage(staff, user);
     if (!user.active) throw badRequest('This user is deactivated. Activate the user first.');
-    await issuePasswordLink(tx, user, user.passwordHash ? 'reset' : 'set', ctx.config.publicUrl);
+    const link = await issuePasswordLink(tx, user, user.passwordHash ? 'reset' : 'set', ctx.config.publicUrl);
+    if (!link) throw conflict(TOO_MANY_LINKS(user.name));
     await recordChange(tx, {
       collection: 'staff-log',
       entityId: user.id,

@@ -1,15 +1,19 @@
 import { STAFF_ROLES, type StaffRole } from '@domain/auth/roles';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, staffUsers } from '../../db/schema';
+import { processOutbox } from '../../platform/outbox';
+import { type Mailbox, mailbox } from '../../testing/mailbox';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
 // Nobody grants a role, promoAccess or junoAccess they do not hold, nobody changes their own
 // access, and only a developer changes another staff member's email; each path, as each role.
 
 let t: TestApp;
+let inbox: Mailbox;
 beforeAll(async () => {
-  t = await createTestApp();
+  inbox = mailbox();
+  t = await createTestApp({ mailer: inbox.mailer });
 });
 afterAll(() => t.close());
 
@@ -174,12 +178,8 @@ describe('POST /api/auth/updateEmail on staff', () => {
     expect(res.json().message).toMatch(/confirmation link to agent\.new@grants\.example\.com/);
     expect((await row(agent.id)).email).toBe(agent.email);
 
-    const [mail] = await t.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.toAddress, 'agent.new@grants.example.com'))
-      .orderBy(desc(outbox.id));
-    const token = new URL((mail!.payload as { url: string }).url).searchParams.get('token')!;
+    await processOutbox({ db: t.database.db, mailer: inbox.mailer, log: t.app.log });
+    const token = inbox.token('agent.new@grants.example.com')!;
     // The confirmation link is not a password link.
     const asReset = await t.app.inject({
       method: 'POST',

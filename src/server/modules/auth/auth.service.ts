@@ -19,7 +19,13 @@ import { sha256 } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, revokeAllSessions, type StaffPrincipal, toPrincipal } from '../../platform/sessions';
 import { claimLoginAttempt, releaseLoginAttempt } from './login-throttle';
-import { issueEmailLink, issuePasswordLink, PASSWORD_PURPOSES, recentLinkCount } from './password-links';
+import {
+  issueEmailLink,
+  issuePasswordLink,
+  PASSWORD_PURPOSES,
+  recentLinkCount,
+  spendOtherLinks,
+} from './password-links';
 
 export function sessionInfo(ctx: AppContext, staff: StaffPrincipal | null): SessionInfo {
   return {
@@ -111,6 +117,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .where(and(eq(passwordResetTokens.tokenHash, row.t.tokenHash), isNull(passwordResetTokens.usedAt)))
       .returning({ tokenHash: passwordResetTokens.tokenHash });
     if (spent.length === 0) throw badRequest(RESET_LINK_INVALID);
+    await spendOtherLinks(tx, row.user.id, 'reset', row.t.tokenHash);
     await tx
       .update(staffUsers)
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
@@ -220,6 +227,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<stri
       .where(and(eq(passwordResetTokens.tokenHash, row.t.tokenHash), isNull(passwordResetTokens.usedAt)))
       .returning({ tokenHash: passwordResetTokens.tokenHash });
     if (spent.length === 0) throw badRequest(EMAIL_LINK_INVALID);
+    await spendOtherLinks(tx, row.user.id, 'email', row.t.tokenHash);
     await changeStaffEmail(tx, row.user, newEmail, {
       id: row.user.id,
       email: row.user.email,

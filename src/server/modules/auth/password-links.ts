@@ -1,17 +1,46 @@
 import { RESET_LINK_TTL_MS, SET_PASSWORD_LINK_TTL_MS } from '@domain/auth/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { renderEmail } from '../../platform/email-layout';
 import { newToken, sha256 } from '../../platform/ids';
 import { enqueueEmail } from '../../platform/outbox';
+import { SecretLink } from '../../platform/secret-link';
 
 export type LinkPurpose = 'reset' | 'set';
+type AnyPurpose = LinkPurpose | 'email';
 export const PASSWORD_PURPOSES: LinkPurpose[] = ['reset', 'set'];
 export const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
 
-/** Earlier unused links of the same kind stop working: only the newest one is valid. */
-async function spendEarlierLinks(tx: DbOrTx, staffUserId: string, purposes: ('reset' | 'set' | 'email')[]) {
+/**
+ * How many links of one kind (password: reset or set; email confirmation) a person may hold at
+ * once, unused and unexpired (ADR 017). A new link never spends one the person already has, so
+ * nobody can cancel the link in someone's mailbox by asking for another; past this number no new
+ * link is issued until one is used or expires.
+ */
+export const MAX_LIVE_LINKS = 3;
+
+const purposesOf = (purpose: AnyPurpose): AnyPurpose[] =>
+  purpose === 'email' ? ['email'] : PASSWORD_PURPOSES;
+
+/** Unused, unexpired links of the kind of `purpose` the person holds. */
+export async function liveLinkCount(tx: DbOrTx, staffUserId: string, purpose: AnyPurpose): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.staffUserId, staffUserId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+        inArray(passwordResetTokens.purpose, purposesOf(purpose)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Once one link of a kind is used, the person's other links of that kind stop working. */
+export async function spendOtherLinks(tx: DbOrTx, staffUserId: string, purpose: AnyPurpose, used: string) {
   await tx
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
@@ -19,28 +48,45 @@ async function spendEarlierLinks(tx: DbOrTx, staffUserId: string, purposes: ('re
       and(
         eq(passwordResetTokens.staffUserId, staffUserId),
         isNull(passwordResetTokens.usedAt),
-        inArray(passwordResetTokens.purpose, purposes),
+        inArray(passwordResetTokens.purpose, purposesOf(purpose)),
+        ne(passwordResetTokens.tokenHash, used),
       ),
     );
 }
 
-/** Issues a single-use password link and queues its email in the same transaction. */
+/** A new single-use token, of which only the hash is kept; the link is a SecretLink from the start. */
+async function newLink(
+  tx: DbOrTx,
+  row: { staffUserId: string; purpose: AnyPurpose; newEmail?: string },
+  ttlMs: number,
+  address: (token: string) => string,
+  what: string,
+): Promise<SecretLink | null> {
+  if ((await liveLinkCount(tx, row.staffUserId, row.purpose)) >= MAX_LIVE_LINKS) return null;
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await tx.insert(passwordResetTokens).values({ ...row, tokenHash: sha256(token), expiresAt });
+  return new SecretLink(address(encodeURIComponent(token)), what, expiresAt);
+}
+
+/**
+ * Issues a single-use password link and queues its email in the same transaction. Null when the
+ * person already holds MAX_LIVE_LINKS password links (nothing is sent).
+ */
 export async function issuePasswordLink(
   tx: DbOrTx,
   user: { id: string; name: string; email: string },
   purpose: LinkPurpose,
   publicUrl: string,
-): Promise<void> {
-  await spendEarlierLinks(tx, user.id, PASSWORD_PURPOSES);
-  const token = newToken();
-  const ttl = purpose === 'reset' ? RESET_LINK_TTL_MS : SET_PASSWORD_LINK_TTL_MS;
-  await tx.insert(passwordResetTokens).values({
-    tokenHash: sha256(token),
-    staffUserId: user.id,
-    purpose,
-    expiresAt: new Date(Date.now() + ttl),
-  });
-  const url = `${publicUrl}/resetpassword?token=${encodeURIComponent(token)}`;
+): Promise<SecretLink | null> {
+  const url = await newLink(
+    tx,
+    { staffUserId: user.id, purpose },
+    purpose === 'reset' ? RESET_LINK_TTL_MS : SET_PASSWORD_LINK_TTL_MS,
+    (token) => `${publicUrl}/resetpassword?token=${token}`,
+    'password link',
+  );
+  if (!url) return null;
   const email =
     purpose === 'reset'
       ? renderEmail({
@@ -65,9 +111,10 @@ export async function issuePasswordLink(
     to: user.email,
     subject: purpose === 'reset' ? 'Reset your password' : 'Set your back-office password',
     ...email,
-    payload: { staffUserId: user.id, url },
+    payload: { staffUserId: user.id },
     entityId: user.id,
   });
+  return url;
 }
 
 /**
@@ -79,17 +126,15 @@ export async function issueEmailLink(
   user: { id: string; name: string },
   newEmail: string,
   publicUrl: string,
-): Promise<void> {
-  await spendEarlierLinks(tx, user.id, ['email']);
-  const token = newToken();
-  await tx.insert(passwordResetTokens).values({
-    tokenHash: sha256(token),
-    staffUserId: user.id,
-    purpose: 'email',
-    newEmail,
-    expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS),
-  });
-  const url = `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+): Promise<SecretLink | null> {
+  const url = await newLink(
+    tx,
+    { staffUserId: user.id, purpose: 'email', newEmail },
+    EMAIL_LINK_TTL_MS,
+    (token) => `${publicUrl}/confirm-email?token=${token}`,
+    'confirmation link',
+  );
+  if (!url) return null;
   await enqueueEmail(tx, {
     template: 'staff.confirmEmail',
     to: newEmail,
@@ -103,9 +148,10 @@ export async function issueEmailLink(
       ],
       action: { label: 'Confirm this email', url },
     }),
-    payload: { staffUserId: user.id, url },
+    payload: { staffUserId: user.id },
     entityId: user.id,
   });
+  return url;
 }
 
 /** How many reset emails a user was sent in the last hour (to stop email floods). */

@@ -6,9 +6,15 @@ import { orders, outbox } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { retryOutboxMessage } from '../../platform/outbox';
+import { hideBareSecrets, hideBareSecretsIn } from '../../platform/secret-link';
 import { containsPattern } from '../../platform/sql';
 
 type Row = typeof outbox.$inferSelect;
+
+// Emails are stored with their one-time links as placeholders and the links held elsewhere
+// (outbox_secrets, read by the delivery step only; ADR 017). What is shown is hidden once more in
+// case a row predates that or a link slipped in by another way.
+const shown = (text: string | null) => (text === null ? null : hideBareSecrets(text));
 
 const toSummary = (r: Row): OutboxMessageSummary => ({
   id: r.id,
@@ -18,17 +24,18 @@ const toSummary = (r: Row): OutboxMessageSummary => ({
   subject: r.subject,
   status: r.status,
   attempts: r.attempts,
-  lastError: r.lastError,
+  lastError: shown(r.lastError),
   createdAt: r.createdAt.toISOString(),
   sentAt: r.sentAt?.toISOString() ?? null,
   nextAttemptAt: r.nextAttemptAt.toISOString(),
+  hiddenLinks: r.hiddenLinks,
 });
 
 const toMessage = (r: Row, order: OutboxMessage['order']): OutboxMessage => ({
   ...toSummary(r),
-  html: r.html,
-  text: r.text,
-  payload: r.payload,
+  html: shown(r.html),
+  text: shown(r.text),
+  payload: hideBareSecretsIn(r.payload),
   entityId: r.entityId,
   order,
   messageId: r.messageId,

@@ -109,12 +109,13 @@ export function RowActions({ user, actions }: ControlProps) {
   const linkLabel = user.hasPassword ? 'Send a password reset link' : 'Send the set-password link again';
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-      <Tooltip title={linkLabel}>
+      {/* A link is a change to their account like the others (ADR 017): the same rule. */}
+      <Tooltip title={locked ? OUTRANKED : linkLabel}>
         <span>
           <IconButton
             aria-label={`${linkLabel} to ${user.name}`}
             onClick={() => actions.sendPasswordLink(user)}
-            disabled={busy || !user.active}
+            disabled={busy || !user.active || locked}
           >
             <Send fontSize="small" />
           </IconButton>

@@ -1,4 +1,5 @@
 import type { OutboxMessage } from '@domain/platform/outbox';
+import LinkOff from '@mui/icons-material/LinkOff';
 import Replay from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ import { useLayoutTier } from '@web/lib/use-layout-tier';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useOutboxMessage, useRetryOutboxMessage } from '../api/outbox';
+import { hiddenLinksSentence } from './hidden-links';
 import { OutboxMessageView } from './outbox-message-view';
 import { OutboxStatusChip } from './outbox-status-chip';
 
@@ -123,6 +125,11 @@ export function OutboxDetailDialog({ id, onClose }: OutboxDetailDialogProps) {
             {data.lastError && (
               <Alert severity="error" sx={{ wordBreak: 'break-word' }}>
                 {data.lastError}
+              </Alert>
+            )}
+            {data.hiddenLinks.length > 0 && (
+              <Alert severity="info" icon={<LinkOff />}>
+                {hiddenLinksSentence(data.hiddenLinks)}
               </Alert>
             )}
             <Facts message={data} />

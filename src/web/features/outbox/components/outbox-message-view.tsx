@@ -4,6 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { previewHtml } from './hidden-links';
 
 type View = 'html' | 'text' | 'payload';
 
@@ -52,7 +53,7 @@ export function OutboxMessageView({ message }: { message: OutboxMessage }) {
             component="iframe"
             title={`Email: ${message.subject ?? message.template}`}
             sandbox=""
-            srcDoc={message.html}
+            srcDoc={previewHtml(message.html)}
             sx={{
               width: '100%',
               height: 480,

@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@web/lib/format';
+import { hiddenLinksLabel } from './hidden-links';
 import { OutboxStatusChip } from './outbox-status-chip';
 
 interface OutboxTableProps {
@@ -52,6 +53,7 @@ export function OutboxTable({ messages, onOpen }: OutboxTableProps) {
                 </Link>
                 <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                   {m.toAddress ?? '—'} · {m.template}
+                  {m.hiddenLinks.length > 0 && ` · ${hiddenLinksLabel(m.hiddenLinks)}`}
                 </Typography>
                 {m.lastError && (
                   <Typography
