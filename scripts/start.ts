@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR } from '@server/platform/config';
+import { loadDataKeyring } from '@server/platform/data-keys';
 import { openDatabase } from '@server/platform/db';
-import { startServer } from '@server/server';
+import { oneLineStartupError, startServer } from '@server/server';
 import { isDatabaseEmpty, seedDemo } from './demo/index';
 
 // `npm start`: build the web app when its sources changed, migrate, load the demo company into
@@ -49,6 +50,11 @@ async function main() {
   const started = Date.now();
   const config = loadConfig();
   buildWebIfStale(config.webDir);
+  const keyring = await loadDataKeyring({
+    keys: config.dataEncryptionKeys,
+    dataDir: config.dataDir,
+    warn: (message) => console.warn(message),
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.appEnv !== 'production' && (await isDatabaseEmpty(database.db))) {
@@ -58,18 +64,19 @@ async function main() {
       accounts: DEMO_ACCOUNTS,
       includeStaff: true,
       demoPassword: config.demoPassword,
+      keyring,
       progress: process.stderr.isTTY,
       log: (msg) => console.log(msg),
     });
     console.log(`Demo company loaded in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
   }
-  await startServer(config, database);
+  await startServer(config, database, keyring);
   console.log(
     `Ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(oneLineStartupError(err));
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './modules/accounts/accounts.module';
+import { sealTaxNumbersAtStart } from './modules/accounts/tax-number-sealing';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -39,6 +40,7 @@ import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
+import { type DataKeyring, loadDataKeyring } from './platform/data-keys';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   mailer?: Mailer | null;
   /** false: no log; otherwise the level (default config.logLevel) and where lines go (default stdout). */
   logger?: boolean | Partial<LogSettings>;
+  /** The data key ring (default: DATA_ENCRYPTION_KEY, else the key file in DATA_DIR). */
+  keyring?: DataKeyring;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -82,7 +86,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const sessions = new SessionStore(database.db, app.log);
   await sessions.start(database);
   app.addHook('onClose', async () => sessions.stop());
+  const keyring =
+    opts.keyring ??
+    (await loadDataKeyring({
+      keys: config.dataEncryptionKeys,
+      dataDir: config.dataDir,
+      warn: (message) => app.log.warn(message),
+    }));
   const ctx: AppContext = {
+    keyring,
     sessions,
     gateway: new BuiltInGateway(database.db),
     db: database.db,
@@ -95,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   await ensureFlags(database.db);
+  await sealTaxNumbersAtStart(ctx);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerCompression(app);
   await app.register(fastifyCookie);

@@ -1,16 +1,17 @@
 import { buildApp } from './app';
-import { loadConfig } from './platform/config';
+import { ConfigError, loadConfig } from './platform/config';
+import { DataKeyError, type DataKeyring } from './platform/data-keys';
 import { type Database, openDatabase } from './platform/db';
 
 /**
  * Starts the server: migrate, build the app, listen; close cleanly on SIGINT/SIGTERM.
  * An already open (and migrated) database can be handed in: PGlite allows one process per data dir.
  */
-export async function startServer(config = loadConfig(), opened?: Database) {
+export async function startServer(config = loadConfig(), opened?: Database, keyring?: DataKeyring) {
   const database =
     opened ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opened) await database.migrate();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(keyring && { keyring }) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -33,9 +34,13 @@ export async function startServer(config = loadConfig(), opened?: Database) {
   return app;
 }
 
+/** A configuration or key problem is said in its one line; anything else with its stack. */
+export const oneLineStartupError = (err: unknown) =>
+  err instanceof ConfigError || err instanceof DataKeyError ? err.message : err;
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   startServer().catch((err) => {
-    console.error(err);
+    console.error(oneLineStartupError(err));
     process.exit(1);
   });
 }

@@ -1,5 +1,10 @@
 import { ACCOUNT_MESSAGES, INVALID_TAX_COMMENT_PREFIX } from '@domain/accounts/messages';
-import { type SetTaxNumberRequest, TAX_NUMBER_LABELS, taxNumberKind } from '@domain/accounts/tax-number';
+import {
+  maskTaxNumber,
+  type SetTaxNumberRequest,
+  TAX_NUMBER_LABELS,
+  taxNumberKind,
+} from '@domain/accounts/tax-number';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { accountComments, customerLoginTokens, invalidTaxNumberAttempts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -10,6 +15,7 @@ import { enqueueEmail } from '../../platform/outbox';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { recordAccountEvent, updateAccount } from './account-change';
 import { fullName, loadAccount } from './accounts.repo';
+import { maskedTaxNumber, sealTaxNumber } from './tax-number-vault';
 
 // Account operations of spec 1 §4 and §7: status, emails, sign in as the customer, tax number.
 
@@ -181,7 +187,10 @@ export async function invalidTaxAttempts(ctx: AppContext, uid: string) {
   });
 }
 
-/** `POST /api/cs/taxNumber`: stores the digits; reads and the change log only ever show it masked. */
+/**
+ * `POST /api/cs/taxNumber`: stores the digits sealed with the data key (ADR 022); reads and the
+ * change log only ever show them masked.
+ */
 export async function setTaxNumber(ctx: AppContext, staff: StaffPrincipal, input: SetTaxNumberRequest) {
   return ctx.db.transaction(async (tx) => {
     const before = await loadAccount(tx, input.uid, true);
@@ -194,10 +203,21 @@ export async function setTaxNumber(ctx: AppContext, staff: StaffPrincipal, input
           message: `Enter the ${TAX_NUMBER_LABELS[kind]} of this ${input.isEntity ? 'entity' : 'person'}`,
         },
       ]);
-    return updateAccount(tx, staff, before, 'account.taxNumber', {
-      taxNumber: number,
-      isEntity: input.isEntity,
-      entityName: input.isEntity ? (input.entityName ?? null) : null,
-    });
+    const masked = {
+      before: maskedTaxNumber(ctx.keyring, before),
+      after: maskTaxNumber(number, kind),
+    };
+    return updateAccount(
+      tx,
+      staff,
+      before,
+      'account.taxNumber',
+      {
+        sealedTaxNumber: sealTaxNumber(ctx.keyring, before.uid, number),
+        isEntity: input.isEntity,
+        entityName: input.isEntity ? (input.entityName ?? null) : null,
+      },
+      masked,
+    );
   });
 }
