@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
 import {
   DataKeyError,
   DataKeyring,
@@ -78,28 +77,6 @@ describe('data key ring (ADR 022)', () => {
   it('does not take digits stored before encryption for a sealed value', () => {
     expect(sealedKeyId('123451234')).toBeNull();
     expect(sealedKeyId('enc:v1:a:xyz')).toBe('a');
-  });
-});
-
-describe('configuration', () => {
-  it('refuses production on a database server without a key, in one line', () => {
-    const env = { APP_ENV: 'production', DATABASE_URL: 'postgres://db/app' };
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(
-      /^DATA_ENCRYPTION_KEY is required with APP_ENV=production and DATABASE_URL \(make one with: openssl rand -base64 32\)\.$/,
-    );
-    expect(loadConfig({ ...env, DATA_ENCRYPTION_KEY: `k1:${key(3)}` }).dataEncryptionKeys?.[0]?.id).toBe(
-      'k1',
-    );
-    // The embedded database and other environments fall back to the key file.
-    expect(loadConfig({ APP_ENV: 'production' }).dataEncryptionKeys).toBeUndefined();
-    expect(
-      loadConfig({ APP_ENV: 'staging', DATABASE_URL: 'postgres://db/app' }).dataEncryptionKeys,
-    ).toBeUndefined();
-  });
-
-  it('refuses a malformed key before anything starts', () => {
-    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'k1:short' })).toThrow(ConfigError);
   });
 });
 
