@@ -12,6 +12,7 @@ import { cartsGraphql } from './modules/carts/carts.graphql';
 import { cartsRoutes } from './modules/carts/carts.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
+import { customerViewRoutes } from './modules/customer-view/customer-view.routes';
 import { customersGraphql } from './modules/customers/customers.graphql';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -112,7 +113,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
-  registerAuthGuard(app, sessions);
+  registerAuthGuard(app, sessions, database.db);
   registerInputGuard(app);
   await registerOpenApi(app);
 
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(paymentsRoutes(ctx));
   await app.register(refundsRoutes(ctx));
   await app.register(returnsRoutes(ctx));
+  await app.register(customerViewRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 

@@ -93,6 +93,8 @@ export async function createTestApp(
     log?: Partial<LogSettings>;
     /** The data key ring (default TEST_DATA_KEY, which fixtures seal with). */
     dataEncryptionKey?: string;
+    /** More configuration, as environment variables (PUBLIC_URL, CUSTOMER_SITE_URL …). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
@@ -102,6 +104,7 @@ export async function createTestApp(
       APP_ENV: opts.appEnv ?? 'test',
       LOG_LEVEL: 'silent',
       DATA_ENCRYPTION_KEY: opts.dataEncryptionKey ?? TEST_DATA_KEY,
+      ...opts.env,
     },
     { webDir: opts.webDir ?? '/nonexistent' },
   );
