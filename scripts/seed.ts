@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@server/platform/config';
+import { ConfigError, loadConfig } from '@server/platform/config';
+import { DataKeyError, loadDataKeyring } from '@server/platform/data-keys';
 import { openDatabase } from '@server/platform/db';
 import { demoLoadState, isDatabaseEmpty, seedDemo } from './demo/index';
 import { resetDatabase } from './demo/reset';
@@ -38,6 +39,12 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
+  // The app's key ring (DATA_ENCRYPTION_KEY, else the key file in DATA_DIR): tax numbers are written sealed.
+  const keyring = await loadDataKeyring({
+    keys: config.dataEncryptionKeys,
+    dataDir: config.dataDir,
+    warn: (message) => console.error(message),
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
@@ -61,6 +68,7 @@ async function main(): Promise<number> {
       now: args.now,
       includeStaff,
       demoPassword: config.demoPassword,
+      keyring,
       // cli-progress draws only on a terminal, so redirected output stays clean.
       progress: true,
       log: (message) => console.error(message),
@@ -89,7 +97,7 @@ main().then(
   },
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
-    console.error(USAGE);
+    if (!(error instanceof ConfigError || error instanceof DataKeyError)) console.error(USAGE);
     process.exitCode = 1;
   },
 );

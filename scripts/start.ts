@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR } from '@server/platform/config';
+import { loadDataKeyring } from '@server/platform/data-keys';
 import { openDatabase } from '@server/platform/db';
 import { startupFailure } from '@server/platform/startup-errors';
 import { startServer } from '@server/server';
@@ -48,6 +49,11 @@ async function main() {
   const started = Date.now();
   const config = loadConfig();
   buildWebIfStale(config.webDir);
+  const keyring = await loadDataKeyring({
+    keys: config.dataEncryptionKeys,
+    dataDir: config.dataDir,
+    warn: (message) => console.warn(message),
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.appEnv !== 'production') {
@@ -55,11 +61,12 @@ async function main() {
       accounts: config.demoAccounts,
       includeStaff: true,
       demoPassword: config.demoPassword,
+      keyring,
       progress: true,
       log: (msg) => console.log(msg),
     });
   }
-  await startServer(config, database);
+  await startServer(config, database, keyring);
   console.log(
     `Ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );

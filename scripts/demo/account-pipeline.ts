@@ -26,7 +26,10 @@ export function generateAccount(ctx: GenContext, idx: number): number {
   addCarts(ctx, draft);
   addPayouts(ctx, draft);
   writeAccountLog(ctx, draft);
-  ctx.writer.add(accounts, draft.row);
+  ctx.writer.add(accounts, {
+    ...draft.row,
+    sealedTaxNumber: draft.taxNumber === null ? null : ctx.sealTaxNumber(draft.uid, draft.taxNumber),
+  });
   return orderCount;
 }
 

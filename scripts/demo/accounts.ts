@@ -37,6 +37,8 @@ export interface AccountDraft {
   addresses: { address: OrderAddress; isDefault: boolean }[];
   membership: MembershipPlan | null;
   terminated: boolean;
+  /** The digits of the tax number, sealed only as the row is written (so generation stays deterministic). */
+  taxNumber: string | null;
   /** Filled in further by the steps that follow (milestones, preferences). */
   row: AccountRow;
 }
@@ -96,7 +98,7 @@ export function buildAccount(ctx: GenContext, idx: number): AccountDraft {
   };
   if (row.updatedAt && row.updatedAt > ctx.clock.now) row.updatedAt = ctx.clock.now;
   if (membership?.expiration) row.nextRenewalDateUtc = membership.expiration;
-  if (isConsultant) addConsultantFields(ctx, row, person, enrolledAt);
+  const taxNumber = isConsultant ? addConsultantFields(ctx, row, person, enrolledAt) : null;
 
   const addresses = addressesFor(ctx, person, home, telephone, userType);
   return {
@@ -114,6 +116,7 @@ export function buildAccount(ctx: GenContext, idx: number): AccountDraft {
     addresses,
     membership,
     terminated,
+    taxNumber,
     row,
   };
 }
@@ -155,7 +158,13 @@ function dateOfBirthFor(ctx: GenContext, userType: number): string | null {
   return isoDate(new Date(ctx.clock.now.getTime() - ageDays * DAY));
 }
 
-function addConsultantFields(ctx: GenContext, row: AccountRow, person: Person, enrolledAt: Date): void {
+/** Title, renewal, PWS and entity fields of a consultant; answers the tax number's digits, if any. */
+function addConsultantFields(
+  ctx: GenContext,
+  row: AccountRow,
+  person: Person,
+  enrolledAt: Date,
+): string | null {
   const rng = ctx.rng;
   const first = slug(person.firstName) || 'consultant';
   const last = slug(person.lastName) || 'beauty';
@@ -190,14 +199,14 @@ function addConsultantFields(ctx: GenContext, row: AccountRow, person: Person, e
   let renewal = addMonths(enrolledAt, 12);
   while (renewal <= ctx.clock.now) renewal = addMonths(renewal, 12);
   row.nextRenewalDateUtc = renewal;
-  if (rng.chance(0.75)) {
-    const first = row.countryId === 2 ? rng.int(1, 7) : rng.int(1, 8);
-    row.taxNumber = `${first}${rng.digits(8)}`;
-    if (rng.chance(0.08)) {
-      row.isEntity = true;
-      row.entityName = `${person.lastName} ${rng.pick(['Beauty', 'Wellness', 'Skin Studio', 'Ventures'])} ${rng.pick(row.countryId === 2 ? ['Inc.', 'Ltd.'] : ['LLC', 'Inc.'])}`;
-    }
+  if (!rng.chance(0.75)) return null;
+  const leading = row.countryId === 2 ? rng.int(1, 7) : rng.int(1, 8);
+  const taxNumber = `${leading}${rng.digits(8)}`;
+  if (rng.chance(0.08)) {
+    row.isEntity = true;
+    row.entityName = `${person.lastName} ${rng.pick(['Beauty', 'Wellness', 'Skin Studio', 'Ventures'])} ${rng.pick(row.countryId === 2 ? ['Inc.', 'Ltd.'] : ['LLC', 'Inc.'])}`;
   }
+  return taxNumber;
 }
 
 function addressesFor(

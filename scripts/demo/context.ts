@@ -29,4 +29,6 @@ export interface GenContext {
   promoCodes: string[];
   counters: { orders: number; phoenixOrders: number };
   writer: RowSink;
+  /** Seals a tax number for `accounts.tax_number` (ADR 022): the demo never stores the digits. */
+  sealTaxNumber: (uid: string, digits: string) => string;
 }

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { DataKeyring } from '@server/platform/data-keys';
 import { openDatabase } from '@server/platform/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoLoadState, ensureDemoCompany, seedDemo } from './index';
 
 const NOW = new Date('2025-06-15T19:30:00Z');
-const OPTIONS = { accounts: 10, now: NOW, includeStaff: true, demoPassword: 'Demo-Password-1' };
+const keyring = new DataKeyring([{ id: 'test', key: randomBytes(32) }]);
+const OPTIONS = { accounts: 10, now: NOW, includeStaff: true, demoPassword: 'Demo-Password-1', keyring };
 
 const count = async (db: Awaited<ReturnType<typeof openDatabase>>['db'], table: string) => {
   const result = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));

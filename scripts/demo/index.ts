@@ -1,4 +1,6 @@
 import { appState, staffUsers } from '@server/db/schema';
+import { sealTaxNumber } from '@server/modules/accounts/tax-number-vault';
+import type { DataKeyring } from '@server/platform/data-keys';
 import { type Db, rows } from '@server/platform/db';
 import { hashPassword } from '@server/platform/passwords';
 import { eq, sql } from 'drizzle-orm';
@@ -25,6 +27,8 @@ export interface SeedOptions {
   now?: Date;
   includeStaff: boolean;
   demoPassword: string;
+  /** Seals the demo's tax numbers (ADR 022): the app's key ring, so it can read them. */
+  keyring: DataKeyring;
   progress?: boolean;
   log?: (message: string) => void;
   /** Write transactions running at once while the next chunk is generated (2 suits PostgreSQL; PGlite has one connection). */
@@ -44,6 +48,12 @@ export interface SeedSummary {
 
 /** Accounts generated before each write; a write of this many accounts is one transaction. */
 const CHUNK_ACCOUNTS = 500;
+
+/** How the demo writes tax numbers: sealed with the app's key ring, never as digits (ADR 022). */
+export const demoTaxNumberSealer =
+  (keyring: DataKeyring) =>
+  (uid: string, digits: string): string =>
+    sealTaxNumber(keyring, uid, digits);
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await rows<{ n: number }>(
@@ -109,7 +119,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
 
   const writer = new BatchWriter(db, TABLE_ORDER, Math.max(1, options.concurrency ?? 1));
   await writer.start();
-  const ctx = prepareRun(writer, seed, clock, total);
+  const ctx = prepareRun(writer, seed, clock, total, demoTaxNumberSealer(options.keyring));
   if (options.includeStaff) {
     // One hash for every demo login: argon2 is slow on purpose, and they share the password.
     const hash = await hashPassword(options.demoPassword);

@@ -26,7 +26,14 @@ import type { RowSink } from './writer';
  * Reference data every account needs (catalog, rates, content, promo rules, milestones, the
  * company account), put into the sink, and the context the account generator runs in.
  */
-export function prepareRun(writer: RowSink, seed: number, clock: Clock, total: number): GenContext {
+export function prepareRun(
+  writer: RowSink,
+  seed: number,
+  clock: Clock,
+  total: number,
+  /** How tax numbers are sealed; generator tests, which write nowhere, leave a stand-in. */
+  sealTaxNumber: GenContext['sealTaxNumber'] = standIn,
+): GenContext {
   const roster = buildRoster(seed);
   const catalog = buildCatalog(seed, clock);
   writer.add(categories, ...catalog.categories);
@@ -54,7 +61,11 @@ export function prepareRun(writer: RowSink, seed: number, clock: Clock, total: n
     promoCodes: promos.codes,
     counters: { orders: 0, phoenixOrders: 0 },
     writer,
+    sealTaxNumber,
   };
   addCompanyAccount(ctx);
   return ctx;
 }
+
+/** In memory only (generator tests): a stand-in that is plainly not the digits. */
+const standIn = (uid: string, digits: string) => `not-sealed:${uid}:${digits.length}`;

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './modules/accounts/accounts.module';
+import { sealTaxNumbersAtStart } from './modules/accounts/tax-number-sealing';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { administratorsRoutes } from './modules/administrators/administrators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -11,6 +12,7 @@ import { cartsGraphql } from './modules/carts/carts.graphql';
 import { cartsRoutes } from './modules/carts/carts.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
+import { customerViewRoutes } from './modules/customer-view/customer-view.routes';
 import { customersGraphql } from './modules/customers/customers.graphql';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -39,6 +41,7 @@ import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
+import { type DataKeyring, loadDataKeyring } from './platform/data-keys';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
@@ -61,6 +64,8 @@ export interface BuildAppOptions {
   mailer?: Mailer | null;
   /** false: no log; otherwise the level (default config.logLevel) and where lines go (default stdout). */
   logger?: boolean | Partial<LogSettings>;
+  /** The data key ring (default: DATA_ENCRYPTION_KEY, else the key file in DATA_DIR). */
+  keyring?: DataKeyring;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -84,7 +89,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const sessions = new SessionStore(database.db, app.log);
   await sessions.start(database);
   app.addHook('onClose', async () => sessions.stop());
+  const keyring =
+    opts.keyring ??
+    (await loadDataKeyring({
+      keys: config.dataEncryptionKeys,
+      dataDir: config.dataDir,
+      warn: (message) => app.log.warn(message),
+    }));
   const ctx: AppContext = {
+    keyring,
     sessions,
     gateway: new BuiltInGateway(database.db),
     db: database.db,
@@ -97,12 +110,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   await ensureFlags(database.db);
+  await sealTaxNumbersAtStart(ctx);
   registerRequestIds(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
-  registerAuthGuard(app, sessions);
+  registerAuthGuard(app, sessions, database.db);
   registerInputGuard(app);
   await registerOpenApi(app);
 
@@ -132,6 +146,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(paymentsRoutes(ctx));
   await app.register(refundsRoutes(ctx));
   await app.register(returnsRoutes(ctx));
+  await app.register(customerViewRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
+import type { DataKeyring } from './platform/data-keys';
 import { type Database, openDatabase } from './platform/db';
 import { startupFailure } from './platform/startup-errors';
 
@@ -7,11 +8,11 @@ import { startupFailure } from './platform/startup-errors';
  * Starts the server: migrate, build the app, listen; close cleanly on SIGINT/SIGTERM.
  * An already open (and migrated) database can be handed in: PGlite allows one process per data dir.
  */
-export async function startServer(config = loadConfig(), opened?: Database) {
+export async function startServer(config = loadConfig(), opened?: Database, keyring?: DataKeyring) {
   const database =
     opened ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opened) await database.migrate();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(keyring && { keyring }) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -54,8 +54,11 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;
-/** Route actions: every API route declares one; `public` needs no session. */
-export type RouteAction = Action | 'public';
+/**
+ * Route actions: every API route declares one; `public` needs no session; `customerView` needs a
+ * customer view session (Sign in as customer, ADR 022), which reaches those routes and no other.
+ */
+export type RouteAction = Action | 'public' | 'customerView';
 
 export function can(principal: Principal | null | undefined, action: Action): boolean {
   if (!principal) return false;

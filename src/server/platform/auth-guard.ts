@@ -1,7 +1,10 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from '@domain/auth/contracts';
 import { can, type RouteAction } from '@domain/auth/permissions';
+import { CUSTOMER_VIEW_COOKIE } from '@domain/customer-view/contracts';
 import { ERROR_CODES } from '@domain/platform/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type CustomerViewPrincipal, resolveCustomerViewSession } from './customer-view-sessions';
+import type { Db } from './db';
 import { AppError, forbidden, unauthenticated } from './errors';
 import type { SessionStore } from './session-store';
 import type { StaffPrincipal } from './sessions';
@@ -11,6 +14,8 @@ declare module 'fastify' {
     staff: StaffPrincipal | null;
     /** The raw session token this request came with, if any. */
     sessionToken: string | null;
+    /** The customer view behind a `customerView` route (never set on any other route). */
+    customerView: CustomerViewPrincipal | null;
   }
   interface FastifyInstance {
     /** Every API route with its permission action, for the permission tests and the docs. */
@@ -35,9 +40,10 @@ function bearerToken(request: FastifyRequest): string | null {
  * declare an action (checked when routes are registered), the session comes from the cookie or
  * a bearer token, and cookie-authenticated writes must carry the CSRF header.
  */
-export function registerAuthGuard(app: FastifyInstance, sessions: SessionStore) {
+export function registerAuthGuard(app: FastifyInstance, sessions: SessionStore, db: Db) {
   app.decorateRequest('staff', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('customerView', null);
   const routeActions: FastifyInstance['routeActions'] = [];
   app.decorate('routeActions', routeActions);
 
@@ -53,6 +59,7 @@ export function registerAuthGuard(app: FastifyInstance, sessions: SessionStore) 
   app.addHook('onRequest', async (request) => {
     const action = request.routeOptions.config?.action;
     if (!action) return;
+    if (action === 'customerView') return guardCustomerView(request, db);
     const bearer = bearerToken(request);
     const cookie = request.cookies?.[SESSION_COOKIE] ?? null;
     const token = bearer ?? cookie;
@@ -72,4 +79,17 @@ export function registerAuthGuard(app: FastifyInstance, sessions: SessionStore) 
     if (!request.staff) throw unauthenticated();
     if (!can(request.staff, action)) throw forbidden();
   });
+}
+
+/**
+ * A customer view route: only the customer view cookie opens it (no bearer, no staff session),
+ * and it is never read anywhere else. Writes carry the CSRF header as staff writes do.
+ */
+async function guardCustomerView(request: FastifyRequest, db: Db) {
+  const token = request.cookies?.[CUSTOMER_VIEW_COOKIE] ?? null;
+  if (token && MUTATING.has(request.method) && request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
+    throw new AppError(403, `Missing ${CSRF_HEADER} header`, ERROR_CODES.csrf);
+  }
+  request.customerView = token ? await resolveCustomerViewSession(db, token) : null;
+  if (!request.customerView) throw unauthenticated();
 }

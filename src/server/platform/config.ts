@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type DataKey, DataKeyError, parseDataKeys } from './data-keys';
 
 export const APP_ENVS = ['development', 'drafts', 'staging', 'production', 'test'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -49,13 +50,15 @@ const EnvSchema = z.object({
     .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
     .default('auto'),
   TRUST_PROXY: yesNo('TRUST_PROXY').default('false'),
+  DATA_ENCRYPTION_KEY: z.string().optional(),
+  CUSTOMER_SITE_URL: urlOf(['http', 'https'], 'https://shop.example.com').optional(),
 });
 
 /** The names of every setting (README's configuration table lists the same). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
 
 /** Settings that may carry a password: their values are never repeated in a message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD', 'DATA_ENCRYPTION_KEY']);
 
 /** A configuration refused at start: one line per bad value, naming the variable. */
 export class ConfigError extends Error {
@@ -84,6 +87,10 @@ export interface AppConfig {
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttling uses it). */
   trustProxy: boolean;
   webDir: string;
+  /** DATA_ENCRYPTION_KEY: the key ring sealing tax numbers, newest first; unset = the key file in DATA_DIR (ADR 022). */
+  dataEncryptionKeys: DataKey[] | undefined;
+  /** Where "Sign in as customer" sends the customer view link (spec 1 §4); this app's own origin by default. */
+  customerSiteUrl: string;
 }
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
@@ -109,11 +116,25 @@ export function loadConfig(
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const databaseUrl = e.DATABASE_URL;
+  let dataEncryptionKeys: DataKey[] | undefined;
+  try {
+    dataEncryptionKeys = e.DATA_ENCRYPTION_KEY?.trim() ? parseDataKeys(e.DATA_ENCRYPTION_KEY) : undefined;
+  } catch (err) {
+    throw new ConfigError([
+      err instanceof DataKeyError ? err.message : 'DATA_ENCRYPTION_KEY cannot be read.',
+    ]);
+  }
+  // A shared production database keeps its key outside it: no key file is made for it (ADR 022).
+  if (e.APP_ENV === 'production' && databaseUrl && !dataEncryptionKeys && !overrides.dataEncryptionKeys)
+    throw new ConfigError([
+      'DATA_ENCRYPTION_KEY is required with APP_ENV=production and DATABASE_URL (make one with: openssl rand -base64 32).',
+    ]);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     appEnv: e.APP_ENV,
@@ -125,6 +146,8 @@ export function loadConfig(
     cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: path.join(ROOT_DIR, 'dist/web'),
+    dataEncryptionKeys,
+    customerSiteUrl: (e.CUSTOMER_SITE_URL ?? publicUrl).replace(/\/$/, ''),
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { PaymentGateway } from '@domain/payments/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from './audit';
 import type { AppConfig } from './config';
+import type { DataKeyring } from './data-keys';
 import type { Db } from './db';
 import type { SessionStore } from './session-store';
 import type { StaffPrincipal } from './sessions';
@@ -16,6 +17,8 @@ export interface AppContext {
   sessions: SessionStore;
   /** The payment gateway port (built-in by default; tests may put another in its place). */
   gateway: PaymentGateway;
+  /** Seals and opens sensitive fields at rest (tax numbers; ADR 022). */
+  keyring: DataKeyring;
   /** Ask the outbox worker to run now (a hint; the worker also polls). */
   wakeOutbox(): void;
   wakeJobs(): void;

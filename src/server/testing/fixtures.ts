@@ -1,24 +1,38 @@
 import { accounts, orders } from '../db/schema';
+import { sealTaxNumber } from '../modules/accounts/tax-number-vault';
+import { DataKeyring, parseDataKeys } from '../platform/data-keys';
 import type { DbOrTx } from '../platform/db';
+import { TEST_DATA_KEY } from './test-secrets';
 
 // Small factories for API tests: the fewest fields a valid row needs, overridable.
 
 let seq = 0;
 const next = () => ++seq;
 
-export async function insertAccount(db: DbOrTx, overrides: Partial<typeof accounts.$inferInsert> = {}) {
+/** The key ring test apps run with (createTestApp). */
+export const testKeyring = () =>
+  new DataKeyring(parseDataKeys(TEST_DATA_KEY, 'TEST_DATA_KEY'), 'TEST_DATA_KEY');
+
+/** An account; `taxNumber` is given as digits and stored sealed with the test apps' key, as the app would. */
+export async function insertAccount(
+  db: DbOrTx,
+  overrides: Partial<typeof accounts.$inferInsert> & { taxNumber?: string } = {},
+) {
   const n = next();
+  const { taxNumber, ...fields } = overrides;
+  const uid = fields.uid ?? `TESTUID${String(n).padStart(21, '0')}`;
   const [row] = await db
     .insert(accounts)
     .values({
-      uid: `TESTUID${String(n).padStart(21, '0')}`,
+      uid,
       phoenixId: 500_000 + n,
       firstName: 'Test',
       lastName: `Customer${n}`,
       email: `customer${n}@example.com`,
       userType: 3,
       countryId: 1,
-      ...overrides,
+      ...(taxNumber !== undefined && { sealedTaxNumber: sealTaxNumber(testKeyring(), uid, taxNumber) }),
+      ...fields,
     })
     .returning();
   return row!;

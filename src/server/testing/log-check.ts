@@ -1,4 +1,4 @@
-import { TEST_PASSWORD } from './test-secrets';
+import { TEST_PASSWORD, TEST_TAX_NUMBERS } from './test-secrets';
 
 // What must never appear in the server log. The API test run logs into one file and the
 // global teardown checks it with these rules: a hit fails the run, naming the line.
@@ -13,6 +13,11 @@ const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const LOG_RULES: LogRule[] = [
   { name: 'the test password', pattern: new RegExp(literal(TEST_PASSWORD)) },
   { name: 'passwords the tests set', pattern: /Brand-New-Pass-9|Another-Pass-99/ },
+  {
+    // In any of the ways they are typed: 123456789, 123-45-6789, 123-456-789, 12-3456789.
+    name: 'a tax number the tests set',
+    pattern: new RegExp(TEST_TAX_NUMBERS.map((n) => n.split('').join('[- ]?')).join('|')),
+  },
   { name: 'a password hash', pattern: /passwordHash|\$argon2/ },
   { name: 'a password field', pattern: /"password"\s*:\s*"(?!\[redacted\])/ },
   { name: 'a failed query with its parameters', pattern: /Failed query|params:/ },

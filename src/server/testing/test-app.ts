@@ -7,12 +7,13 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { staffUsers } from '../db/schema';
 import { loadConfig } from '../platform/config';
+import { parseDataKeys } from '../platform/data-keys';
 import { type Database, openDatabase } from '../platform/db';
 import type { LogSettings } from '../platform/logging';
 import type { Mailer } from '../platform/mailer';
 import { hashPassword } from '../platform/passwords';
 import { backend, postgresUrl } from './backend';
-import { TEST_PASSWORD } from './test-secrets';
+import { TEST_DATA_KEY, TEST_PASSWORD } from './test-secrets';
 
 export { TEST_PASSWORD };
 
@@ -60,7 +61,7 @@ export interface TestApp {
    * Another app process on the same database: its own connection pool on PostgreSQL, the same
    * in-process database on PGlite (which allows one process per data directory).
    */
-  anotherApp(): Promise<App>;
+  anotherApp(opts?: { dataEncryptionKey?: string }): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -90,16 +91,28 @@ export async function createTestApp(
     webDir?: string;
     /** Log somewhere else than the run's log file (a test that reads the log). */
     log?: Partial<LogSettings>;
+    /** The data key ring (default TEST_DATA_KEY, which fixtures seal with). */
+    dataEncryptionKey?: string;
+    /** More configuration, as environment variables (PUBLIC_URL, CUSTOMER_SITE_URL …). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const config = loadConfig(
-    { ...process.env, APP_ENV: opts.appEnv ?? 'test', LOG_LEVEL: 'silent' },
+    {
+      ...process.env,
+      APP_ENV: opts.appEnv ?? 'test',
+      LOG_LEVEL: 'silent',
+      DATA_ENCRYPTION_KEY: opts.dataEncryptionKey ?? TEST_DATA_KEY,
+      ...opts.env,
+    },
     { webDir: opts.webDir ?? '/nonexistent' },
   );
-  const build = async (db: Database) => {
+  const build = async (db: Database, dataEncryptionKey?: string) => {
     const built = await buildApp({
-      config,
+      config: dataEncryptionKey
+        ? { ...config, dataEncryptionKeys: parseDataKeys(dataEncryptionKey) }
+        : config,
       database: db,
       workers: false,
       mailer: opts.mailer ?? null,
@@ -143,9 +156,12 @@ export async function createTestApp(
         headers: { cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
       };
     },
-    async anotherApp() {
+    async anotherApp(o = {}) {
       const db = database.connectAgain ? await database.connectAgain() : null;
-      const other = await build(db ?? database);
+      const other = await build(db ?? database, o.dataEncryptionKey).catch(async (err) => {
+        await db?.close();
+        throw err;
+      });
       others.push({ app: other, database: db });
       return other;
     },

@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, utc } from './columns';
 
@@ -57,7 +58,8 @@ export const accounts = pgTable(
     pwsKey: text('pws_key'),
     isEntity: boolean('is_entity').notNull().default(false),
     entityName: text('entity_name'),
-    taxNumber: text('tax_number'),
+    /** Sealed with the data key ring (`enc:v1:<key id>:…`, ADR 022); never the digits themselves. */
+    sealedTaxNumber: text('tax_number'),
     accountStatus: smallint('account_status').notNull().default(1),
     paidAsTitleId: smallint('paid_as_title_id'),
     recognitionTitleId: smallint('recognition_title_id'),
@@ -97,6 +99,11 @@ export const accounts = pgTable(
     index('accounts_user_type_idx').on(t.userType),
     // New consultants of an incentive period and market (the counting job, DESIGN §5).
     index('accounts_enrollment_idx').on(t.userType, t.countryId, t.enrollmentDateUtc),
+    // The key id of each sealed tax number ('' for one stored before encryption): the start-up
+    // pass finds the values not under the current key without reading the table (ADR 022).
+    index('accounts_tax_number_key_idx')
+      .on(sql`split_part(${t.sealedTaxNumber}, ':', 3)`)
+      .where(sql`${t.sealedTaxNumber} is not null`),
   ],
 );
 
@@ -275,6 +282,8 @@ export const customerLoginTokens = pgTable('customer_login_tokens', {
     .notNull()
     .references(() => accounts.uid, { onDelete: 'cascade' }),
   createdBy: text('created_by').notNull(),
+  /** The staff member who asked (staff_users.id); the customer view is theirs to audit. */
+  createdById: uuid('created_by_id'),
   createdAt: createdAt(),
   expiresAt: utc('expires_at').notNull(),
   usedAt: utc('used_at'),

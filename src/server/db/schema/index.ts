@@ -1,4 +1,5 @@
 export * from './catalog';
+export * from './customer-view';
 export * from './customers';
 export * from './orders';
 export * from './payments';

@@ -16,6 +16,8 @@ export async function updateAccount(
   before: AccountRow,
   action: string,
   patch: Partial<typeof accounts.$inferInsert>,
+  /** The tax number before and after, masked, when the change is to it. */
+  maskedTaxNumber?: { before: string | null; after: string | null },
 ): Promise<AccountRow> {
   const [after] = await tx
     .update(accounts)
@@ -27,8 +29,8 @@ export async function updateAccount(
     entityId: before.uid,
     action,
     actor: actorOf(staff),
-    before: auditView(before),
-    after: auditView(after!),
+    before: { ...auditView(before), ...(maskedTaxNumber && { taxNumber: maskedTaxNumber.before }) },
+    after: { ...auditView(after!), ...(maskedTaxNumber && { taxNumber: maskedTaxNumber.after }) },
   });
   return after!;
 }

@@ -4,6 +4,7 @@ import { accountComments, invalidTaxNumberAttempts, jobs, termsRecords } from '.
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { accountLog, accountRow, caller, smallTree } from './account-test-kit';
+import { openTaxNumber } from './tax-number-vault';
 
 let t: TestApp;
 let c: ReturnType<typeof caller>;
@@ -253,16 +254,20 @@ describe('country, comments, tax number', () => {
     const res = await c.call('agent', {
       method: 'POST',
       url: '/api/cs/taxNumber',
-      payload: { uid: tree.consultant.uid, ssn: '987-65-4321', isEntity: false },
+      payload: { uid: tree.consultant.uid, ssn: '987-65-4329', isEntity: false },
     });
     expect(res.json()).toEqual({ success: true, message: 'Successfully submitted' });
-    expect((await accountRow(t, tree.consultant.uid)).taxNumber).toBe('987654321');
+    const stored = (await accountRow(t, tree.consultant.uid)).sealedTaxNumber!;
+    expect(stored).toMatch(/^enc:v1:test1:/);
+    expect(openTaxNumber(t.app.ctx.keyring, { uid: tree.consultant.uid, sealedTaxNumber: stored })).toBe(
+      '987654329',
+    );
     const record = await c.call('agent', { method: 'GET', url: `/api/cs/customer/${tree.consultant.uid}` });
-    expect(record.json().data.taxNumber.masked).toBe('***-**-4321');
+    expect(record.json().data.taxNumber.masked).toBe('***-**-4329');
     const log = await accountLog(t, tree.consultant.uid);
-    expect(JSON.stringify(log)).not.toContain('987654321');
+    expect(JSON.stringify(log)).not.toMatch(/987-?65-?4329/);
     expect(log.at(-1)!.differences).toEqual([
-      expect.objectContaining({ path: ['taxNumber'], rhs: '***-**-4321' }),
+      expect.objectContaining({ path: ['taxNumber'], rhs: '***-**-4329' }),
     ]);
   });
 

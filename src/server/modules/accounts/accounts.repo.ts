@@ -1,4 +1,3 @@
-import { maskTaxNumber, taxNumberKind } from '@domain/accounts/tax-number';
 import { type AccountRef, missingAccountName } from '@domain/customers/search';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { asc, desc, eq, sql } from 'drizzle-orm';
@@ -95,8 +94,11 @@ export async function isInDownline(
   return found.length > 0;
 }
 
-/** What the change log shows of an account: the tax number only masked (spec: never in full). */
+/**
+ * What the change log shows of an account. The tax number is left out, sealed or not: a change
+ * of it is recorded masked by the one operation that makes it (spec: never in full; ADR 022).
+ */
 export function auditView(row: AccountRow) {
-  const { taxNumber, updatedAt: _updated, createdAt: _created, ...rest } = row;
-  return { ...rest, taxNumber: maskTaxNumber(taxNumber, taxNumberKind(row.countryId, row.isEntity)) };
+  const { sealedTaxNumber: _sealed, updatedAt: _updated, createdAt: _created, ...rest } = row;
+  return rest;
 }

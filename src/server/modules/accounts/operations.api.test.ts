@@ -247,7 +247,7 @@ describe('status, emails, sign in as', () => {
     });
     expect(res.statusCode).toBe(200);
     const url = new URL(res.json().data.url);
-    expect(url.origin).toBe('http://localhost:3000');
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.app.ctx.config.customerSiteUrl}/login/token`);
     const token = url.searchParams.get('token')!;
     const [stored] = await t.database.db
       .select()
@@ -262,6 +262,10 @@ describe('status, emails, sign in as', () => {
       t.app.inject({ method: 'POST', url: '/api/account/open/customTokenLogin', payload: { token } });
     expect((await redeem()).json().data.uid).toBe(tree.consultant.uid);
     expect((await redeem()).statusCode).toBe(401);
+    // Spending it is audited on the customer, by the staff member who asked.
+    const redeemed = (await accountLog(t, tree.consultant.uid)).at(-1)!;
+    expect(redeemed).toMatchObject({ action: 'account.signInAsRedeemed', changedBy: event.changedBy });
+    expect(JSON.stringify(redeemed)).not.toContain(token);
   });
 });
 

@@ -143,7 +143,7 @@ export function accountOperationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: await operations.createCustomerToken(ctx, request.staff!, request.params.id, request.hostname),
+        data: await operations.createCustomerToken(ctx, request.staff!, request.params.id),
       }),
     );
 

@@ -1,26 +1,32 @@
 import { ACCOUNT_MESSAGES, INVALID_TAX_COMMENT_PREFIX } from '@domain/accounts/messages';
-import { type SetTaxNumberRequest, TAX_NUMBER_LABELS, taxNumberKind } from '@domain/accounts/tax-number';
+import {
+  maskTaxNumber,
+  type SetTaxNumberRequest,
+  TAX_NUMBER_LABELS,
+  taxNumberKind,
+} from '@domain/accounts/tax-number';
+import { CUSTOMER_VIEW_MESSAGES, CUSTOMER_VIEW_PAGE } from '@domain/customer-view/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { accountComments, customerLoginTokens, invalidTaxNumberAttempts } from '../../db/schema';
+import { accountComments, customerLoginTokens, invalidTaxNumberAttempts, staffUsers } from '../../db/schema';
+import { recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
+import { maySignInAs } from '../../platform/customer-view-sessions';
+import type { Tx } from '../../platform/db';
 import { renderEmail } from '../../platform/email-layout';
 import { AppError, badRequest } from '../../platform/errors';
 import { newToken, sha256 } from '../../platform/ids';
 import { enqueueEmail } from '../../platform/outbox';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { recordAccountEvent, updateAccount } from './account-change';
-import { fullName, loadAccount } from './accounts.repo';
+import { type AccountRow, fullName, loadAccount } from './accounts.repo';
+import { maskedTaxNumber, sealTaxNumber } from './tax-number-vault';
 
 // Account operations of spec 1 §4 and §7: status, emails, sign in as the customer, tax number.
 
 /** Sign-in-as tokens live five minutes and work once. */
 export const CUSTOMER_TOKEN_TTL_MS = 5 * 60 * 1000;
-/** The customer site; on a local host the local customer site is used (spec 1 §4). */
-export const CUSTOMER_SITE_URL = 'https://www.counterbase.example';
-const LOCAL_CUSTOMER_SITE_URL = 'http://localhost:3000';
-
-export const customerSiteFor = (hostname: string) =>
-  /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(hostname) ? LOCAL_CUSTOMER_SITE_URL : CUSTOMER_SITE_URL;
+/** The customer storefront the terms and password emails link to. */
+export const CUSTOMER_STOREFRONT_URL = 'https://www.counterbase.example';
 
 export async function updateStatus(ctx: AppContext, staff: StaffPrincipal, uid: string, status: number) {
   return ctx.db.transaction(async (tx) => {
@@ -35,7 +41,7 @@ export async function resendTermsEmail(ctx: AppContext, staff: StaffPrincipal, u
     const account = await loadAccount(tx, uid);
     const to = email ?? account.email;
     if (!to) throw badRequest(`${ACCOUNT_MESSAGES.termsEmailFailed}The account has no email address.`);
-    const url = `${CUSTOMER_SITE_URL}/terms/accept`;
+    const url = `${CUSTOMER_STOREFRONT_URL}/terms/accept`;
     await enqueueEmail(tx, {
       template: 'customer.termsAcceptance',
       to,
@@ -64,7 +70,7 @@ export async function sendResetPassword(ctx: AppContext, staff: StaffPrincipal, 
   await ctx.db.transaction(async (tx) => {
     const account = await loadAccount(tx, uid);
     if (!account.email) throw badRequest(ACCOUNT_MESSAGES.resetPasswordFailed);
-    const url = `${CUSTOMER_SITE_URL}/forgotpassword?email=${encodeURIComponent(account.email)}`;
+    const url = `${CUSTOMER_STOREFRONT_URL}/forgotpassword?email=${encodeURIComponent(account.email)}`;
     await enqueueEmail(tx, {
       template: 'customer.passwordReset',
       to: account.email,
@@ -88,57 +94,96 @@ export async function sendResetPassword(ctx: AppContext, staff: StaffPrincipal, 
 }
 
 /**
- * Sign in as the customer: a single-use, short-lived token whose hash only is stored, audited
- * with the staff member who asked. The answer is the customer site's login URL.
+ * Sign in as the customer (spec 1 §4): a single-use, five-minute token whose hash only is stored,
+ * audited with the staff member who asked. The answer is the link to open: CUSTOMER_SITE_URL
+ * (this app by default, which serves the customer view) + `/login/token?token=…`.
  */
-export async function createCustomerToken(
-  ctx: AppContext,
-  staff: StaffPrincipal,
-  uid: string,
-  hostname: string,
-) {
+export async function createCustomerToken(ctx: AppContext, staff: StaffPrincipal, uid: string) {
   return ctx.db.transaction(async (tx) => {
     const account = await loadAccount(tx, uid);
     if (account.accountStatus !== 1)
       throw badRequest(`${ACCOUNT_MESSAGES.signInAsFailed}: the account is terminated.`);
     const token = newToken() + newToken();
     const expiresAt = new Date(Date.now() + CUSTOMER_TOKEN_TTL_MS);
-    await tx
-      .insert(customerLoginTokens)
-      .values({ tokenHash: sha256(token), accountUid: uid, createdBy: staff.email, expiresAt });
+    await tx.insert(customerLoginTokens).values({
+      tokenHash: sha256(token),
+      accountUid: uid,
+      createdBy: staff.email,
+      createdById: staff.id,
+      expiresAt,
+    });
     await recordAccountEvent(tx, staff, uid, 'account.signInAs', {
       differences: [
         { kind: 'N', path: ['signInAs'], rhs: { by: staff.email, expiresAt: expiresAt.toISOString() } },
       ],
     });
-    return {
-      url: `${customerSiteFor(hostname)}/login/token?token=${encodeURIComponent(token)}`,
-      expiresAt: expiresAt.toISOString(),
-    };
+    const url = new URL(CUSTOMER_VIEW_PAGE, `${ctx.config.customerSiteUrl}/`);
+    url.searchParams.set('token', token);
+    return { url: url.toString(), expiresAt: expiresAt.toISOString() };
   });
 }
 
-/** The customer site exchanges the token once for the account it signs in to. */
+/** Where a sign-in token was spent: the customer site's exchange, or this app's customer view. */
+export type TokenRedeemedBy = 'customerSite' | 'customerView';
+
+/**
+ * Spends a sign-in token: once, before it expires, in the caller's transaction, with an account-log
+ * event on the customer made by the staff member who asked for it (spec 1 §4; ADR 022).
+ */
+export async function spendCustomerToken(
+  tx: Tx,
+  token: string,
+  via: TokenRedeemedBy,
+  now = new Date(),
+): Promise<{ account: AccountRow; staff: { id: string; email: string; name: string } }> {
+  const [row] = await tx
+    .update(customerLoginTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(customerLoginTokens.tokenHash, sha256(token)),
+        isNull(customerLoginTokens.usedAt),
+        gt(customerLoginTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError(401, CUSTOMER_VIEW_MESSAGES.linkInvalid, 'TOKEN_INVALID');
+  const [staff] = await tx
+    .select({
+      id: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
+      active: staffUsers.active,
+      role: staffUsers.role,
+      promoAccess: staffUsers.promoAccess,
+      junoAccess: staffUsers.junoAccess,
+    })
+    .from(staffUsers)
+    .where(row.createdById ? eq(staffUsers.id, row.createdById) : eq(staffUsers.email, row.createdBy))
+    .limit(1);
+  // The staff member was deactivated or lost the permission since: the link dies with their access.
+  if (!staff?.active || !maySignInAs(staff.role, staff))
+    throw new AppError(401, CUSTOMER_VIEW_MESSAGES.linkInvalid, 'TOKEN_INVALID');
+  const account = await loadAccount(tx, row.accountUid);
+  await recordChange(tx, {
+    collection: 'account-log',
+    entityId: account.uid,
+    action: 'account.signInAsRedeemed',
+    actor: { id: staff.id, email: staff.email, name: staff.name, authType: 'session' },
+    differences: [{ kind: 'N', path: ['signInAs', 'redeemed'], rhs: { by: staff.email, via } }],
+  });
+  return { account, staff: { id: staff.id, email: staff.email, name: staff.name } };
+}
+
+/** `customTokenLogin`: the customer site exchanges the token once for the account it signs in to. */
 export async function redeemCustomerToken(ctx: AppContext, token: string) {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(customerLoginTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(customerLoginTokens.tokenHash, sha256(token)),
-          isNull(customerLoginTokens.usedAt),
-          gt(customerLoginTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError(401, 'This sign-in link has expired or was already used.', 'TOKEN_INVALID');
-    const account = await loadAccount(tx, row.accountUid);
+    const { account, staff } = await spendCustomerToken(tx, token, 'customerSite');
     return {
       uid: account.uid,
       phoenixId: account.phoenixId,
       fullName: fullName(account),
-      createdBy: row.createdBy,
+      createdBy: staff.email,
     };
   });
 }
@@ -181,7 +226,10 @@ export async function invalidTaxAttempts(ctx: AppContext, uid: string) {
   });
 }
 
-/** `POST /api/cs/taxNumber`: stores the digits; reads and the change log only ever show it masked. */
+/**
+ * `POST /api/cs/taxNumber`: stores the digits sealed with the data key (ADR 022); reads and the
+ * change log only ever show them masked.
+ */
 export async function setTaxNumber(ctx: AppContext, staff: StaffPrincipal, input: SetTaxNumberRequest) {
   return ctx.db.transaction(async (tx) => {
     const before = await loadAccount(tx, input.uid, true);
@@ -194,10 +242,21 @@ export async function setTaxNumber(ctx: AppContext, staff: StaffPrincipal, input
           message: `Enter the ${TAX_NUMBER_LABELS[kind]} of this ${input.isEntity ? 'entity' : 'person'}`,
         },
       ]);
-    return updateAccount(tx, staff, before, 'account.taxNumber', {
-      taxNumber: number,
-      isEntity: input.isEntity,
-      entityName: input.isEntity ? (input.entityName ?? null) : null,
-    });
+    const masked = {
+      before: maskedTaxNumber(ctx.keyring, before),
+      after: maskTaxNumber(number, kind),
+    };
+    return updateAccount(
+      tx,
+      staff,
+      before,
+      'account.taxNumber',
+      {
+        sealedTaxNumber: sealTaxNumber(ctx.keyring, before.uid, number),
+        isEntity: input.isEntity,
+        entityName: input.isEntity ? (input.entityName ?? null) : null,
+      },
+      masked,
+    );
   });
 }

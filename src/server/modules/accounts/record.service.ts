@@ -1,5 +1,5 @@
 import type { AccountRecord } from '@domain/accounts/account';
-import { maskTaxNumber, taxNumberKind } from '@domain/accounts/tax-number';
+import { taxNumberKind } from '@domain/accounts/tax-number';
 import { canRestoreMemberToConsultant, isActiveMember, memberStatus } from '@domain/customers/membership';
 import type { AppContext } from '../../platform/context';
 import { isFlagOn } from '../flags/flags.service';
@@ -11,6 +11,7 @@ import {
   termsOf,
   typeHistoryOf,
 } from './accounts.repo';
+import { maskedTaxNumber } from './tax-number-vault';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
@@ -43,7 +44,7 @@ export async function getAccountRecord(ctx: AppContext, uid: string): Promise<Ac
     pwsKey: row.pwsKey,
     taxNumber: {
       kind,
-      masked: maskTaxNumber(row.taxNumber, kind),
+      masked: maskedTaxNumber(ctx.keyring, row),
       isEntity: row.isEntity,
       entityName: row.entityName,
     },

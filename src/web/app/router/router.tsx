@@ -82,6 +82,12 @@ export const routes: RouteObject[] = [
         handle: handle({ title: 'Confirm email' }),
       },
       {
+        // Sign in as customer (spec 1 §4): the customer view, outside the staff shell.
+        path: 'login/token',
+        lazy: lazyPage(() => import('../pages/customer-view-page').then((m) => m.CustomerViewPage)),
+        handle: handle({ title: 'Customer view' }),
+      },
+      {
         path: 'error',
         lazy: lazyPage(() => import('../pages/error-page').then((m) => m.ErrorPage)),
         handle: handle({ title: 'Error' }),
