@@ -37,6 +37,8 @@ export const UpdateProfileRequest = z
     userType: requiredNumber('Account type')
       .int()
       .refine((v) => USER_TYPE_IDS.includes(v), MESSAGES.required('Account type')),
+    /** Why the type changes: required when the change is a membership change (spec 1 §4, ADR 018). */
+    userTypeReason: z.string().trim().max(500, 'Reason can not exceed 500 characters').nullish(),
     /** MM/DD/YYYY or YYYY-MM-DD; checked against the account type below. */
     dateOfBirth: z.string().nullish(),
     telephone: phone(),
