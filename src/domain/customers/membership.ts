@@ -107,13 +107,11 @@ export function accountTypeChange(fromType: number, toType: number): AccountType
 function refusedTypeChange(fromType: number, toType: number): string {
   const change = `${userTypeName(fromType) ?? fromType} to ${userTypeName(toType) ?? toType}`;
   const { consultant, member, employee } = USER_TYPE;
-  if (fromType === member)
-    return `${change} is not a membership change the table allows: lapse the membership instead.`;
-  if (toType === consultant)
-    return `${change}: an account becomes a consultant by enrolling, or a member by restore to consultant.`;
+  if (fromType === member) return `${change} is not in the membership table: lapse the membership instead.`;
+  if (toType === consultant) return `${change} is an enrollment, not an account-type change.`;
   if (fromType === consultant)
-    return `${change}: a consultant's type changes only through the membership change to Member.`;
+    return `${change}: a consultant changes type only by the membership change to Member.`;
   if (fromType === employee || toType === employee)
-    return `${change}: employee accounts follow the employee directory and are not changed here.`;
+    return `${change}: employee accounts follow the employee directory.`;
   return `${change} is not an account-type change the back office makes.`;
 }
