@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { UpdateProfileRequest } from './profile';
+import type { StaffRole } from '../auth/roles';
+import {
+  accountTypeChoices,
+  countryChangeRefusal,
+  needsTypeChangeReason,
+  UpdateProfileRequest,
+} from './profile';
 import { maskTaxNumber, SetTaxNumberRequest, taxNumberKind } from './tax-number';
 
 const profile = (over: Record<string, unknown> = {}) => ({
@@ -90,5 +96,38 @@ describe('tax numbers', () => {
     expect(
       firstIssue(SetTaxNumberRequest.safeParse({ uid: 'A1', taxId: '12-3456789', isEntity: true })),
     ).toBe('Entity name is required for an entity');
+  });
+});
+
+describe('profile form choices (ADR 018)', () => {
+  const as = (role: StaffRole) => ({ role, promoAccess: false, junoAccess: false });
+  const offered = (role: StaffRole, from: number, flagOn = true) =>
+    accountTypeChoices(as(role), from, flagOn)
+      .filter((c) => c.refusal === null)
+      .map((c) => c.name);
+
+  it('offers an agent only the current type and the retail types', () => {
+    expect(offered('agent', 3)).toEqual(['Client', 'Prospect', 'Guest']);
+    expect(offered('agent', 1)).toEqual(['Consultant']);
+    expect(offered('agent', 2)).toEqual(['Member']);
+  });
+
+  it('offers leaders and developers the membership changes while the flag is on', () => {
+    expect(offered('leader', 3)).toEqual(['Member', 'Client', 'Prospect', 'Guest']);
+    expect(offered('developer', 1)).toEqual(['Consultant', 'Member']);
+    expect(offered('leader', 3, false)).toEqual(['Client', 'Prospect', 'Guest']);
+    expect(accountTypeChoices(as('leader'), 3, false).find((c) => c.name === 'Member')?.refusal).toBe(
+      'Manual membership change is turned off.',
+    );
+    expect(needsTypeChangeReason(3, 2)).toBe(true);
+    expect(needsTypeChangeReason(3, 5)).toBe(false);
+  });
+
+  it('locks the country for roles without commissions.manage', () => {
+    expect(countryChangeRefusal(as('agent'))).toBe(
+      'Only a Sales Operator Manager or Developer may change the country.',
+    );
+    expect(countryChangeRefusal(as('salesOperatorManager'))).toBeNull();
+    expect(countryChangeRefusal(as('developer'))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { MembershipStatus } from '../reference/lists';
-import { USER_TYPE } from '../reference/lists';
+import { USER_TYPE, userTypeName } from '../reference/lists';
 
 // Member status is derived, never set directly (spec 1 §4 Member status).
 
@@ -77,3 +77,41 @@ export function manualMembershipChange(fromType: number, toType: number): Manual
 /** Restore a member to consultant: offered only when the phoenix account type is 1 and the customer is a member. */
 export const canRestoreMemberToConsultant = (phoenixAccountType: number, userType: number): boolean =>
   phoenixAccountType === USER_TYPE.consultant && userType === USER_TYPE.member;
+
+/** The retail types: no membership, no downline, no employee record (Client, Prospect, Guest). */
+export const RETAIL_USER_TYPES: readonly number[] = [USER_TYPE.client, USER_TYPE.prospect, USER_TYPE.guest];
+
+/**
+ * What a change of account type is, wherever it is sent from (ADR 018):
+ * - `membership`: it crosses member and non-member, so it is the manual membership change of the
+ *   table above (flag membershipManualUpgrade, a reason, membership.manage);
+ * - `retail`: between Client, Prospect and Guest, an ordinary profile edit;
+ * - `refused`: anything else. Becoming or ceasing to be a consultant is an enrollment or the
+ *   membership change, employees follow the employee directory, and a member leaves membership by
+ *   lapsing, never by a type change.
+ * Null when the type does not change.
+ */
+export type AccountTypeChange =
+  | { kind: 'membership'; recordedAs: ManualMembershipChange }
+  | { kind: 'retail' }
+  | { kind: 'refused'; message: string };
+
+export function accountTypeChange(fromType: number, toType: number): AccountTypeChange | null {
+  if (fromType === toType) return null;
+  const recordedAs = manualMembershipChange(fromType, toType);
+  if (recordedAs) return { kind: 'membership', recordedAs };
+  if (RETAIL_USER_TYPES.includes(fromType) && RETAIL_USER_TYPES.includes(toType)) return { kind: 'retail' };
+  return { kind: 'refused', message: refusedTypeChange(fromType, toType) };
+}
+
+function refusedTypeChange(fromType: number, toType: number): string {
+  const change = `${userTypeName(fromType) ?? fromType} to ${userTypeName(toType) ?? toType}`;
+  const { consultant, member, employee } = USER_TYPE;
+  if (fromType === member) return `${change} is not in the membership table: lapse the membership instead.`;
+  if (toType === consultant) return `${change} is an enrollment, not an account-type change.`;
+  if (fromType === consultant)
+    return `${change}: a consultant changes type only by the membership change to Member.`;
+  if (fromType === employee || toType === employee)
+    return `${change}: employee accounts follow the employee directory.`;
+  return `${change} is not an account-type change the back office makes.`;
+}

@@ -4,11 +4,14 @@ import { accounts } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { assertFieldWrites } from '../../platform/field-guard';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { type AccountRow, auditView } from './accounts.repo';
 
 // Every change to an account writes its account-log event in the same transaction (spec 1 §3
-// Account-log event; DESIGN §2).
+// Account-log event; DESIGN §2), and passes each field it changes through the field-level
+// actions of the permission table first (ADR 018): whatever route it came through, a change the
+// staff member's role does not cover writes nothing.
 
 export async function updateAccount(
   tx: DbOrTx,
@@ -19,6 +22,7 @@ export async function updateAccount(
   /** The tax number before and after, masked, when the change is to it. */
   maskedTaxNumber?: { before: string | null; after: string | null },
 ): Promise<AccountRow> {
+  assertFieldWrites(staff, 'account', before, patch);
   const [after] = await tx
     .update(accounts)
     .set({ ...patch, updatedAt: new Date() })

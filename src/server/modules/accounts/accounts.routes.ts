@@ -111,10 +111,11 @@ export function accountRecordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
+    // The country is a commissions change (DESIGN §4, ADR 018), whichever route moves it.
     app.post(
       '/api/cs/customer/:uid/country',
       {
-        config: edit,
+        config: { action: 'commissions.manage' },
         ...failureAnswers({ invalid: ACCOUNT_MESSAGES.countryFailed }),
         schema: { tags, params: UidParams, body: UpdateCountryRequest, response: { 200: okMessage } },
       },

@@ -140,6 +140,33 @@ export async function compressDownline(ctx: AppContext, staff: StaffPrincipal, u
   });
 }
 
+/**
+ * A change of country, from every door that makes one (the commission tool, the country route and
+ * the profile edit; DESIGN §2, ADR 018): commissions.manage (checked by updateAccount against the
+ * field-level actions), and a commission recalculation queued in the same transaction.
+ */
+export async function moveCountry(
+  tx: DbOrTx,
+  staff: StaffPrincipal,
+  before: AccountRow,
+  countryId: number,
+  action: string,
+): Promise<{ after: AccountRow; jobId: number }> {
+  const after = await updateAccount(tx, staff, before, action, { countryId });
+  const jobId = await enqueueJob(
+    tx,
+    RECALCULATE_COMMISSIONS_JOB,
+    {
+      accountUid: before.uid,
+      phoenixId: before.phoenixId,
+      fromCountryId: before.countryId,
+      toCountryId: countryId,
+    },
+    { createdBy: staff.email },
+  );
+  return { after, jobId };
+}
+
 /** `POST /api/cs/commissions/changeCountry`: the country changes and commissions are recalculated (a job). */
 export async function changeCountryForCommissions(
   ctx: AppContext,
@@ -149,18 +176,7 @@ export async function changeCountryForCommissions(
 ) {
   const jobId = await ctx.db.transaction(async (tx) => {
     const before = await loadAccount(tx, uid, true);
-    await updateAccount(tx, staff, before, 'commissions.changeCountry', { countryId });
-    return enqueueJob(
-      tx,
-      RECALCULATE_COMMISSIONS_JOB,
-      {
-        accountUid: uid,
-        phoenixId: before.phoenixId,
-        fromCountryId: before.countryId,
-        toCountryId: countryId,
-      },
-      { createdBy: staff.email },
-    );
+    return (await moveCountry(tx, staff, before, countryId, 'commissions.changeCountry')).jobId;
   });
   ctx.wakeJobs();
   return jobId;

@@ -6,20 +6,24 @@ import { USER_TYPE } from '@domain/reference/lists';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { accountComments, accounts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
-import { enqueueJob } from '../../platform/jobs';
+import { assertFieldWrites } from '../../platform/field-guard';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { recordAccountEvent, updateAccount } from './account-change';
-import { type AccountRow, accountByPhoenixId, isInDownline, loadAccount, type Tree } from './accounts.repo';
-import { RECALCULATE_COMMISSIONS_JOB } from './genealogy.service';
+import { accountByPhoenixId, isInDownline, loadAccount, type Tree } from './accounts.repo';
+import { moveCountry } from './genealogy.service';
+import { changeAccountType } from './membership.service';
 
 // Profile, sponsor, enroller, country and comments of an account (spec 1 §2 Customer detail).
 
 /**
  * `PUT /api/cs/customer/{uid}`. Emails are one per account (the demo company and the sign-in
  * at the customer site both rely on it): an address another account holds is refused with the
- * spec's "Failed to update email and customer info." and nothing is written.
+ * spec's "Failed to update email and customer info." and nothing is written. The account type and
+ * the country are not plain profile fields (ADR 018): a type change goes through the one rule of
+ * changeAccountType (the membership change when it crosses member and non-member), a country move
+ * through moveCountry (commissions.manage, recalculation queued); both are checked first, so a
+ * refused one writes nothing.
  */
 export async function updateProfile(
   ctx: AppContext,
@@ -27,9 +31,11 @@ export async function updateProfile(
   uid: string,
   input: UpdateProfileRequest,
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const before = await loadAccount(tx, uid, true);
-    if (input.email && input.email !== before.email?.toLowerCase()) {
+  const moved = await ctx.db.transaction(async (tx) => {
+    let current = await loadAccount(tx, uid, true);
+    const countryId = input.countryId ?? current.countryId;
+    assertFieldWrites(staff, 'account', current, { userType: input.userType, countryId });
+    if (input.email && input.email !== current.email?.toLowerCase()) {
       const [taken] = await tx
         .select({ uid: accounts.uid })
         .from(accounts)
@@ -37,41 +43,21 @@ export async function updateProfile(
         .limit(1);
       if (taken) throw conflict(ACCOUNT_MESSAGES.emailAndInfoFailed);
     }
-    const after = await updateAccount(tx, staff, before, 'account.profile', {
+    current = await changeAccountType(tx, staff, current, input.userType, input.userTypeReason);
+    const moves = countryId !== current.countryId;
+    if (moves) current = (await moveCountry(tx, staff, current, countryId, 'account.country')).after;
+    await updateAccount(tx, staff, current, 'account.profile', {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
-      userType: input.userType,
       dateOfBirth: input.dateOfBirth,
       telephone: input.telephone,
       genderId: input.genderId,
       defaultLanguageId: input.defaultLanguageId ?? 1,
-      ...(input.countryId ? { countryId: input.countryId } : {}),
     });
-    await recalculateIfCountryMoved(tx, staff, before, after.countryId);
-    return after;
+    return moves;
   });
-}
-
-/** A consultant's commissions follow their country: a move queues the recalculation (DESIGN §2). */
-async function recalculateIfCountryMoved(
-  tx: DbOrTx,
-  staff: StaffPrincipal,
-  before: AccountRow,
-  countryId: number,
-) {
-  if (before.countryId === countryId || before.userType !== USER_TYPE.consultant) return;
-  await enqueueJob(
-    tx,
-    RECALCULATE_COMMISSIONS_JOB,
-    {
-      accountUid: before.uid,
-      phoenixId: before.phoenixId,
-      fromCountryId: before.countryId,
-      toCountryId: countryId,
-    },
-    { createdBy: staff.email },
-  );
+  if (moved) ctx.wakeJobs();
 }
 
 const TREE_COLUMN = { sponsor: 'sponsorId', enroller: 'enrollerId' } as const;
@@ -102,13 +88,15 @@ export async function updateUpline(
   });
 }
 
+/** `POST /api/cs/customer/{uid}/country`: the same move as the commission tool's; the same country changes nothing. */
 export async function updateCountry(ctx: AppContext, staff: StaffPrincipal, uid: string, countryId: number) {
-  return ctx.db.transaction(async (tx) => {
+  const moved = await ctx.db.transaction(async (tx) => {
     const before = await loadAccount(tx, uid, true);
-    const after = await updateAccount(tx, staff, before, 'account.country', { countryId });
-    await recalculateIfCountryMoved(tx, staff, before, countryId);
-    return after;
+    if (before.countryId === countryId) return false;
+    await moveCountry(tx, staff, before, countryId, 'account.country');
+    return true;
   });
+  if (moved) ctx.wakeJobs();
 }
 
 export async function listComments(ctx: AppContext, uid: string) {

@@ -7,7 +7,7 @@ import {
   type ResetTokenInfo,
   type SessionInfo,
 } from '@domain/auth/contracts';
-import { can, canManageStaff } from '@domain/auth/permissions';
+import { canManageStaff } from '@domain/auth/permissions';
 import { normalizeRole } from '@domain/auth/roles';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { accounts, passwordResetTokens, staffUsers } from '../../db/schema';
@@ -15,6 +15,7 @@ import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { assertFieldWrites } from '../../platform/field-guard';
 import { sha256 } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, revokeAllSessions, type StaffPrincipal, toPrincipal } from '../../platform/sessions';
@@ -171,12 +172,12 @@ export async function updateEmail(
       changedStaff = user.id;
       return 'Successfully submitted';
     }
-    if (!can(staff, 'records.edit')) throw forbidden();
     const [account] = await tx
       .select({ uid: accounts.uid, email: accounts.email })
       .from(accounts)
       .where(eq(accounts.uid, uid));
     if (!account) throw notFound('No user or account with that uid.');
+    assertFieldWrites(staff, 'account', account, { email });
     await tx.update(accounts).set({ email, updatedAt: new Date() }).where(eq(accounts.uid, uid));
     await recordChange(tx, {
       collection: 'account-log',

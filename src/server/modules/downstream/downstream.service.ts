@@ -7,6 +7,7 @@ import { downstreamExports, type OrderAddress, orders } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
+import { assertFieldWrites } from '../../platform/field-guard';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { CAPTURE_FAILED, retryCaptureNow } from '../ordering/capture.service';
 import { exportLocked } from './downstream.export';
@@ -179,6 +180,7 @@ export async function fixShippingAddress(
     if (isCancelledForExport(order.state, order.cancellation !== null))
       throw conflict('This order is cancelled; its shipping address can no longer be changed.');
     const address: OrderAddress = { ...input, country: input.countryId === 2 ? 'CA' : 'US' };
+    assertFieldWrites(staff, 'order', order, { shippingAddress: address });
     await tx.update(orders).set({ shippingAddress: address, updatedAt: new Date() }).where(eq(orders.id, id));
     await recordChange(tx, {
       collection: 'orders-log',

@@ -14,6 +14,7 @@ import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { assertFieldWrites } from '../../platform/field-guard';
 import { enqueueEmail, enqueueEvent } from '../../platform/outbox';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { type OrderEmailKind, orderEmail } from './emails';
@@ -71,6 +72,7 @@ export async function cancelOrder(
       comment: input.comment || null,
       date: new Date().toISOString(),
     };
+    assertFieldWrites(staff, 'order', o, { state: ORDER_STATE.cancelled, cancellation });
     await tx
       .update(orders)
       .set({ state: ORDER_STATE.cancelled, cancellation, updatedAt: new Date() })
@@ -116,6 +118,7 @@ export async function setFraud(
     refuseReadOnly(o);
     if (decision.userId !== undefined && decision.userId !== o.customerUid)
       throw badRequest("The userId is not the order's customer.");
+    assertFieldWrites(staff, 'order', o, { isFraud: decision.isFraud });
     await tx.insert(fraudDecisions).values({
       orderId: id,
       isFraud: decision.isFraud,
@@ -231,6 +234,7 @@ export async function reassignPopup(ctx: AppContext, staff: StaffPrincipal, id: 
       if (social.hostUid !== o.customerUid && social.hostUid !== sponsor?.uid)
         throw badRequest("That popup is not one of the customer's or the consultant's popups.");
     }
+    assertFieldWrites(staff, 'order', o, { socialId: socialId === 0 ? null : socialId });
     await tx
       .update(orders)
       .set({ socialId: socialId === 0 ? null : socialId, updatedAt: new Date() })

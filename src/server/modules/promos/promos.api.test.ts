@@ -250,6 +250,16 @@ describe('business form create', () => {
       (await post('/api/cs/promos/create', { data: data(), collection: 'pending' }, plain)).statusCode,
     ).toBe(403);
   });
+  it('a publish date on a new rule needs junoAccess, as on a saved one (ADR 018)', async () => {
+    const dated = data({ publishToProd: { _seconds: 1_767_312_000 } });
+    const refused = await post('/api/cs/promos/create', { data: dated, collection: 'pending' }, promo);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe(PROMO_MESSAGES.insufficient);
+    expect(await rowsNamed(dated.name)).toEqual([]);
+    const ok = await post('/api/cs/promos/create', { data: dated, collection: 'pending' }, juno);
+    expect(ok.statusCode).toBe(200);
+    expect((await rowsNamed(dated.name))[0]!.publishToProd).toEqual(new Date(1_767_312_000_000));
+  });
 });
 
 describe('bulkUpdate', () => {

@@ -19,6 +19,7 @@ import { type Actor, recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { assertFieldWrites } from '../../platform/field-guard';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { activeRulesOf } from '../carts/active-rules';
 import * as repo from './promos.repo';
@@ -167,9 +168,13 @@ export async function editRule(ctx: AppContext, staff: StaffPrincipal, input: Ed
   const record = await ctx.db.transaction(async (tx) => {
     const existing = await repo.lockRule(tx, input.collection, rule.name);
     // Switching a rule on or off, and the delayed-deploy date, need junoAccess (spec 3 §5–§6).
-    if ((existing?.active ?? false) !== rule.active) need(staff, 'promos.deploy');
-    if (secondsOf(existing?.publishToProd ?? null) !== secondsOf(extras.publishToProd))
-      need(staff, 'promos.deploy');
+    assertFieldWrites(
+      staff,
+      'promoRule',
+      { active: existing?.active ?? false, publishToProd: secondsOf(existing?.publishToProd ?? null) },
+      { active: rule.active, publishToProd: secondsOf(extras.publishToProd) },
+      PROMO_MESSAGES.insufficient,
+    );
     const row = await write(
       tx,
       staff,
@@ -259,7 +264,14 @@ export async function createPromo(
   need(staff, input.collection === 'production' ? 'promos.deploy' : 'promos.publish');
   const { rule, stored } = compileOrThrow(input.data);
   const extras = storedExtras(stored);
-  if (rule.active) need(staff, 'promos.deploy');
+  // A new rule starts off and unscheduled: switching it on or dating its deploy needs junoAccess.
+  assertFieldWrites(
+    staff,
+    'promoRule',
+    { active: false, publishToProd: null },
+    { active: rule.active, publishToProd: secondsOf(extras.publishToProd) },
+    PROMO_MESSAGES.insufficient,
+  );
   return ctx.db.transaction(async (tx) => {
     const existing = await repo.lockRule(tx, input.collection, rule.name);
     if (existing) throw conflict(`A rule named ${existing.name} already exists in ${input.collection}.`);

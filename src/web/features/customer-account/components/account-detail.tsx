@@ -88,7 +88,7 @@ export function AccountDetail({ uid, principal }: { uid: string; principal: Prin
         }}
       >
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <ProfileForm account={account} canEdit={canEdit} />
+          <ProfileForm account={account} canEdit={canEdit} principal={principal} />
           <UplineSection account={account} canEdit={canEdit} />
           <TaxNumberSection
             key={`${account.isEntity}-${account.taxNumber.masked}`}

@@ -1,3 +1,4 @@
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
@@ -6,10 +7,14 @@ interface NumberSelectProps<T extends FieldValues, TOut> {
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   label: string;
-  options: readonly { id: number; name: string }[];
+  /** `refusal`: the option is shown disabled, with why (the server would refuse it). */
+  options: readonly { id: number; name: string; refusal?: string | null }[];
   /** Offer "Not set" (null) as a choice. */
   optional?: boolean;
   required?: boolean;
+  /** Shown but not changeable by this staff member; `helperText` says why. */
+  readOnly?: boolean;
+  helperText?: string;
 }
 
 /** A select of reference ids (account type, gender, language, country) holding a number or null. */
@@ -20,6 +25,8 @@ export function NumberSelect<T extends FieldValues, TOut = T>({
   options,
   optional = false,
   required = false,
+  readOnly = false,
+  helperText,
 }: NumberSelectProps<T, TOut>) {
   return (
     <Controller
@@ -37,7 +44,13 @@ export function NumberSelect<T extends FieldValues, TOut = T>({
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
+          helperText={fieldState.error?.message ?? helperText}
+          slotProps={{
+            select: {
+              readOnly,
+              MenuProps: { slotProps: { paper: { sx: { maxWidth: 420 } } } },
+            },
+          }}
         >
           {optional && (
             <MenuItem value="">
@@ -45,8 +58,22 @@ export function NumberSelect<T extends FieldValues, TOut = T>({
             </MenuItem>
           )}
           {options.map((o) => (
-            <MenuItem key={o.id} value={o.id}>
-              {o.name}
+            <MenuItem
+              key={o.id}
+              value={o.id}
+              disabled={Boolean(o.refusal)}
+              // Not choosable, but readable: the reason is the point of showing it.
+              sx={{ whiteSpace: 'normal', '&.Mui-disabled': { opacity: 1 } }}
+            >
+              {o.refusal ? (
+                <ListItemText
+                  primary={o.name}
+                  secondary={o.refusal}
+                  slotProps={{ primary: { sx: { color: 'text.secondary' } } }}
+                />
+              ) : (
+                o.name
+              )}
             </MenuItem>
           ))}
         </TextField>

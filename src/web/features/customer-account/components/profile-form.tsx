@@ -1,7 +1,14 @@
 import type { AccountRecord } from '@domain/accounts/account';
 import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
-import { type UpdateProfileInput, UpdateProfileRequest } from '@domain/accounts/profile';
-import { COUNTRIES, GENDERS, LANGUAGES, USER_TYPES } from '@domain/reference/lists';
+import {
+  accountTypeChoices,
+  countryChangeRefusal,
+  needsTypeChangeReason,
+  type UpdateProfileInput,
+  UpdateProfileRequest,
+} from '@domain/accounts/profile';
+import type { Principal } from '@domain/auth/permissions';
+import { COUNTRIES, GENDERS, LANGUAGES } from '@domain/reference/lists';
 import { formatPhone } from '@domain/validation/masks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -11,7 +18,7 @@ import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { FormTextField } from '@web/components/form/form-text-field';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useUpdateProfile } from '../api/account';
 import { NumberSelect } from './number-select';
@@ -22,6 +29,7 @@ const FIELDS = [
   'lastName',
   'email',
   'userType',
+  'userTypeReason',
   'dateOfBirth',
   'telephone',
   'genderId',
@@ -34,6 +42,7 @@ const valuesOf = (a: AccountRecord): UpdateProfileInput => ({
   lastName: a.lastName,
   email: a.email ?? '',
   userType: a.userType,
+  userTypeReason: '',
   dateOfBirth: a.dateOfBirth ?? '',
   telephone: formatPhone(a.telephone ?? ''),
   genderId: a.genderId,
@@ -41,8 +50,21 @@ const valuesOf = (a: AccountRecord): UpdateProfileInput => ({
   countryId: a.countryId,
 });
 
-/** Editable profile (spec 1 §2 Customer detail, §5 rules); the server checks the same rules. */
-export function ProfileForm({ account, canEdit }: { account: AccountRecord; canEdit: boolean }) {
+/**
+ * Editable profile (spec 1 §2 Customer detail, §5 rules); the server checks the same rules. The
+ * account type offers only the changes this staff member may make (the others show why not), a
+ * membership change asks for its reason, and the country is read-only without commissions.manage
+ * (ADR 018).
+ */
+export function ProfileForm({
+  account,
+  canEdit,
+  principal,
+}: {
+  account: AccountRecord;
+  canEdit: boolean;
+  principal: Principal | null;
+}) {
   const update = useUpdateProfile(account.uid);
   const alert = useAlert();
   const { control, handleSubmit, setError, reset, formState } = useForm<UpdateProfileInput, unknown, Output>({
@@ -50,6 +72,10 @@ export function ProfileForm({ account, canEdit }: { account: AccountRecord; canE
     values: valuesOf(account),
     resetOptions: { keepDirtyValues: false },
   });
+  const chosenType = useWatch({ control, name: 'userType' });
+  const asksReason = needsTypeChangeReason(account.userType, Number(chosenType));
+  const typeChoices = accountTypeChoices(principal, account.userType, account.membershipManualUpgrade);
+  const countryRefusal = countryChangeRefusal(principal);
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(
@@ -78,8 +104,9 @@ export function ProfileForm({ account, canEdit }: { account: AccountRecord; canE
             control={control}
             name="userType"
             label="Account type"
-            options={USER_TYPES}
+            options={typeChoices}
             required
+            readOnly={!canEdit}
           />
           <FormTextField
             control={control}
@@ -106,7 +133,24 @@ export function ProfileForm({ account, canEdit }: { account: AccountRecord; canE
             options={LANGUAGES}
             optional
           />
-          <NumberSelect control={control} name="countryId" label="Country" options={COUNTRIES} optional />
+          <NumberSelect
+            control={control}
+            name="countryId"
+            label="Country"
+            options={COUNTRIES}
+            optional
+            readOnly={!canEdit || countryRefusal !== null}
+            helperText={countryRefusal ?? undefined}
+          />
+          {asksReason && (
+            <FormTextField
+              control={control}
+              name="userTypeReason"
+              label="Reason for the membership change"
+              required
+              sx={{ gridColumn: '1 / -1' }}
+            />
+          )}
         </Box>
         {canEdit && (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
