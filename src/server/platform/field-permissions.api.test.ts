@@ -56,7 +56,9 @@ const routeAction = (route: string): RouteAction => {
   if (!found) throw new Error(`No route ${route}`);
   return found.action;
 };
-const allows = (p: Principal, action: RouteAction) => action === 'public' || can(p, action);
+// A customer-view route is never a staff door: no staff role reaches it.
+const allows = (p: Principal, action: RouteAction) =>
+  action === 'public' || (action !== 'customerView' && can(p, action));
 
 // ---------------------------------------------------------------------------------------------
 // The doors: each route that can change a guarded field, with a record to change and its call.
