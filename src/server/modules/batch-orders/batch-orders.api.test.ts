@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { isPhoenixOrderId } from '@domain/orders/downstream';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   batchOrderRows,
   batchOrders,
   changeEvents,
+  downstreamExports,
+  failedOrders,
   jobs,
   orderLines,
   orderPayments,
@@ -18,6 +21,7 @@ import { processJobs } from '../../platform/jobs';
 import { jobHandlers } from '../../platform/workers';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { processExports } from '../downstream/downstream.export';
 import { batchOrdersKind } from './batch-orders.service';
 import { processUpload } from './upload-engine';
 
@@ -214,7 +218,10 @@ describe('batch orders: confirm and job', () => {
       .select()
       .from(changeEvents)
       .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, order!.id)));
-    expect(logged).toMatchObject([{ action: 'order.batchCreate', changedBy: leader.email }]);
+    expect(logged).toMatchObject([
+      { action: 'order.batchCreate', changedBy: leader.email },
+      { action: 'downstream.queued', changedBy: leader.email },
+    ]);
     expect(logged[0]!.differences).toContainEqual({ kind: 'N', path: ['orderId'], rhs: order!.orderId });
 
     const csvRes = await get(`/api/batchOrders/${batch.id}/result.csv`);
@@ -447,7 +454,7 @@ describe('batch orders: a chunk applied together', () => {
     expect(
       await t.database.db.select().from(orders).where(eq(orders.customerUid, employee.uid)),
     ).toHaveLength(0);
-    // Rows 1 and 3 each made one order, and each has its one orders-log event.
+    // Rows 1 and 3 each made one order, and each has its creation and its queueing logged once.
     const made = await t.database.db
       .select()
       .from(orders)
@@ -455,11 +462,14 @@ describe('batch orders: a chunk applied together', () => {
     expect(made).toHaveLength(2);
     for (const o of made)
       expect(
-        await t.database.db
-          .select()
-          .from(changeEvents)
-          .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, o.id))),
-      ).toHaveLength(1);
+        (
+          await t.database.db
+            .select()
+            .from(changeEvents)
+            .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, o.id)))
+            .orderBy(changeEvents.id)
+        ).map((e) => e.action),
+      ).toEqual(['order.batchCreate', 'downstream.queued']);
   });
 });
 
@@ -483,6 +493,101 @@ describe('batch orders: two workers', () => {
     const made = await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid));
     expect(made).toHaveLength(260);
     expect(new Set(made.map((o) => o.orderId)).size).toBe(260);
+  });
+});
+
+describe('batch orders: downstream', () => {
+  const drainExports = async () => {
+    while ((await processExports(t.database.db, t.app.log, 5)) > 0) {}
+  };
+  type Made = { rowNo: number; order: { id: string; downstream: unknown } };
+
+  it('every order a batch creates is queued with it and exports to Phoenix; the rows say so', async () => {
+    const good = await customer();
+    const employee = await customer({ userType: 4 });
+    const csv = csvOf([
+      `${good.phoenixId},BT-100:2;BT-200:1,,10,Damaged in transit`,
+      `${good.phoenixId},BT-200:3,,20,Goodwill`,
+      `${employee.phoenixId},BT-100:1,,12,Allowance`,
+    ]);
+    const batch = (await confirm(csv, key())).json().data;
+    await runJobs();
+    const rowsOf = async () =>
+      (await get(`/api/batchOrders/${batch.id}/rows?status=succeeded`)).json().data as Made[];
+    const made = await rowsOf();
+    expect(made).toHaveLength(3);
+    const ids = made.map((r) => r.order.id);
+    // Queued in the transaction that created them: nothing waits for the sweep.
+    expect(made.map((r) => r.order.downstream)).toEqual(
+      ids.map(() => ({ status: 'queued', phoenixOrderId: null, error: null })),
+    );
+    expect(
+      await t.database.db.select().from(downstreamExports).where(inArray(downstreamExports.orderId, ids)),
+    ).toHaveLength(3);
+
+    await drainExports();
+    const open = await t.database.db
+      .select()
+      .from(failedOrders)
+      .where(and(inArray(failedOrders.orderId, ids), isNull(failedOrders.resolvedAt)));
+    expect(open.map((f) => f.errorMessage)).toEqual([]);
+    const placed = await t.database.db.select().from(orders).where(inArray(orders.id, ids));
+    expect(placed.every((o) => isPhoenixOrderId(o.phoenixOrderId ?? 0))).toBe(true);
+    const after = await rowsOf();
+    for (const r of after) {
+      const phoenixOrderId = placed.find((o) => o.id === r.order.id)?.phoenixOrderId;
+      expect(r.order.downstream).toEqual({ status: 'exported', phoenixOrderId, error: null });
+    }
+    expect((await get(`/api/batchOrders/${batch.id}/downstream`)).json().data).toEqual({
+      orders: 3,
+      exported: 3,
+      queued: 0,
+      failed: 0,
+      cancelled: 0,
+    });
+    // A free line keeps its catalog price and is discounted in full (spec 2 §3 free lines).
+    const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, ids[0]!));
+    expect(lines.map((l) => [l.priceCents, l.discountCents, l.adjustedPriceCents, l.totalCents])).toEqual([
+      [4200, 8400, 0, 0],
+      [1800, 1800, 0, 0],
+    ]);
+    expect(placed.find((o) => o.id === ids[0])).toMatchObject({
+      prePromoSubtotalCents: 10_200,
+      discountCents: 10_200,
+      subtotalCents: 0,
+      grandTotalCents: 0,
+    });
+  });
+
+  it('an order Phoenix refuses shows failed with its reason, on its row and in the counts', async () => {
+    const good = await customer({ address: false });
+    await t.database.db.insert(shippingAddresses).values({
+      accountUid: good.uid,
+      firstName: good.firstName,
+      lastName: good.lastName,
+      address: '1 Main St',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '8460',
+      country: 'US',
+      countryId: 1,
+      isDefaultShipping: true,
+    });
+    const batch = (await confirm(csvOf([`${good.phoenixId},BT-200:1,,10,Damaged`]), key())).json().data;
+    await runJobs();
+    await drainExports();
+    const [row] = (await get(`/api/batchOrders/${batch.id}/rows?status=succeeded`)).json().data as Made[];
+    expect(row!.order.downstream).toEqual({
+      status: 'failed',
+      phoenixOrderId: null,
+      error: 'Phoenix rejected order: postal code 8460 is not valid for United States',
+    });
+    expect((await get(`/api/batchOrders/${batch.id}/downstream`)).json().data).toMatchObject({
+      orders: 1,
+      exported: 0,
+      failed: 1,
+    });
+    expect((await get('/api/batchOrders/99999999/downstream')).statusCode).toBe(404);
   });
 });
 
