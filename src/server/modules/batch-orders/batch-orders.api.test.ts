@@ -36,12 +36,21 @@ beforeAll(async () => {
     { sku: 'BT-100', productId: 910_001, title: 'Test Serum' },
     { sku: 'BT-200', productId: 910_002, title: 'Test Lipstick' },
     { sku: 'BT-US', productId: 910_003, title: 'US only' },
+    { sku: 'BT-SALE', productId: 910_004, title: 'On sale' },
   ]);
   await db.insert(productPrices).values([
     { sku: 'BT-100', countryId: 1, priceCents: 4200, cv: 30, pv: 35, qv: 35 },
     { sku: 'BT-100', countryId: 2, priceCents: 5200, cv: 30, pv: 35, qv: 35 },
     { sku: 'BT-200', countryId: 1, priceCents: 1800, cv: 12, pv: 14, qv: 14 },
     { sku: 'BT-US', countryId: 1, priceCents: 1000 },
+    {
+      sku: 'BT-SALE',
+      countryId: 1,
+      priceCents: 5000,
+      specialPriceCents: 4500,
+      memberPriceCents: 4000,
+      wholesalePriceCents: 3750,
+    },
   ]);
   await db
     .insert(taxRates)
@@ -557,6 +566,41 @@ describe('batch orders: downstream', () => {
       subtotalCents: 0,
       grandTotalCents: 0,
     });
+  });
+
+  it('lines are at the lowest price the account is entitled to (ADR 023): charged to an employee, given free to a member', async () => {
+    const employee = await customer({ userType: 4 });
+    const member = await customer({ userType: 2 });
+    const csv = csvOf([
+      `${employee.phoenixId},BT-SALE:2,,12,Allowance`,
+      `${member.phoenixId},BT-SALE:1,,10,Damaged`,
+    ]);
+    const batch = (await confirm(csv, key())).json().data;
+    await runJobs();
+    const [charged, free] = (await get(`/api/batchOrders/${batch.id}/rows?status=succeeded`)).json()
+      .data as Made[];
+    const linesOf = async (id: string) =>
+      (await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, id))).map((l) => [
+        l.priceCents,
+        l.discountCents,
+        l.totalCents,
+      ]);
+    // Wholesale 37.50 (below the 45.00 special), 2 × 37.50 = 75.00, tax 7.25% = 5.44.
+    expect(await linesOf(charged!.order.id)).toEqual([[3750, 0, 7500]]);
+    const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, charged!.order.id));
+    expect(paid).toMatchObject({
+      prePromoSubtotalCents: 7500,
+      subtotalCents: 7500,
+      grandTotalCents: 7500 + 544,
+    });
+    // The member price 40.00 is the member's lowest: the free line is worth that.
+    expect(await linesOf(free!.order.id)).toEqual([[4000, 4000, 0]]);
+    await drainExports();
+    const exported = await t.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [charged!.order.id, free!.order.id]));
+    expect(exported.every((o) => o.phoenixOrderId !== null)).toBe(true);
   });
 
   it('an order Phoenix refuses shows failed with its reason, on its row and in the counts', async () => {

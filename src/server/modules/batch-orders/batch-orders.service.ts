@@ -12,6 +12,7 @@ import {
   parseBatchOrderRow,
   validateBatchOrderRow,
 } from '@domain/orders/batch-orders';
+import { entitledPrice, priceTierOf, productPriceOf } from '@domain/pricing';
 import { ORDER_STATE } from '@domain/reference';
 import { csvLine } from '@domain/uploads/upload';
 import { sql } from 'drizzle-orm';
@@ -98,10 +99,14 @@ function buildOrder(
   const { account, address, orderId } = facts;
   const charged = isChargedOrderType(row.orderType);
   const docId = alphanumericId(20);
+  // Each line at the lowest price the account is entitled to (ADR 023): what an employee pays, and
+  // what a free line is worth.
+  const tier = priceTierOf(account.userType);
   const lines = row.lines.map((l, i) => {
     const product = catalog.get(l.sku)!;
     const price = product.prices.get(countryId)!;
-    const gross = price.priceCents * l.quantity;
+    const unit = entitledPrice(productPriceOf(price), tier);
+    const gross = unit * l.quantity;
     // A free line keeps its catalog price and is discounted in full (spec 2 §3: a free item is a
     // line of total 0), so price × quantity − discount = total on every line, and the order's
     // pre-promotion subtotal less its discounts is its subtotal, as the downstream export checks.
@@ -113,8 +118,8 @@ function buildOrder(
       sku: l.sku,
       title: product.title,
       quantity: l.quantity,
-      priceCents: price.priceCents,
-      adjustedPriceCents: charged ? price.priceCents : 0,
+      priceCents: unit,
+      adjustedPriceCents: charged ? unit : 0,
       discountCents: discount,
       totalCents: gross - discount,
       cv: vol(price.cv),
