@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, settled, signIn } from './fixtures';
 
 // Batch orders and bulk ledgers (issue 8, DESIGN §5): a batch with one bad row → details and
 // failed rows → the row corrected and retried; a bulk ledger applied and seen on the credit tab.
@@ -41,6 +42,17 @@ async function catalogSku(page: Page): Promise<string> {
 
 const file = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
+/** Serious and critical accessibility violations of the page as it stands. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page: await settled(page) })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'], iframes: false })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+}
+
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
@@ -73,6 +85,16 @@ test('a batch with one bad row: details, failed row corrected and retried', asyn
   const orderLink = orders.getByRole('link', { name: /^[FX]\d{8}$/ }).first();
   await expect(orderLink).toHaveAttribute('href', /^\/orders\/[A-Za-z0-9]+\/info$/);
   await expect(orders.getByRole('link', { name: /.+/ }).nth(1)).toHaveAttribute('href', `/customers/${uid}`);
+  // Created is not yet downstream: the export worker sends both free orders to Phoenix, and each
+  // row then shows its 9-digit Phoenix order id.
+  await expect(page.getByText('Phoenix: 2 of 2 orders in Phoenix.')).toBeVisible({ timeout: 30_000 });
+  await expect(orders.getByRole('button', { name: 'Copy phoenix order id' })).toHaveCount(2);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await expect(orders).toBeVisible();
+    expect(await axeViolations(page), `at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The same file again is refused before anything is created.
   await page.goto('/batchOrders');

@@ -15,7 +15,15 @@ interface RuleRecord {
   collection: string;
   name: string;
   typeId: number;
-  rule: { actionItems?: string[]; exclusionItems?: string[]; regionId?: number[] };
+  rule: {
+    actionItems?: string[];
+    conditionItems?: string[];
+    exclusionItems?: string[];
+    regionId?: number[];
+    conditionQuantity?: { min: number; skip: boolean };
+    actionQuantity?: { max: number; perConditionItem: number };
+    discountValue?: Record<string, number>;
+  };
 }
 
 async function allRules(page: Page): Promise<RuleRecord[]> {
@@ -359,4 +367,74 @@ test('a business promo published to pending', async ({ page }) => {
   ).toBeVisible();
   const saved = (await allRules(page)).find((r) => r.name === name);
   expect(saved).toMatchObject({ collection: 'pending', rule: { actionItems: [sku], regionId: [1] } });
+});
+
+test('a business buy X get Y: quantities asked, no discount field, the rule written to give only extra units', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.leader);
+  const sku = await pricedSku(page);
+  const name = `E2E BOGO ${RUN}`;
+  await page.goto('/promos/create');
+  await page.getByLabel('ENTER PROMO NAME').fill(name);
+  await page.getByRole('combobox', { name: 'Promo type' }).click();
+  await page.getByRole('option', { name: '7 · Buy X get Y free' }).click();
+  // A free type has no discount to enter; it asks how many to buy and how many to get.
+  await expect(page.getByLabel(/^Discount/)).toHaveCount(0);
+  const buy = page.getByRole('textbox', { name: 'Buy how many' });
+  const get = page.getByRole('textbox', { name: 'Get how many' });
+  await expect(buy).toHaveValue('1');
+  await expect(get).toHaveValue('1');
+  await expect(page.getByText('Buy 1, get 1 more free.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'United States' }).check();
+  await page.getByRole('checkbox', { name: 'Retail Customer' }).check();
+  for (const picker of ['Condition products', 'Action products']) {
+    await page.getByRole('combobox', { name: picker }).fill(sku);
+    await page.getByRole('option', { name: new RegExp(`^${sku} · `) }).click();
+  }
+  await buy.fill('2');
+  await expect(page.getByText('Buy 2, get 1 more free.')).toBeVisible();
+  await get.fill('');
+  await expect(page.getByText('A whole number from 1 to 99')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save to drafts' })).toBeDisabled();
+  await get.fill('1');
+
+  // A percent type shows its discount and no quantities; back to buy X get Y keeps what was typed.
+  await page.getByRole('combobox', { name: 'Promo type' }).click();
+  await page.getByRole('option', { name: '0 · Percent off items' }).click();
+  await expect(page.getByLabel('Discount (%)')).toBeVisible();
+  await expect(buy).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Promo type' }).click();
+  await page.getByRole('option', { name: '7 · Buy X get Y free' }).click();
+  await expect(buy).toHaveValue('2');
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await expect(buy).toBeVisible();
+    const { violations } = await new AxeBuilder({ page: await settled(page) })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'], iframes: false })
+      .analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`),
+      `at ${width}px`,
+    ).toEqual([]);
+  }
+
+  await page.getByRole('button', { name: 'Save to drafts' }).click();
+  await expect(page.getByText(`Promo rule ${name} successfully created and saved to drafts.`)).toBeVisible();
+  const saved = (await allRules(page)).find((r) => r.name === name);
+  expect(saved).toMatchObject({
+    collection: 'drafts',
+    typeId: 7,
+    rule: {
+      conditionItems: [sku],
+      actionItems: [sku],
+      conditionQuantity: { min: 2, skip: true },
+      actionQuantity: { max: 1, perConditionItem: 1 },
+    },
+  });
+  expect(saved?.rule.discountValue ?? {}).toEqual({});
 });

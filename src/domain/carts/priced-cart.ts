@@ -22,7 +22,7 @@ export interface CatalogFacts {
   swatchLabel: string | null;
   maxQuantity: number;
   inStock: boolean;
-  /** Unit price in cents (the special price when there is one). */
+  /** Retail unit price in cents: the special price when it is below the regular price (ADR 023). */
   priceCents: number;
   memberPriceCents: number | null;
   wholesalePriceCents: number | null;
@@ -204,6 +204,10 @@ export function toCartView(
     };
   });
   const subtotal = products.reduce((s, p) => s + p.totalPriceInCents, 0);
+  // Before promotions, every line at its unit price, free and gift lines included (they are
+  // discounted in full): the order written from this cart then adds up as the downstream export
+  // checks (Σ price × quantity = pre-promotion subtotal; it less the discounts = the subtotal).
+  const prePromoSubtotal = products.reduce((s, p) => s + p.priceInCents * p.quantity, 0);
   const volumes = products.reduce<Volumes>(
     (v, p) => ({
       CV: round2(v.CV + p.volumes.CV),
@@ -267,9 +271,9 @@ export function toCartView(
     totalUniqueProducts: new Set(products.map((p) => p.sku)).size,
     subtotal: dollars(subtotal),
     subtotalInCents: subtotal,
-    prePromoSubtotal: dollars(priced.totals.prePromoSubtotal),
-    prePromoSubtotalInCents: priced.totals.prePromoSubtotal,
-    discountTotalInCents: priced.totals.prePromoSubtotal - subtotal,
+    prePromoSubtotal: dollars(prePromoSubtotal),
+    prePromoSubtotalInCents: prePromoSubtotal,
+    discountTotalInCents: prePromoSubtotal - subtotal,
     products,
     promoItems: priced.promoItems.map((p) => ({
       sku: p.sku,

@@ -48,6 +48,8 @@ export const CatalogQuery = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   limit: z.coerce.number().int().min(1).max(100).default(24),
+  /** The shopper's user type (1–7): prices are then the ones that shopper pays (ADR 023). */
+  userType: z.coerce.number('User type is a number from 1 to 7').int().min(1).max(7).optional(),
 });
 export type CatalogQuery = z.input<typeof CatalogQuery>;
 
@@ -58,9 +60,12 @@ export const CatalogItem = z.object({
   description: z.string(),
   image: z.string().nullable(),
   swatchLabel: z.string().nullable(),
-  /** Cents: the special price when there is one. */
+  /**
+   * Cents: the lowest price the shopper may pay (ADR 023): the special price when it is below the
+   * regular price, or, with the search's user type, a lower member or wholesale price.
+   */
   price: z.number().int(),
-  /** Cents: the regular price shown struck through when a special price applies. */
+  /** Cents: the regular price, shown struck through whenever `price` is below it. */
   compareAtPrice: z.number().int().nullable(),
   inStock: z.boolean(),
   /** null: unlimited. */

@@ -188,7 +188,43 @@ export const BatchOrderSummary = UploadSummary.extend({
 });
 export type BatchOrderSummary = z.infer<typeof BatchOrderSummary>;
 
-/** A row with the order it created: its document id, the number staff read and the customer. */
+/**
+ * Where a batch order stands downstream (DESIGN §2 "Phoenix"): queued for the export (or not yet
+ * picked up by it), exported with its Phoenix order id, failed with Phoenix's reason (the order is
+ * on Failed orders), or not exported because it was cancelled first.
+ */
+export const BATCH_ORDER_EXPORT_STATUSES = ['queued', 'exported', 'failed', 'cancelled'] as const;
+export type BatchOrderExportStatus = (typeof BATCH_ORDER_EXPORT_STATUSES)[number];
+
+export const BatchOrderExport = z.object({
+  status: z.enum(BATCH_ORDER_EXPORT_STATUSES),
+  phoenixOrderId: z.number().int().nullable(),
+  /** Why Phoenix refused the order, while it is failed. */
+  error: z.string().nullable(),
+});
+export type BatchOrderExport = z.infer<typeof BatchOrderExport>;
+
+/** The export state of an order from its Phoenix id and its export queue row (none: not queued yet). */
+export function batchOrderExport(o: {
+  phoenixOrderId: number | null;
+  exportStatus: string | null;
+  lastError: string | null;
+}): BatchOrderExport {
+  if (o.phoenixOrderId !== null) return { status: 'exported', phoenixOrderId: o.phoenixOrderId, error: null };
+  if (o.exportStatus === 'failed')
+    return { status: 'failed', phoenixOrderId: null, error: o.lastError ?? 'Phoenix refused the order.' };
+  if (o.exportStatus === 'cancelled') return { status: 'cancelled', phoenixOrderId: null, error: null };
+  return { status: 'queued', phoenixOrderId: null, error: null };
+}
+
+export const BATCH_ORDER_EXPORT_LABELS: Record<BatchOrderExportStatus, string> = {
+  queued: 'Waiting for Phoenix',
+  exported: 'In Phoenix',
+  failed: 'Phoenix export failed',
+  cancelled: 'Not exported (cancelled)',
+};
+
+/** A row with the order it created: its document id, the number staff read, the customer and its export. */
 export const BatchOrderRow = UploadRow.extend({
   order: z
     .object({
@@ -198,7 +234,18 @@ export const BatchOrderRow = UploadRow.extend({
       customerName: z.string(),
       grandTotal: z.number().int(),
       currency: z.string(),
+      downstream: BatchOrderExport,
     })
     .nullable(),
 });
 export type BatchOrderRow = z.infer<typeof BatchOrderRow>;
+
+/** How the orders a batch created stand downstream, over the whole batch. */
+export const BatchOrderExportCounts = z.object({
+  orders: z.number().int(),
+  exported: z.number().int(),
+  queued: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type BatchOrderExportCounts = z.infer<typeof BatchOrderExportCounts>;

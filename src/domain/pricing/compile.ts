@@ -80,6 +80,7 @@ export class RuleMemo {
   stopped: Failure | undefined = undefined;
   noActionItems: Failure | undefined = undefined;
   conditionNotMet: Failure | undefined = undefined;
+  poolTooSmall: Failure | undefined = undefined;
 }
 
 /**
@@ -187,6 +188,19 @@ const FLAG = {
 
 const NO_SKUS: readonly string[] = [];
 
+/** Buy X get Y types: one application is X condition units bought, then Y action units given. */
+const BUY_GET_TYPES: readonly number[] = [7, 8];
+
+/**
+ * A buy X get Y rule whose condition and action SKUs overlap: its units come from one pool, so a
+ * unit counted toward the condition is never also the free one (ADR 023), whatever `skip` says.
+ */
+function givesConditionUnits(rule: PromoRule): boolean {
+  if (!BUY_GET_TYPES.includes(rule.id) || rule.conditionItems.length === 0) return false;
+  const actions = rule.actionItems;
+  return rule.conditionItems.some((sku) => actions.includes(sku));
+}
+
 /**
  * A compiled rule. The sets are built the first time a pricing reads them: a cart touches a few
  * hundred of 20,000 rules, and building every set up front made compiling slow (issue 10).
@@ -244,7 +258,7 @@ class RuleEntry implements CompiledRule {
       (rule.cartCounter ? FLAG.cartCounter : 0) |
       (rule.exclusionItems.length > 0 ? FLAG.hasExclusions : 0) |
       (conditionQuantity.combineConditionItems ? FLAG.combineConditionItems : 0) |
-      (conditionQuantity.skip ? FLAG.skip : 0) |
+      (conditionQuantity.skip || givesConditionUnits(rule) ? FLAG.skip : 0) |
       (rule.oneForOne ? FLAG.oneForOne : 0) |
       (rule.autoAdd ? FLAG.autoAdd : 0) |
       (rule.conditionItems.length > 0 ? FLAG.hasConditions : 0) |

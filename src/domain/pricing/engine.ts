@@ -10,6 +10,7 @@ import { buildContext, isZeroPriceOrder, type PricingContext } from './context';
 import { counterFor } from './counters';
 import { appliedExplanation, notAppliedExplanation, stoppedBy } from './explain';
 import { assemble } from './output';
+import { entitledPrice, type PriceTier } from './prices';
 import { qualify } from './qualify';
 import { type EngineState, isApplied, noActionItems } from './state';
 import type { CartCounter, PricedCart, PricingInput, RuleExplanation } from './types';
@@ -19,20 +20,33 @@ import { toVolumes } from './volumes';
 /** A price from the caller as whole, non-negative cents: a bad price must not make totals negative. */
 const cents = (value: number): number => Math.max(0, Math.round(value));
 
-/** The shopper's lines, priced by user type: wholesale, member or retail (issue 3). */
+/** A tier price from the caller in cents, or none when it is missing or not a number. */
+const tierCents = (value: number | undefined): number | undefined =>
+  value === undefined || Number.isNaN(value) ? undefined : cents(value);
+
+/**
+ * The shopper's lines, each at the lowest price the shopper is entitled to (ADR 023): the retail
+ * offer, or the member or wholesale price of the cart's tier when it is lower.
+ */
 function buildCart(input: PricingInput, ctx: PricingContext): WorkCart {
   const cart = new WorkCart();
   const hostFree = new Map((input.hostRewardItems ?? []).map((h) => [h.sku, h.isFree]));
   const zeroPrice = isZeroPriceOrder(input);
+  const tier: PriceTier = ctx.wholesale
+    ? 'wholesale'
+    : ctx.pricingUserType === USER_TYPE.member
+      ? 'member'
+      : 'retail';
   input.lines.forEach((l, i) => {
     const quantity = Math.floor(l.quantity);
     if (l.isPromo || !(quantity > 0)) return;
-    const tierPrice = cents(
-      ctx.wholesale
-        ? (l.wholesalePrice ?? l.price)
-        : ctx.pricingUserType === USER_TYPE.member
-          ? (l.memberPrice ?? l.price)
-          : l.price,
+    const tierPrice = entitledPrice(
+      {
+        price: cents(l.price),
+        memberPrice: tierCents(l.memberPrice),
+        wholesalePrice: tierCents(l.wholesalePrice),
+      },
+      tier,
     );
     const isHostReward = l.isHostReward === true;
     cart.push({

@@ -3,4 +3,14 @@ export type { CompiledRules } from './compile';
 export { compileRules } from './compile';
 export { ZERO_PRICE_ORDER_TYPE } from './context';
 export { priceCart } from './engine';
+export {
+  entitledPrice,
+  type PriceTier,
+  priceTierOf,
+  productPriceOf,
+  retailOffer,
+  type ShelfPrices,
+  shelfPriceFor,
+  type TierPrices,
+} from './prices';
 export type * from './types';

@@ -1,71 +1,11 @@
 // Property tests (issue 3, Proof): random rules of every type against random carts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_RULE_TYPES, PERCENT_RULE_TYPES, type PromoRule, type PromoRuleInput } from '../promos/rule';
-import { cart, line, rule } from './fixtures/builders';
+import type { PromoRule } from '../promos/rule';
+import { rulesArb, SKUS } from './fixtures/arbitraries';
+import { cart, line } from './fixtures/builders';
 import { compileRules, priceCart } from './index';
 import type { PricingInput } from './types';
-
-const SKUS = ['A', 'B', 'C', 'D', 'E', 'G1'] as const;
-const skuList = fc.uniqueArray(fc.constantFrom(...SKUS), { maxLength: 3 });
-
-const ruleInput: fc.Arbitrary<PromoRuleInput> = fc
-  .record({
-    id: fc.integer({ min: 0, max: 25 }),
-    priority: fc.integer({ min: 0, max: 4 }),
-    flags: fc.array(fc.boolean(), { minLength: 9, maxLength: 9 }),
-    conditionItems: skuList,
-    actionItems: skuList,
-    exclusionItems: fc.uniqueArray(fc.constantFrom(...SKUS), { maxLength: 1 }),
-    min: fc.integer({ min: 1, max: 3 }),
-    max: fc.integer({ min: 1, max: 4 }),
-    per: fc.integer({ min: 1, max: 2 }),
-    percent: fc.integer({ min: 0, max: 100 }),
-    cents: fc.integer({ min: 0, max: 20_000 }),
-    threshold: fc.option(fc.integer({ min: 0, max: 30_000 })),
-    code: fc.boolean(),
-    userTypes: fc.subarray([1, 2, 3]),
-  })
-  .map((r) => {
-    const [stop, doNotStack, excludeFromSubtotal, oneForOne, autoAdd, noSelection, dropGWPs, skip, combine] =
-      r.flags;
-    const value = PERCENT_RULE_TYPES.includes(r.id)
-      ? r.percent / 100
-      : AMOUNT_RULE_TYPES.includes(r.id)
-        ? r.cents
-        : 0;
-    const needsThreshold = r.id === 5 || r.id === 6 || r.id === 10;
-    const input: PromoRuleInput = {
-      id: r.id,
-      name: 'unnamed',
-      priority: r.priority,
-      stop,
-      doNotStack,
-      excludeFromSubtotal,
-      oneForOne,
-      autoAdd,
-      noSelection,
-      dropGWPs,
-      conditionItems: r.conditionItems,
-      actionItems: r.actionItems,
-      exclusionItems: r.exclusionItems,
-      conditionQuantity: { min: r.min, skip, combineConditionItems: combine },
-      actionQuantity: { max: r.max, perConditionItem: r.per },
-      discountValue: { '1': value, '2': value },
-      userTypes: r.userTypes,
-      code: r.code ? ['CODE1'] : [],
-      shippingMethods: r.id === 19 ? [5] : [3, 5],
-      tiers: [{ min: 2, discountValue: { '1': r.percent / 100 } }],
-      volumeAdjustment: { mode: 'scale', PV: 2 },
-    };
-    if (needsThreshold || r.threshold !== null)
-      input.spendThreshold = { '1': r.threshold ?? 5000, '2': 5000 };
-    return input;
-  });
-
-const rulesArb: fc.Arbitrary<PromoRule[]> = fc
-  .array(ruleInput, { maxLength: 8 })
-  .map((list) => list.map((r, i) => rule({ ...r, name: `R${i}` })));
 
 const cartArb: fc.Arbitrary<PricingInput> = fc
   .record({

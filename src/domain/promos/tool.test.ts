@@ -3,9 +3,6 @@ import {
   applyBulkEdit,
   bulkChanges,
   bulkUpdateReady,
-  businessFormComplete,
-  businessFormOpen,
-  businessToStored,
   compileStored,
   defaultDuration,
   defaultTimestamps,
@@ -116,36 +113,5 @@ describe('stored ↔ engine', () => {
       { path: 'discountValue', message: 'Percent values are fractions (0.2 = 20%)' },
     ]);
     expect(engineIssues({ id: 0, name: 'x' })).toEqual([]);
-  });
-});
-
-describe('business promo form', () => {
-  const form = {
-    name: 'Mask Week',
-    id: 0,
-    countries: [1],
-    userTypes: [3],
-    conditionItems: [],
-    actionItems: ['1001'],
-    discount: '15',
-    duration: { start: '2026-01-15', end: '2026-01-22' },
-  };
-  it('opens the detailed form with name and type; complete with a country and a user type', () => {
-    expect(businessFormOpen({ name: ' ', id: 0 })).toBe(false);
-    expect(businessFormOpen({ name: 'A', id: null })).toBe(false);
-    expect(businessFormComplete(form)).toBe(true);
-    expect(businessFormComplete({ ...form, countries: [] })).toBe(false);
-    expect(businessFormComplete({ ...form, userTypes: [] })).toBe(false);
-  });
-  it('publishes a stored rule with its duration 12:00a to 11:59p Pacific', () => {
-    const stored = businessToStored(form, [0]);
-    expect(stored).toMatchObject({
-      name: 'Mask Week',
-      discountValue: { '1': 0.15 },
-      startDate: '2026-01-15T08:00:00.000Z',
-      endDate: '2026-01-23T07:59:00.000Z',
-    });
-    expect(compileStored(stored).errors).toEqual([]);
-    expect(businessToStored({ ...form, id: 1, discount: '5' }, [0]).discountValue).toEqual({ '1': 500 });
   });
 });

@@ -15,6 +15,7 @@ import {
   touch,
   valueFor,
 } from '../state';
+import type { Failure } from '../validity';
 import { addGift } from './gifts';
 
 type Kind =
@@ -73,7 +74,9 @@ export function planItems(
       ? { picks, times, shortfall: want - got }
       : { picks, times: Math.ceil(got / per), shortfall: 0 };
   }
-  // Condition and action units come from one pool: a unit counted as a condition is skipped as an action.
+  // Condition and action units come from one pool: a unit counted as a condition is skipped as an
+  // action, and an application takes all its action units or none (with autoAdd, missing ones are
+  // added): free units never exceed floor(units / (X + Y)) × Y (ADR 023).
   const min = c.oneForOne ? 1 : c.conditionMin;
   const left = new Map<WorkLine, number>();
   const conditions = byUnitNet(conditionLines(cart, c), true);
@@ -84,10 +87,7 @@ export function planItems(
     const used = takeCondition(c, conditions, min, left);
     const action = sumUnits(used) < min ? new Map<WorkLine, number>() : take(sorted, per, left);
     const got = sumUnits(action);
-    if (sumUnits(used) < min || (got === 0 && !virtual)) {
-      for (const [line, n] of used) left.set(line, (left.get(line) ?? 0) + n);
-      break;
-    }
+    if (sumUnits(used) < min || (got < per && !virtual)) break;
     for (const [line, n] of action) picks.set(line, (picks.get(line) ?? 0) + n);
     shortfall += per - got;
     applications++;
@@ -126,6 +126,17 @@ function discountPicks(state: EngineState, c: CompiledRule, picks: Map<WorkLine,
   return out;
 }
 
+/** A pooled buy X get Y whose cart holds the X bought but not also the Y given. */
+function poolTooSmall(c: CompiledRule): Failure {
+  const x = c.oneForOne ? 1 : c.conditionMin;
+  const y = c.oneForOne ? 1 : c.perConditionItem;
+  c.memo.poolTooSmall ??= {
+    code: 'condition_not_met',
+    message: `The cart needs ${x + y} of ${c.rule.conditionItems.join(', ')}: ${x} bought and ${y} free.`,
+  };
+  return c.memo.poolTooSmall;
+}
+
 function applyKind(
   state: EngineState,
   c: CompiledRule,
@@ -137,6 +148,7 @@ function applyKind(
   if (isFailure(times)) return times;
   if (targets.length === 0 && !virtual) return noActionItems(c);
   const plan = planItems(state.cart, c, times, targets, virtual);
+  if (plan.times === 0 && c.skip && c.conditionSkus.length > 0) return poolTooSmall(c);
   const out = discountPicks(state, c, plan.picks, how);
   out.times = plan.times;
   if (virtual && plan.shortfall > 0) {

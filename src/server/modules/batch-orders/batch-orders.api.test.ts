@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { isPhoenixOrderId } from '@domain/orders/downstream';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   batchOrderRows,
   batchOrders,
   changeEvents,
+  downstreamExports,
+  failedOrders,
   jobs,
   orderLines,
   orderPayments,
@@ -18,6 +21,7 @@ import { processJobs } from '../../platform/jobs';
 import { jobHandlers } from '../../platform/workers';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { processExports } from '../downstream/downstream.export';
 import { batchOrdersKind } from './batch-orders.service';
 import { processUpload } from './upload-engine';
 
@@ -32,12 +36,21 @@ beforeAll(async () => {
     { sku: 'BT-100', productId: 910_001, title: 'Test Serum' },
     { sku: 'BT-200', productId: 910_002, title: 'Test Lipstick' },
     { sku: 'BT-US', productId: 910_003, title: 'US only' },
+    { sku: 'BT-SALE', productId: 910_004, title: 'On sale' },
   ]);
   await db.insert(productPrices).values([
     { sku: 'BT-100', countryId: 1, priceCents: 4200, cv: 30, pv: 35, qv: 35 },
     { sku: 'BT-100', countryId: 2, priceCents: 5200, cv: 30, pv: 35, qv: 35 },
     { sku: 'BT-200', countryId: 1, priceCents: 1800, cv: 12, pv: 14, qv: 14 },
     { sku: 'BT-US', countryId: 1, priceCents: 1000 },
+    {
+      sku: 'BT-SALE',
+      countryId: 1,
+      priceCents: 5000,
+      specialPriceCents: 4500,
+      memberPriceCents: 4000,
+      wholesalePriceCents: 3750,
+    },
   ]);
   await db
     .insert(taxRates)
@@ -214,7 +227,10 @@ describe('batch orders: confirm and job', () => {
       .select()
       .from(changeEvents)
       .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, order!.id)));
-    expect(logged).toMatchObject([{ action: 'order.batchCreate', changedBy: leader.email }]);
+    expect(logged).toMatchObject([
+      { action: 'order.batchCreate', changedBy: leader.email },
+      { action: 'downstream.queued', changedBy: leader.email },
+    ]);
     expect(logged[0]!.differences).toContainEqual({ kind: 'N', path: ['orderId'], rhs: order!.orderId });
 
     const csvRes = await get(`/api/batchOrders/${batch.id}/result.csv`);
@@ -447,7 +463,7 @@ describe('batch orders: a chunk applied together', () => {
     expect(
       await t.database.db.select().from(orders).where(eq(orders.customerUid, employee.uid)),
     ).toHaveLength(0);
-    // Rows 1 and 3 each made one order, and each has its one orders-log event.
+    // Rows 1 and 3 each made one order, and each has its creation and its queueing logged once.
     const made = await t.database.db
       .select()
       .from(orders)
@@ -455,11 +471,14 @@ describe('batch orders: a chunk applied together', () => {
     expect(made).toHaveLength(2);
     for (const o of made)
       expect(
-        await t.database.db
-          .select()
-          .from(changeEvents)
-          .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, o.id))),
-      ).toHaveLength(1);
+        (
+          await t.database.db
+            .select()
+            .from(changeEvents)
+            .where(and(eq(changeEvents.collection, 'orders-log'), eq(changeEvents.entityId, o.id)))
+            .orderBy(changeEvents.id)
+        ).map((e) => e.action),
+      ).toEqual(['order.batchCreate', 'downstream.queued']);
   });
 });
 
@@ -483,6 +502,136 @@ describe('batch orders: two workers', () => {
     const made = await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid));
     expect(made).toHaveLength(260);
     expect(new Set(made.map((o) => o.orderId)).size).toBe(260);
+  });
+});
+
+describe('batch orders: downstream', () => {
+  const drainExports = async () => {
+    while ((await processExports(t.database.db, t.app.log, 5)) > 0) {}
+  };
+  type Made = { rowNo: number; order: { id: string; downstream: unknown } };
+
+  it('every order a batch creates is queued with it and exports to Phoenix; the rows say so', async () => {
+    const good = await customer();
+    const employee = await customer({ userType: 4 });
+    const csv = csvOf([
+      `${good.phoenixId},BT-100:2;BT-200:1,,10,Damaged in transit`,
+      `${good.phoenixId},BT-200:3,,20,Goodwill`,
+      `${employee.phoenixId},BT-100:1,,12,Allowance`,
+    ]);
+    const batch = (await confirm(csv, key())).json().data;
+    await runJobs();
+    const rowsOf = async () =>
+      (await get(`/api/batchOrders/${batch.id}/rows?status=succeeded`)).json().data as Made[];
+    const made = await rowsOf();
+    expect(made).toHaveLength(3);
+    const ids = made.map((r) => r.order.id);
+    // Queued in the transaction that created them: nothing waits for the sweep.
+    expect(made.map((r) => r.order.downstream)).toEqual(
+      ids.map(() => ({ status: 'queued', phoenixOrderId: null, error: null })),
+    );
+    expect(
+      await t.database.db.select().from(downstreamExports).where(inArray(downstreamExports.orderId, ids)),
+    ).toHaveLength(3);
+
+    await drainExports();
+    const open = await t.database.db
+      .select()
+      .from(failedOrders)
+      .where(and(inArray(failedOrders.orderId, ids), isNull(failedOrders.resolvedAt)));
+    expect(open.map((f) => f.errorMessage)).toEqual([]);
+    const placed = await t.database.db.select().from(orders).where(inArray(orders.id, ids));
+    expect(placed.every((o) => isPhoenixOrderId(o.phoenixOrderId ?? 0))).toBe(true);
+    const after = await rowsOf();
+    for (const r of after) {
+      const phoenixOrderId = placed.find((o) => o.id === r.order.id)?.phoenixOrderId;
+      expect(r.order.downstream).toEqual({ status: 'exported', phoenixOrderId, error: null });
+    }
+    expect((await get(`/api/batchOrders/${batch.id}/downstream`)).json().data).toEqual({
+      orders: 3,
+      exported: 3,
+      queued: 0,
+      failed: 0,
+      cancelled: 0,
+    });
+    // A free line keeps its catalog price and is discounted in full (spec 2 §3 free lines).
+    const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, ids[0]!));
+    expect(lines.map((l) => [l.priceCents, l.discountCents, l.adjustedPriceCents, l.totalCents])).toEqual([
+      [4200, 8400, 0, 0],
+      [1800, 1800, 0, 0],
+    ]);
+    expect(placed.find((o) => o.id === ids[0])).toMatchObject({
+      prePromoSubtotalCents: 10_200,
+      discountCents: 10_200,
+      subtotalCents: 0,
+      grandTotalCents: 0,
+    });
+  });
+
+  it('lines are at the lowest price the account is entitled to (ADR 023): charged to an employee, given free to a member', async () => {
+    const employee = await customer({ userType: 4 });
+    const member = await customer({ userType: 2 });
+    const csv = csvOf([
+      `${employee.phoenixId},BT-SALE:2,,12,Allowance`,
+      `${member.phoenixId},BT-SALE:1,,10,Damaged`,
+    ]);
+    const batch = (await confirm(csv, key())).json().data;
+    await runJobs();
+    const [charged, free] = (await get(`/api/batchOrders/${batch.id}/rows?status=succeeded`)).json()
+      .data as Made[];
+    const linesOf = async (id: string) =>
+      (await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, id))).map((l) => [
+        l.priceCents,
+        l.discountCents,
+        l.totalCents,
+      ]);
+    // Wholesale 37.50 (below the 45.00 special), 2 × 37.50 = 75.00, tax 7.25% = 5.44.
+    expect(await linesOf(charged!.order.id)).toEqual([[3750, 0, 7500]]);
+    const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, charged!.order.id));
+    expect(paid).toMatchObject({
+      prePromoSubtotalCents: 7500,
+      subtotalCents: 7500,
+      grandTotalCents: 7500 + 544,
+    });
+    // The member price 40.00 is the member's lowest: the free line is worth that.
+    expect(await linesOf(free!.order.id)).toEqual([[4000, 4000, 0]]);
+    await drainExports();
+    const exported = await t.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [charged!.order.id, free!.order.id]));
+    expect(exported.every((o) => o.phoenixOrderId !== null)).toBe(true);
+  });
+
+  it('an order Phoenix refuses shows failed with its reason, on its row and in the counts', async () => {
+    const good = await customer({ address: false });
+    await t.database.db.insert(shippingAddresses).values({
+      accountUid: good.uid,
+      firstName: good.firstName,
+      lastName: good.lastName,
+      address: '1 Main St',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '8460',
+      country: 'US',
+      countryId: 1,
+      isDefaultShipping: true,
+    });
+    const batch = (await confirm(csvOf([`${good.phoenixId},BT-200:1,,10,Damaged`]), key())).json().data;
+    await runJobs();
+    await drainExports();
+    const [row] = (await get(`/api/batchOrders/${batch.id}/rows?status=succeeded`)).json().data as Made[];
+    expect(row!.order.downstream).toEqual({
+      status: 'failed',
+      phoenixOrderId: null,
+      error: 'Phoenix rejected order: postal code 8460 is not valid for United States',
+    });
+    expect((await get(`/api/batchOrders/${batch.id}/downstream`)).json().data).toMatchObject({
+      orders: 1,
+      exported: 0,
+      failed: 1,
+    });
+    expect((await get('/api/batchOrders/99999999/downstream')).statusCode).toBe(404);
   });
 });
 

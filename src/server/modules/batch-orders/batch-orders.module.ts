@@ -1,23 +1,27 @@
-import { BatchOrderRow, BatchOrderSummary } from '@domain/orders/batch-orders';
+import { BatchOrderExportCounts, BatchOrderRow, BatchOrderSummary } from '@domain/orders/batch-orders';
+import { integerId } from '@domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { jobHandlers } from '../../platform/workers';
 import {
   BATCH_ORDERS_JOB,
   batchOrdersKind,
   batchRows,
+  downstreamCounts,
   resultCsv,
   toBatchSummary,
 } from './batch-orders.service';
 import { processUpload } from './upload-engine';
 import { uploadRoutes } from './upload-routes';
 
-// Batch orders (DESIGN §5): /api/batchOrders… and their background job.
+// Batch orders (DESIGN §5): /api/batchOrders… and their background job, plus how the batch's
+// orders stand downstream (GET /api/batchOrders/{id}/downstream).
 
 jobHandlers[BATCH_ORDERS_JOB] = (payload, job) => processUpload(batchOrdersKind, payload, job);
 
 export function batchOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return uploadRoutes(ctx, {
+  const upload = uploadRoutes(ctx, {
     base: 'batchOrders',
     tag: 'batch-orders',
     kind: batchOrdersKind,
@@ -28,4 +32,22 @@ export function batchOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     resultCsv,
     fileStem: 'batch-order',
   });
+  return async (app, opts) => {
+    await upload(app, opts);
+    app.get(
+      '/api/batchOrders/:id/downstream',
+      {
+        config: { action: 'batch.manage' },
+        schema: {
+          tags: ['batch-orders'],
+          params: z.object({ id: integerId('Not a batch id') }),
+          response: { 200: z.object({ success: z.literal(true), data: BatchOrderExportCounts }) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await downstreamCounts(ctx.db, request.params.id),
+      }),
+    );
+  };
 }

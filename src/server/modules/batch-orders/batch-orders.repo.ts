@@ -1,4 +1,5 @@
 import type { AccountFacts, ProductFacts } from '@domain/orders/batch-orders';
+import type { ShelfPrices } from '@domain/pricing';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { accounts, productPrices, products, shippingAddresses, taxRates } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
@@ -58,7 +59,7 @@ export async function accountFacts(db: DbOrTx, phoenixIds: number[], uids: strin
 
 export interface CatalogEntry extends ProductFacts {
   title: string;
-  prices: Map<number, { priceCents: number; cv: number; pv: number; qv: number; nv: number; sv: number }>;
+  prices: Map<number, ShelfPrices & { cv: number; pv: number; qv: number; nv: number; sv: number }>;
 }
 
 export async function catalogFacts(db: DbOrTx, skus: string[]): Promise<Map<string, CatalogEntry>> {
@@ -70,6 +71,9 @@ export async function catalogFacts(db: DbOrTx, skus: string[]): Promise<Map<stri
         title: products.title,
         countryId: productPrices.countryId,
         priceCents: productPrices.priceCents,
+        specialPriceCents: productPrices.specialPriceCents,
+        memberPriceCents: productPrices.memberPriceCents,
+        wholesalePriceCents: productPrices.wholesalePriceCents,
         cv: productPrices.cv,
         pv: productPrices.pv,
         qv: productPrices.qv,
@@ -90,6 +94,9 @@ export async function catalogFacts(db: DbOrTx, skus: string[]): Promise<Map<stri
         entry.countries.push(r.countryId);
         entry.prices.set(r.countryId, {
           priceCents: r.priceCents,
+          specialPriceCents: r.specialPriceCents,
+          memberPriceCents: r.memberPriceCents,
+          wholesalePriceCents: r.wholesalePriceCents,
           cv: r.cv ?? 0,
           pv: r.pv ?? 0,
           qv: r.qv ?? 0,

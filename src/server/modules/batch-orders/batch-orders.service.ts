@@ -2,22 +2,26 @@ import { orderNumberLabel } from '@domain/customers/order-status';
 import {
   BATCH_ORDER_COLUMNS,
   BATCH_ORDER_REQUIRED,
+  type BatchOrderExportCounts,
   type BatchOrderLookups,
   type BatchOrderRow,
   type BatchOrderSummary,
+  batchOrderExport,
   type CheckedBatchOrder,
   isChargedOrderType,
   parseBatchOrderRow,
   validateBatchOrderRow,
 } from '@domain/orders/batch-orders';
+import { entitledPrice, priceTierOf, productPriceOf } from '@domain/pricing';
 import { ORDER_STATE } from '@domain/reference';
 import { csvLine } from '@domain/uploads/upload';
 import { sql } from 'drizzle-orm';
-import { orderComments, orderLines, orderPayments, orders } from '../../db/schema';
+import { downstreamExports, orderComments, orderLines, orderPayments, orders } from '../../db/schema';
 import { type Actor, type ChangeInput, recordChanges } from '../../platform/audit';
-import { type DbOrTx, insertRecords, type Tx } from '../../platform/db';
+import { type DbOrTx, insertRecords, rows, type Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { alphanumericId } from '../../platform/ids';
+import { queuedEvent } from '../downstream/downstream.export';
 import * as repo from './batch-orders.repo';
 import {
   getUpload,
@@ -95,10 +99,18 @@ function buildOrder(
   const { account, address, orderId } = facts;
   const charged = isChargedOrderType(row.orderType);
   const docId = alphanumericId(20);
+  // Each line at the lowest price the account is entitled to (ADR 023): what an employee pays, and
+  // what a free line is worth.
+  const tier = priceTierOf(account.userType);
   const lines = row.lines.map((l, i) => {
     const product = catalog.get(l.sku)!;
     const price = product.prices.get(countryId)!;
-    const unit = charged ? price.priceCents : 0;
+    const unit = entitledPrice(productPriceOf(price), tier);
+    const gross = unit * l.quantity;
+    // A free line keeps its catalog price and is discounted in full (spec 2 §3: a free item is a
+    // line of total 0), so price × quantity − discount = total on every line, and the order's
+    // pre-promotion subtotal less its discounts is its subtotal, as the downstream export checks.
+    const discount = charged ? 0 : gross;
     const vol = (v: number) => (charged ? Math.round(v * l.quantity * 100) / 100 : 0);
     return {
       orderId: docId,
@@ -106,9 +118,10 @@ function buildOrder(
       sku: l.sku,
       title: product.title,
       quantity: l.quantity,
-      priceCents: price.priceCents,
-      adjustedPriceCents: unit,
-      totalCents: unit * l.quantity,
+      priceCents: unit,
+      adjustedPriceCents: charged ? unit : 0,
+      discountCents: discount,
+      totalCents: gross - discount,
       cv: vol(price.cv),
       pv: vol(price.pv),
       qv: vol(price.qv),
@@ -116,7 +129,9 @@ function buildOrder(
       sv: vol(price.sv),
     };
   });
-  const subtotal = lines.reduce((s, l) => s + l.totalCents, 0);
+  const prePromoSubtotal = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
+  const discount = lines.reduce((s, l) => s + l.discountCents, 0);
+  const subtotal = prePromoSubtotal - discount;
   const taxCents = charged ? Math.round((subtotal * facts.taxBasisPoints) / 10_000) : 0;
   const grandTotal = subtotal + taxCents;
   const currency = countryId === 2 ? 'CAD' : 'USD';
@@ -154,7 +169,8 @@ function buildOrder(
         telephone: address.telephone,
       },
       subtotalCents: subtotal,
-      prePromoSubtotalCents: subtotal,
+      prePromoSubtotalCents: prePromoSubtotal,
+      discountCents: discount,
       taxCents,
       grandTotalCents: grandTotal,
       cv: sum('cv'),
@@ -277,9 +293,16 @@ async function createOrders(
     orderComments,
     built.map((b) => b.comment),
   );
+  // Captured invoices go downstream (ADR 011): each order is queued for the Phoenix export in the
+  // transaction that creates it, so the batch's details show its export from the start.
+  await insertRecords(
+    tx,
+    downstreamExports,
+    built.map((b) => ({ orderId: b.order.id })),
+  );
   await recordChanges(
     tx,
-    built.map((b) => b.change),
+    built.flatMap((b) => [b.change, queuedEvent(b.order.id, run.actor)]),
   );
   valid.forEach((v, k) => {
     created.set(v.i, built[k]!.order.id);
@@ -335,8 +358,9 @@ export function toBatchSummary(r: Awaited<ReturnType<typeof getUpload>>): BatchO
 const orderColumns = {
   select: sql`, o.order_id as o_number, o.customer_user_type as o_user_type, o.customer_uid as o_uid,
               o.customer_first_name as o_first, o.customer_last_name as o_last,
-              o.grand_total_cents as o_total, o.currency as o_currency`,
-  join: sql`left join orders o on o.id = r.order_id`,
+              o.grand_total_cents as o_total, o.currency as o_currency, o.phoenix_order_id as o_phoenix,
+              d.status as d_status, d.last_error as d_error`,
+  join: sql`left join orders o on o.id = r.order_id left join downstream_exports d on d.order_id = o.id`,
 };
 
 export function toBatchRow(r: RowRecord): BatchOrderRow {
@@ -351,6 +375,11 @@ export function toBatchRow(r: RowRecord): BatchOrderRow {
             customerName: `${r.o_first ?? ''} ${r.o_last ?? ''}`.trim(),
             grandTotal: Number(r.o_total),
             currency: String(r.o_currency),
+            downstream: batchOrderExport({
+              phoenixOrderId: r.o_phoenix == null ? null : Number(r.o_phoenix),
+              exportStatus: (r.d_status as string | null) ?? null,
+              lastError: (r.d_error as string | null) ?? null,
+            }),
           }
         : null,
   };
@@ -363,6 +392,28 @@ export async function batchRows(
 ) {
   await getUpload(db, batchOrdersKind, batchId);
   return (await listRows(db, batchOrdersKind, batchId, q, orderColumns)).map(toBatchRow);
+}
+
+/** How the batch's orders stand downstream, counted over the whole batch (not just a page). */
+export async function downstreamCounts(db: DbOrTx, batchId: number): Promise<BatchOrderExportCounts> {
+  await getUpload(db, batchOrdersKind, batchId);
+  const [c] = await rows<Record<keyof BatchOrderExportCounts, string | number>>(
+    db,
+    sql`select count(*) as orders,
+               count(*) filter (where o.phoenix_order_id is not null) as exported,
+               count(*) filter (where o.phoenix_order_id is null and d.status = 'failed') as failed,
+               count(*) filter (where o.phoenix_order_id is null and d.status = 'cancelled') as cancelled
+        from batch_order_rows r
+        join orders o on o.id = r.order_id
+        left join downstream_exports d on d.order_id = o.id
+        where r.batch_id = ${batchId} and r.status = 'succeeded'`,
+  );
+  const n = (v: string | number | undefined) => Number(v ?? 0);
+  const orders = n(c?.orders);
+  const exported = n(c?.exported);
+  const failed = n(c?.failed);
+  const cancelled = n(c?.cancelled);
+  return { orders, exported, queued: orders - exported - failed - cancelled, failed, cancelled };
 }
 
 /** The result file, written a page of rows at a time (never the whole batch in memory). */

@@ -1,4 +1,5 @@
 import type { CartCustomer, CartSummaryView, CatalogFacts, ProductHit } from '@domain/carts';
+import { retailOffer } from '@domain/pricing';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../platform/db';
 
@@ -211,7 +212,8 @@ const toCatalogFacts = (r: ProductSqlRow): CatalogFacts => ({
   swatchLabel: r.swatch_label,
   maxQuantity: r.max_quantity,
   inStock: r.in_stock,
-  priceCents: r.special_price_cents ?? r.price_cents,
+  // The retail offer (ADR 023): the special price only when it is below the regular price.
+  priceCents: retailOffer({ priceCents: r.price_cents, specialPriceCents: r.special_price_cents }),
   memberPriceCents: r.member_price_cents,
   wholesalePriceCents: r.wholesale_price_cents,
   volumes: { CV: r.cv, PV: r.pv, QV: r.qv, NV: r.nv, SV: r.sv },
@@ -245,7 +247,7 @@ export async function searchProducts(db: DbOrTx, q: string, countryId: number): 
     in_stock: boolean;
   }>(
     db,
-    sql`select p.sku, p.title, p.swatch_label, coalesce(pp.special_price_cents, pp.price_cents) as price, pp.in_stock
+    sql`select p.sku, p.title, p.swatch_label, least(pp.special_price_cents, pp.price_cents) as price, pp.in_stock
         from products p join product_prices pp on pp.sku = p.sku and pp.country_id = ${countryId}
         where p.sku = ${q} or p.title ilike ${like} or p.swatch_label ilike ${like}
         order by (p.sku = ${q}) desc, p.title, p.sku limit 10`,

@@ -2,7 +2,7 @@ import { exportIssues, failureReason, isCancelledForExport } from '@domain/order
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { downstreamExports, failedOrders, orders } from '../../db/schema';
-import { type Actor, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
+import { type Actor, type ChangeInput, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { backoffMs } from '../../platform/poller';
 import * as repo from './downstream.repo';
@@ -21,6 +21,16 @@ export type ExportOutcome =
 /** After this many unexpected errors (not validation) the export stops and becomes a failed order. */
 export const MAX_EXPORT_ERRORS = 5;
 
+/** The orders-log event of an order queued for export. */
+export const queuedEvent = (orderDocId: string, actor: Actor): ChangeInput => ({
+  collection: 'orders-log',
+  entityId: orderDocId,
+  action: 'downstream.queued',
+  actor,
+  before: {},
+  after: { downstreamExport: { status: 'pending', attempts: 0 } },
+});
+
 /** Queues one order for export in the caller's transaction (call it where an order is captured). */
 export async function enqueueExport(tx: DbOrTx, orderDocId: string, actor: Actor = SYSTEM_ACTOR) {
   const inserted = await tx
@@ -29,14 +39,7 @@ export async function enqueueExport(tx: DbOrTx, orderDocId: string, actor: Actor
     .onConflictDoNothing()
     .returning({ orderId: downstreamExports.orderId });
   if (inserted.length === 0) return false;
-  await recordChange(tx, {
-    collection: 'orders-log',
-    entityId: orderDocId,
-    action: 'downstream.queued',
-    actor,
-    before: {},
-    after: { downstreamExport: { status: 'pending', attempts: 0 } },
-  });
+  await recordChange(tx, queuedEvent(orderDocId, actor));
   return true;
 }
 

@@ -6,6 +6,7 @@ import {
   isVisible,
   maxQuantityOf,
 } from '@domain/ordering';
+import { priceTierOf, type ShelfPrices, shelfPriceFor } from '@domain/pricing';
 import { SKU } from '@domain/reference';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,8 +21,8 @@ const CHECK_EVERY_MS = 1000;
 
 interface CountryCatalog {
   stamp: string;
-  /** Parent products (variants folded in), in the recommended order. */
-  items: (CatalogItem & { searchText: string; recommended: number })[];
+  /** Parent products (variants folded in), in the recommended order, with their prices to choose from. */
+  items: (CatalogItem & { searchText: string; recommended: number; shelf: ShelfPrices })[];
   categories: { id: number; name: string; parentId: number | null; aggregate: boolean }[];
 }
 
@@ -42,6 +43,8 @@ interface ProductRow {
   new_to: string | null;
   price_cents: number;
   special_price_cents: number | null;
+  member_price_cents: number | null;
+  wholesale_price_cents: number | null;
   in_stock: boolean;
 }
 
@@ -49,7 +52,8 @@ async function stampOf(db: Db): Promise<string> {
   const [r] = await rows<{ s: string }>(
     db,
     sql`select (select count(*) || '@' || coalesce(max(updated_at)::text, '') from products) || '/' ||
-               (select count(*) || '@' || coalesce(sum(price_cents + coalesce(special_price_cents, 0) + in_stock::int), 0) from product_prices) as s`,
+               (select count(*) || '@' || coalesce(sum(price_cents + coalesce(special_price_cents, 0) + coalesce(member_price_cents, 0)
+                 + coalesce(wholesale_price_cents, 0) + in_stock::int), 0) from product_prices) as s`,
   );
   return r?.s ?? '';
 }
@@ -59,7 +63,7 @@ async function load(db: Db, countryId: number, stamp: string): Promise<CountryCa
     db,
     sql`select p.sku, p.product_id, p.parent_sku, p.title, p.description, p.image, p.swatch_label, p.category_ids,
           p.flags, p.max_quantity, p.is_gift, p.is_bundle, p.new_from::text as new_from, p.new_to::text as new_to,
-          pp.price_cents, pp.special_price_cents, pp.in_stock
+          pp.price_cents, pp.special_price_cents, pp.member_price_cents, pp.wholesale_price_cents, pp.in_stock
         from products p join product_prices pp on pp.sku = p.sku and pp.country_id = ${countryId}
         order by p.product_id`,
   );
@@ -70,7 +74,12 @@ async function load(db: Db, countryId: number, stamp: string): Promise<CountryCa
   const items: CountryCatalog['items'] = [];
   for (const r of found) {
     if (r.parent_sku || !isVisible(r.flags)) continue;
-    const special = r.special_price_cents;
+    const shelf: ShelfPrices = {
+      priceCents: r.price_cents,
+      specialPriceCents: r.special_price_cents,
+      memberPriceCents: r.member_price_cents,
+      wholesalePriceCents: r.wholesale_price_cents,
+    };
     const own = variants.get(r.sku) ?? [];
     const fresh = isNew(r.new_from, r.new_to, today);
     items.push({
@@ -80,9 +89,9 @@ async function load(db: Db, countryId: number, stamp: string): Promise<CountryCa
       description: r.description,
       image: r.image,
       swatchLabel: r.swatch_label,
-      // A special price makes the regular price the compare-at price.
-      price: special ?? r.price_cents,
-      compareAtPrice: special != null && special < r.price_cents ? r.price_cents : null,
+      // Retail until a search names the shopper's user type (ADR 023).
+      ...shelfPriceFor(shelf, 'retail'),
+      shelf,
       inStock: r.in_stock || own.some((v) => v.in_stock),
       maxQuantity: maxQuantityOf({
         sku: r.sku,
@@ -155,23 +164,28 @@ export const clearCatalogCache = (ctx: AppContext) => caches.delete(ctx.db);
 
 type Query = z.output<typeof CatalogQuery>;
 
-/** Product search (spec 2 §2): text, category (aggregate roots gather all), sort options. */
+/**
+ * Product search (spec 2 §2): text, category (aggregate roots gather all), sort options. With the
+ * shopper's user type, each product shows the price that shopper pays (ADR 023), and sorts by it.
+ */
 export async function searchCatalog(ctx: AppContext, countryId: number, q: Query) {
   const catalog = await countryCatalog(ctx, countryId);
   const text = q.q.toLowerCase();
   const cat = q.categoryId;
+  const tier = q.userType === undefined ? 'retail' : priceTierOf(q.userType);
   let hits = catalog.items.filter(
     (i) =>
       (q.enrollment || !(i.flags.length === 1 && i.flags[0] === 'enrollment')) &&
       (text === '' || i.searchText.includes(text)) &&
       (cat === undefined || (cat === 1 ? true : i.categoryIds.includes(cat))),
   );
+  if (tier !== 'retail') hits = hits.map((i) => ({ ...i, ...shelfPriceFor(i.shelf, tier) }));
   if (q.sort === 'price ascending')
     hits = [...hits].sort((a, b) => a.price - b.price || a.productId - b.productId);
   if (q.sort === 'price descending')
     hits = [...hits].sort((a, b) => b.price - a.price || a.productId - b.productId);
   return {
     total: hits.length,
-    data: hits.slice(0, q.limit).map(({ searchText: _s, recommended: _r, ...item }) => item),
+    data: hits.slice(0, q.limit).map(({ searchText: _s, recommended: _r, shelf: _p, ...item }) => item),
   };
 }

@@ -28,6 +28,7 @@ import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-a
 import { seedCartCatalog } from '../carts/carts.fixtures';
 import { downstreamPass } from '../downstream/downstream.worker';
 import { captureRetryPass, MAX_CAPTURE_ATTEMPTS } from './capture.service';
+import { clearCatalogCache } from './catalog.service';
 import { faults } from './purchase.service';
 
 let t: TestApp;
@@ -193,6 +194,90 @@ describe('catalog (spec 3 §4)', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const [item] = (await get('/api/catalog/products?q=toner')).json().data;
     expect(item.price).toBe(2200);
+  });
+});
+
+describe('entitled prices (ADR 023): the lowest price the shopper may pay, shown and charged', () => {
+  beforeAll(async () => {
+    await db()
+      .insert(products)
+      .values([
+        { sku: 'SALE1149', productId: 990_149, title: 'Sale Night Cream', flags: ['web'] },
+        { sku: 'DEARSPECIAL', productId: 990_150, title: 'Dear Special Balm', flags: ['web'] },
+        { sku: 'MEMBERBALM', productId: 990_151, title: 'Member Balm', flags: ['web'] },
+      ]);
+    await db()
+      .insert(productPrices)
+      .values([
+        {
+          sku: 'SALE1149',
+          countryId: 1,
+          priceCents: 8000,
+          specialPriceCents: 6800,
+          memberPriceCents: 7200,
+          wholesalePriceCents: 6000,
+        },
+        {
+          sku: 'DEARSPECIAL',
+          countryId: 1,
+          priceCents: 5000,
+          specialPriceCents: 5500,
+          memberPriceCents: 5200,
+        },
+        { sku: 'MEMBERBALM', countryId: 1, priceCents: 4000, memberPriceCents: 3600 },
+      ]);
+    clearCatalogCache(t.app.ctx);
+  });
+  const shown = async (q: string, userType?: number) =>
+    (await get(`/api/catalog/products?q=${q}${userType === undefined ? '' : `&userType=${userType}`}`)).json()
+      .data[0] as { price: number; compareAtPrice: number | null };
+
+  it('the catalog answers the price of the shopper’s tier, the regular price struck through', async () => {
+    expect(await shown('sale%20night')).toMatchObject({ price: 6800, compareAtPrice: 8000 });
+    expect(await shown('sale%20night', 2)).toMatchObject({ price: 6800, compareAtPrice: 8000 });
+    expect(await shown('sale%20night', 1)).toMatchObject({ price: 6000, compareAtPrice: 8000 });
+    // A special price above the regular price is no offer.
+    expect(await shown('dear%20special')).toMatchObject({ price: 5000, compareAtPrice: null });
+    expect(await shown('dear%20special', 2)).toMatchObject({ price: 5000, compareAtPrice: null });
+    expect((await get('/api/catalog/products?userType=nine')).statusCode).toBe(400);
+  });
+
+  it('a Member’s cart, estimate and order charge the sale price, and the order goes downstream', async () => {
+    const c = await customer({ userType: 2, phoenixId: 770_149 });
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [
+      ['SALE1149', 1],
+      ['DEARSPECIAL', 1],
+      ['MEMBERBALM', 1],
+    ]);
+    const cart = (await get(`/api/carts/${cartId}`)).json().data;
+    const own = cart.products.filter((p: { isPromo: boolean }) => !p.isPromo);
+    expect(own.map((p: { sku: string; priceInCents: number }) => [p.sku, p.priceInCents])).toEqual([
+      ['SALE1149', 6800],
+      ['DEARSPECIAL', 5000],
+      ['MEMBERBALM', 3600],
+    ]);
+    const e = (await post('/api/orders/estimate', context(c.uid, cartId))).json();
+    // Over $100 the cart's travel bag (5.00) is added, at its price and discounted in full.
+    expect(e.context.totals).toMatchObject({ prePromoSubtotal: 15_900, discount: 500, subtotal: 15_400 });
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const id = r.json().data.id as string;
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, id));
+    expect(lines.filter((l) => !l.isPromo).map((l) => [l.sku, l.priceCents, l.totalCents])).toEqual([
+      ['SALE1149', 6800, 6800],
+      ['DEARSPECIAL', 5000, 5000],
+      ['MEMBERBALM', 3600, 3600],
+    ]);
+    await downstreamPass(db(), t.app.log, { sweep: true });
+    const [o] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(
+      (await db().select().from(failedOrders).where(eq(failedOrders.orderId, id))).map((f) => f.errorMessage),
+    ).toEqual([]);
+    expect(o!.phoenixOrderId).not.toBeNull();
   });
 });
 

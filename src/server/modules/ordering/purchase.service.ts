@@ -440,9 +440,11 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
       sku: p.sku,
       title: p.title,
       quantity: p.quantity,
-      priceCents: p.originalPriceInCents,
+      // The unit price the customer was charged before promotions (ADR 023), so the lines add up
+      // to the order's pre-promotion subtotal as Phoenix checks.
+      priceCents: p.priceInCents,
       adjustedPriceCents: p.quantity > 0 ? Math.round(p.totalPriceInCents / p.quantity) : 0,
-      discountCents: p.discounts.reduce((s, d) => s + d.amountInCents, 0),
+      discountCents: p.priceInCents * p.quantity - p.totalPriceInCents,
       totalCents: p.totalPriceInCents,
       isPromo: p.isPromo,
       isSample: p.isSample,

@@ -1,4 +1,10 @@
-import { type CompiledRules, compileRules, type PricedCart, priceCart } from '@domain/pricing';
+import {
+  type CompiledRules,
+  compileRules,
+  type PricedCart,
+  priceCart,
+  productPriceOf,
+} from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
 import { browserHandover, type Handover } from '@domain/promos/simulator-handover';
 import type {
@@ -86,10 +92,9 @@ export async function simulationInput(
   const bySku = new Map(priceRows.map((p) => [p.sku, p]));
   const unknownSkus = cartSkus.filter((sku) => !bySku.has(sku));
   if (unknownSkus.length > 0) throw badRequest(`Unknown SKU: ${unknownSkus.join(', ')}`);
+  // The catalog row's prices as carts read them: the engine charges the lowest the shopper is entitled to (ADR 023).
   const product = (p: (typeof priceRows)[number]) => ({
-    price: p.specialPriceCents ?? p.priceCents,
-    ...(p.memberPriceCents == null ? {} : { memberPrice: p.memberPriceCents }),
-    ...(p.wholesalePriceCents == null ? {} : { wholesalePrice: p.wholesalePriceCents }),
+    ...productPriceOf(p),
     volumes: { CV: p.cv, PV: p.pv, QV: p.qv, NV: p.nv, SV: p.sv },
   });
   const lists = await repo.volumeLists(ctx.db);

@@ -1,4 +1,9 @@
-import type { BatchOrderRow } from '@domain/orders/batch-orders';
+import {
+  BATCH_ORDER_EXPORT_LABELS,
+  type BatchOrderExport,
+  type BatchOrderExportCounts,
+  type BatchOrderRow,
+} from '@domain/orders/batch-orders';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -17,14 +22,61 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useBatchOrderRows } from '../api/batch-orders';
+import { useBatchOrderExports, useBatchOrderRows } from '../api/batch-orders';
 import { BatchHeader } from './batch-header';
 
 const PAGE = 100;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Where the batch's orders stand downstream: created is not yet in Phoenix (DESIGN §2 "Phoenix"). */
+function ExportSummary({ counts }: { counts: BatchOrderExportCounts }) {
+  if (counts.orders === 0) return null;
+  const parts = [
+    `${counts.exported} of ${plural(counts.orders, 'order')} in Phoenix`,
+    ...(counts.queued > 0 ? [`${counts.queued} waiting for export`] : []),
+    ...(counts.failed > 0 ? [`${counts.failed} failed`] : []),
+    ...(counts.cancelled > 0 ? [`${counts.cancelled} cancelled before export`] : []),
+  ];
+  const severity = counts.failed > 0 ? 'error' : counts.queued > 0 ? 'info' : 'success';
+  return (
+    <Alert
+      severity={severity}
+      action={
+        counts.failed > 0 ? (
+          <Button component={RouterLink} to="/orders/failed" color="inherit" size="small">
+            Failed orders
+          </Button>
+        ) : undefined
+      }
+    >
+      Phoenix: {parts.join(' · ')}.
+    </Alert>
+  );
+}
+
+/** One order's export: its Phoenix order id, waiting, or Phoenix's reason for refusing it. */
+function ExportCell({ orderId, downstream }: { orderId: string; downstream: BatchOrderExport }) {
+  if (downstream.status === 'exported')
+    return <CopyableText value={String(downstream.phoenixOrderId)} label="Phoenix order id" monospace />;
+  if (downstream.status !== 'failed') return <>{BATCH_ORDER_EXPORT_LABELS[downstream.status]}</>;
+  return (
+    <>
+      <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 600 }}>
+        {BATCH_ORDER_EXPORT_LABELS.failed}
+      </Typography>
+      <Typography variant="body2">{downstream.error}</Typography>
+      <Link component={RouterLink} to={`/orders/${encodeURIComponent(orderId)}/process`}>
+        Process order
+      </Link>
+    </>
+  );
+}
 
 function CreatedOrders({ id, running, failed }: { id: number; running: boolean; failed: number }) {
   const [limit, setLimit] = useState(PAGE);
-  const rows = useBatchOrderRows(id, { status: 'succeeded', limit }, running);
+  const exports = useBatchOrderExports(id, running);
+  const waiting = (exports.data?.queued ?? 0) > 0;
+  const rows = useBatchOrderRows(id, { status: 'succeeded', limit }, running || waiting);
   if (rows.isPending) return <Typography>Loading orders…</Typography>;
   if (rows.isError)
     return <Alert severity="error">{errorMessage(rows.error, 'The orders could not be loaded.')}</Alert>;
@@ -39,6 +91,7 @@ function CreatedOrders({ id, running, failed }: { id: number; running: boolean; 
           </Link>
         )}
       </Typography>
+      {exports.data && <ExportSummary counts={exports.data} />}
       {data.length === 0 ? (
         <Paper variant="outlined">
           <EmptyState
@@ -65,6 +118,7 @@ function CreatedOrders({ id, running, failed }: { id: number; running: boolean; 
                 <TableCell>Customer</TableCell>
                 <TableCell>SKUs</TableCell>
                 <TableCell align="right">Total</TableCell>
+                <TableCell>Phoenix</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -96,6 +150,9 @@ function CreatedOrders({ id, running, failed }: { id: number; running: boolean; 
                   <TableCell align="right">
                     {r.order ? formatMoney(r.order.grandTotal, r.order.currency) : ''}
                   </TableCell>
+                  <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                    {r.order && <ExportCell orderId={r.order.id} downstream={r.order.downstream} />}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -113,7 +170,10 @@ function CreatedOrders({ id, running, failed }: { id: number; running: boolean; 
   );
 }
 
-/** /batchOrders/{id}/details: the orders the batch created, linked to the order and the customer. */
+/**
+ * /batchOrders/{id}/details: the orders the batch created, linked to the order and the customer,
+ * with where each stands downstream (in Phoenix with its id, waiting, or failed with the reason).
+ */
 export function BatchDetails({ id }: { id: number }) {
   return (
     <BatchHeader id={id}>

@@ -77,6 +77,8 @@ export interface CatalogFilter {
   categoryId: number | null;
   sort: 'recommended' | 'price ascending' | 'price descending';
   enrollment: boolean;
+  /** The cart's customer type: prices are then the ones that customer pays (ADR 023). */
+  userType: number | null;
 }
 export const useCatalog = (f: CatalogFilter) =>
   useQuery({
@@ -92,6 +94,7 @@ export const useCatalog = (f: CatalogFilter) =>
           enrollment: f.enrollment,
           limit: 24,
           ...(f.categoryId ? { categoryId: f.categoryId } : {}),
+          ...(f.userType ? { userType: f.userType } : {}),
         },
       }),
   });

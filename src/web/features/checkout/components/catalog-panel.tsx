@@ -24,17 +24,20 @@ export function CatalogPanel({
   cartId,
   localeCode,
   enrollment,
+  userType,
 }: {
   cartId: string;
   localeCode: string;
   enrollment: boolean;
+  /** The customer's user type: the catalog shows the prices this customer pays. */
+  userType: number | null;
 }) {
   const [q, setQ] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [sort, setSort] = useState<CatalogFilter['sort']>('recommended');
   const search = useDebouncedValue(q, 300);
   const categories = useCategories(localeCode);
-  const catalog = useCatalog({ localeCode, q: search, categoryId, sort, enrollment });
+  const catalog = useCatalog({ localeCode, q: search, categoryId, sort, enrollment, userType });
   const add = useAddToCart(cartId);
   const alert = useAlert();
   const money = (c: number) => formatMoneyFor(c, localeCode);

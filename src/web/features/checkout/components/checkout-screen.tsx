@@ -386,7 +386,12 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
           {confirmCountry === 2 ? 'Canadian' : 'United States'} cart, and the shipping method, rates, tax and
           shipping overrides, product credit, popup and payment are cleared.
         </ConfirmDialog>
-        <CatalogPanel cartId={cartId} localeCode={c.localeCode} enrollment={state.enrollment} />
+        <CatalogPanel
+          cartId={cartId}
+          localeCode={c.localeCode}
+          enrollment={state.enrollment}
+          userType={c.typeId}
+        />
         <CartPanel cart={c} messages={context?.cartMessages ?? []} />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>

@@ -1,13 +1,16 @@
-import { PERCENT_RULE_TYPES, RULE_TYPES } from '@domain/promos/rule';
 import {
+  BUY_GET_MESSAGE,
   type BusinessPromoForm,
+  businessFieldsFor,
   businessFormComplete,
   businessFormOpen,
   businessToStored,
+  buyGetSummary,
   type DurationState,
-  defaultDuration,
-  zoneDate,
-} from '@domain/promos/tool';
+  unitCount,
+} from '@domain/promos/business-form';
+import { RULE_TYPES } from '@domain/promos/rule';
+import { defaultDuration, zoneDate } from '@domain/promos/tool';
 import { PROMO_SEARCH_THROTTLE_MS } from '@domain/reference/constants';
 import { PROMO_USER_TYPES } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
@@ -29,8 +32,9 @@ import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { promosKey, useCreatePromo } from '../api/promos';
 
-// The business promo form (spec 3 §2, §4–§5): name, type, then countries, user types, products,
-// discount and duration; published to pending, drafts, or production.
+// The business promo form (spec 3 §2, §4–§5): name, type, then countries, user types, the products,
+// quantities and discount the type reads (ADR 023), and duration; published to pending, drafts, or
+// production.
 
 const Products = z.object({
   success: z.literal(true),
@@ -98,8 +102,35 @@ const EMPTY: BusinessPromoForm = {
   conditionItems: [],
   actionItems: [],
   discount: '',
+  buy: '1',
+  get: '1',
   duration: null,
 };
+
+/** "Buy how many" or "Get how many": digits only, marked while not 1 to 99. */
+function UnitsField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const bad = unitCount(value) === null;
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 2))}
+      required
+      error={bad}
+      helperText={bad ? BUY_GET_MESSAGE : ' '}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      sx={{ maxWidth: 200 }}
+    />
+  );
+}
 
 export function BusinessForm({ mayDeploy }: { mayDeploy: boolean }) {
   const [form, setForm] = useState<BusinessPromoForm>(EMPTY);
@@ -114,11 +145,12 @@ export function BusinessForm({ mayDeploy }: { mayDeploy: boolean }) {
   const toggle = (list: number[], id: number) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
   const complete = businessFormComplete(form);
-  const percent = form.id !== null && PERCENT_RULE_TYPES.includes(form.id);
+  const fields = businessFieldsFor(form.id);
+  const summary = buyGetSummary(form);
 
   const publish = (collection: 'pending' | 'drafts' | 'production') =>
     create.mutate(
-      { data: businessToStored(form, PERCENT_RULE_TYPES), collection },
+      { data: businessToStored(form), collection },
       {
         onSuccess: (answer) => {
           alert.success(answer.message);
@@ -202,22 +234,37 @@ export function BusinessForm({ mayDeploy }: { mayDeploy: boolean }) {
                 ))}
               </FormGroup>
             </Stack>
-            <ProductPicker
-              label="Condition products"
-              value={form.conditionItems}
-              onChange={(v) => set({ conditionItems: v })}
-            />
-            <ProductPicker
-              label="Action products"
-              value={form.actionItems}
-              onChange={(v) => set({ actionItems: v })}
-            />
-            <TextField
-              label={percent ? 'Discount (%)' : 'Discount ($)'}
-              value={form.discount}
-              onChange={(e) => set({ discount: e.target.value.replace(/[^\d.]/g, '') })}
-              sx={{ maxWidth: 200 }}
-            />
+            {fields.conditionItems && (
+              <ProductPicker
+                label="Condition products"
+                value={form.conditionItems}
+                onChange={(v) => set({ conditionItems: v })}
+              />
+            )}
+            {fields.buyGet && (
+              <Stack spacing={1}>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <UnitsField label="Buy how many" value={form.buy} onChange={(buy) => set({ buy })} />
+                  <UnitsField label="Get how many" value={form.get} onChange={(get) => set({ get })} />
+                </Stack>
+                {summary && <Typography sx={{ color: 'text.secondary' }}>{summary}</Typography>}
+              </Stack>
+            )}
+            {fields.actionItems && (
+              <ProductPicker
+                label="Action products"
+                value={form.actionItems}
+                onChange={(v) => set({ actionItems: v })}
+              />
+            )}
+            {fields.discount && (
+              <TextField
+                label={fields.discount.label}
+                value={form.discount}
+                onChange={(e) => set({ discount: e.target.value.replace(/[^\d.]/g, '') })}
+                sx={{ maxWidth: 200 }}
+              />
+            )}
             <Stack spacing={1}>
               <FormLabel>Duration (12:00a to 11:59p Pacific)</FormLabel>
               {durationState === 'no-duration' && (
@@ -276,7 +323,11 @@ export function BusinessForm({ mayDeploy }: { mayDeploy: boolean }) {
           </>
         )}
         {!complete && businessFormOpen(form) && (
-          <Alert severity="info">Choose at least one country and one user type.</Alert>
+          <Alert severity="info">
+            {fields.buyGet
+              ? 'Choose at least one country and one user type, and how many to buy and to get.'
+              : 'Choose at least one country and one user type.'}
+          </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Button
