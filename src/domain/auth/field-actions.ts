@@ -64,7 +64,7 @@ export const FIELD_ACTIONS = {
     pwsKey: edit('PWS'),
     isEntity: edit('entity flag'),
     entityName: edit('entity name'),
-    taxNumber: edit('tax number'),
+    sealedTaxNumber: edit('tax number'),
     accountStatus: { label: 'account status', rule: 'membership.manage' },
     paidAsTitleId: never('paid-as title', 'Titles come from the commission run.'),
     recognitionTitleId: never('recognition title', 'Titles come from the commission run.'),

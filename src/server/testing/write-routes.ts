@@ -28,6 +28,9 @@ const MEMBERSHIP_DATES = ['account.memberExpirationDateUtc', 'account.nextRenewa
 export const WRITE_ROUTES: Record<string, readonly FieldRef[]> = {
   // Session, staff and platform: no customer, order or promo field.
   'POST /api/auth/login': [],
+  // The read-only customer view (ADR 022): opening and closing its own session.
+  'POST /api/customer-view/session': [],
+  'DELETE /api/customer-view/session': [],
   'POST /api/auth/logout': [],
   'POST /api/auth/devMode': [],
   /** A staff member's own email, or a customer's (records.edit). */
@@ -63,7 +66,7 @@ export const WRITE_ROUTES: Record<string, readonly FieldRef[]> = {
   'POST /api/cs/sponsorId/': ['account.sponsorId'],
   'POST /api/cs/customer/:uid/country': ['account.countryId'],
   'POST /api/cs/customer/:uid/comments': [],
-  'POST /api/cs/taxNumber': ['account.taxNumber', 'account.isEntity', 'account.entityName'],
+  'POST /api/cs/taxNumber': ['account.sealedTaxNumber', 'account.isEntity', 'account.entityName'],
   'POST /api/cs/membership/status/:id': ['account.userType', ...MEMBERSHIP_DATES],
   'POST /api/cs/membership/expiration/:id': MEMBERSHIP_DATES,
   'POST /api/cs/membership/lapseMember/:id': MEMBERSHIP_DATES,
