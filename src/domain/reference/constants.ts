@@ -73,3 +73,9 @@ export const WHOLESALE_VOLUME_FACTOR = 0.75;
 export const BOB_RENEWAL_PROMO_TYPE = 21;
 /** Promo rule types that form the shipping and drop set. */
 export const SHIPPING_PROMO_TYPES = [16, 17, 18, 19, 21] as const;
+
+/**
+ * The retailer's name as customers know it: the sender's display name and the heading of every
+ * email to a customer (staff email keeps the back office's name).
+ */
+export const BRAND_NAME = 'Lumen Beauty';

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { BRAND_NAME } from '@domain/reference';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, ROOT_DIR } from './config';
 
@@ -57,6 +58,11 @@ describe('configuration', () => {
     expect(config.cookieSecure).toBe(true);
     expect(config.trustProxy).toBe(true);
     expect(config.port).toBe(3000);
+  });
+
+  it('sends email under the brand’s name unless told otherwise (customers read it)', () => {
+    expect(loadConfig({}).smtpFrom).toBe(`${BRAND_NAME} <no-reply@example.com>`);
+    expect(loadConfig({ SMTP_FROM: 'Shop <shop@example.com>' }).smtpFrom).toBe('Shop <shop@example.com>');
   });
 
   it('README documents exactly the variables the code reads', () => {

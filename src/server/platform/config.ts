@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BRAND_NAME } from '@domain/reference';
 import { z } from 'zod';
 import { type DataKey, DataKeyError, parseDataKeys } from './data-keys';
 
@@ -30,7 +31,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlOf(['postgres', 'postgresql'], 'postgres://user:password@host:5432/database').optional(),
   SMTP_URL: urlOf(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
-  SMTP_FROM: z.string().min(3).default('Customer Service Back Office <no-reply@example.com>'),
+  // Customers read its name: the brand's by default (staff email goes out under it too).
+  SMTP_FROM: z.string().min(3).default(`${BRAND_NAME} <no-reply@example.com>`),
   APP_ENV: z.enum(APP_ENVS, { message: `must be one of ${APP_ENVS.join(', ')}` }).default('development'),
   DEMO_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('Demo-Password-1'),
   DEMO_ACCOUNTS: z.coerce

@@ -10,23 +10,26 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { accountComments, customerLoginTokens, invalidTaxNumberAttempts, staffUsers } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
+import { customerEmailLocale } from '../../platform/customer-email';
 import { maySignInAs } from '../../platform/customer-view-sessions';
 import type { Tx } from '../../platform/db';
-import { renderEmail } from '../../platform/email-layout';
 import { AppError, badRequest } from '../../platform/errors';
 import { newToken, sha256 } from '../../platform/ids';
 import { enqueueEmail } from '../../platform/outbox';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { recordAccountEvent, updateAccount } from './account-change';
 import { type AccountRow, fullName, loadAccount } from './accounts.repo';
+import { passwordResetEmail, termsAcceptanceEmail } from './emails';
 import { maskedTaxNumber, sealTaxNumber } from './tax-number-vault';
 
 // Account operations of spec 1 §4 and §7: status, emails, sign in as the customer, tax number.
 
 /** Sign-in-as tokens live five minutes and work once. */
 export const CUSTOMER_TOKEN_TTL_MS = 5 * 60 * 1000;
-/** The customer storefront the terms and password emails link to. */
-export const CUSTOMER_STOREFRONT_URL = 'https://www.counterbase.example';
+
+/** The account's email locale: its language and country. */
+const localeOf = (account: AccountRow) =>
+  customerEmailLocale({ languageId: account.defaultLanguageId, countryId: account.countryId });
 
 export async function updateStatus(ctx: AppContext, staff: StaffPrincipal, uid: string, status: number) {
   return ctx.db.transaction(async (tx) => {
@@ -41,23 +44,16 @@ export async function resendTermsEmail(ctx: AppContext, staff: StaffPrincipal, u
     const account = await loadAccount(tx, uid);
     const to = email ?? account.email;
     if (!to) throw badRequest(`${ACCOUNT_MESSAGES.termsEmailFailed}The account has no email address.`);
-    const url = `${CUSTOMER_STOREFRONT_URL}/terms/accept`;
-    await enqueueEmail(tx, {
-      template: 'customer.termsAcceptance',
-      to,
-      subject: 'Please accept our terms and conditions',
-      ...renderEmail({
-        title: 'Your membership terms and conditions',
-        paragraphs: [
-          `Hello ${account.firstName},`,
-          'Please review and accept the terms and conditions of your membership to keep its benefits.',
-        ],
-        action: { label: 'Review and accept', url },
-        footer: 'Sent at your request by Customer Service',
+    await enqueueEmail(
+      tx,
+      termsAcceptanceEmail({
+        uid,
+        firstName: account.firstName,
+        to,
+        locale: localeOf(account),
+        customerSiteUrl: ctx.config.customerSiteUrl,
       }),
-      payload: { uid, url },
-      entityId: uid,
-    });
+    );
     await recordAccountEvent(tx, staff, uid, 'email.termsAcceptance', {
       differences: [{ kind: 'N', path: ['emails', 'termsAcceptance'], rhs: to }],
     });
@@ -70,22 +66,16 @@ export async function sendResetPassword(ctx: AppContext, staff: StaffPrincipal, 
   await ctx.db.transaction(async (tx) => {
     const account = await loadAccount(tx, uid);
     if (!account.email) throw badRequest(ACCOUNT_MESSAGES.resetPasswordFailed);
-    const url = `${CUSTOMER_STOREFRONT_URL}/forgotpassword?email=${encodeURIComponent(account.email)}`;
-    await enqueueEmail(tx, {
-      template: 'customer.passwordReset',
-      to: account.email,
-      subject: 'Reset your password',
-      ...renderEmail({
-        title: 'Reset your password',
-        paragraphs: [
-          `Hello ${account.firstName},`,
-          'Customer Service sent you this email so you can choose a new password.',
-        ],
-        action: { label: 'Choose a new password', url },
+    await enqueueEmail(
+      tx,
+      passwordResetEmail({
+        uid,
+        firstName: account.firstName,
+        to: account.email,
+        locale: localeOf(account),
+        customerSiteUrl: ctx.config.customerSiteUrl,
       }),
-      payload: { uid },
-      entityId: uid,
-    });
+    );
     await recordAccountEvent(tx, staff, uid, 'email.passwordReset', {
       differences: [{ kind: 'N', path: ['emails', 'passwordReset'], rhs: account.email }],
     });

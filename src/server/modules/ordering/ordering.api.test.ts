@@ -1,5 +1,5 @@
 import { newSiftSession } from '@domain/ordering';
-import { ORDER_STATE } from '@domain/reference';
+import { BRAND_NAME, ORDER_STATE } from '@domain/reference';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -481,6 +481,12 @@ describe('purchase', () => {
     expect(r.statusCode, r.body).toBe(200);
     const [mail] = await db().select().from(outbox).where(eq(outbox.entityId, r.json().data.id));
     expect(mail!.subject).toContain('Votre commande');
+    // In French throughout, money as written in French Canada, under the brand's name.
+    const text = mail!.text!.replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('Merci de votre commande');
+    expect(text).toContain('Total : 31,58 $ CAD');
+    expect(text).toContain(BRAND_NAME);
+    expect(mail!.html).toContain(BRAND_NAME);
     const [o] = await db().select().from(orders).where(eq(orders.id, r.json().data.id));
     expect(o).toMatchObject({ currency: 'CAD', localeCode: 'fr-CA', grandTotalCents: 3158, squareV2: true });
   });

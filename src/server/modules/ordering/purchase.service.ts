@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { orderLines, orderPayments, orders, shippingAddresses, termsRecords } from '../../db/schema';
 import { type Actor, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
+import { customerEmailLocale } from '../../platform/customer-email';
 import { rows, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { DEFAULT_LEASE_SECONDS } from '../../platform/idempotency';
@@ -21,12 +22,12 @@ import { enqueueEmail } from '../../platform/outbox';
 import { emptyEdit } from '../carts/carts.edits';
 import { editCart } from '../carts/carts.service';
 import { enqueueExport } from '../downstream/downstream.export';
+import { orderEmail } from '../orders/emails';
 import { recalculateSocial } from '../orders/orders.repo';
 import { orderDetail } from '../orders/orders.service';
 import { lockBalance } from '../product-credit/product-credit.repo';
 import { appendCredit } from '../product-credit/product-credit.service';
 import { captureOrder } from './capture.service';
-import { confirmationEmail } from './confirmation-email';
 import { type Estimate, estimate } from './estimate.service';
 
 // The purchase (spec 2 §4, §7 purchase; issue 12 submit): the key is claimed first, everything is
@@ -302,6 +303,7 @@ async function place(
         card,
         charge,
         pendingTerms,
+        customerSiteUrl: ctx.config.customerSiteUrl,
       }),
     );
   } catch (err) {
@@ -335,6 +337,7 @@ interface WriteArgs {
   card: { brand: string; last4: string };
   charge: GatewayResult | null;
   pendingTerms: boolean;
+  customerSiteUrl: string;
 }
 
 /** A process dying at a stage of the purchase (test hook): nothing after it runs. */
@@ -537,7 +540,15 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   if (body.popupId != null) await recalculateSocial(tx, body.popupId);
   if (account.email) {
     const detail = await orderDetail(tx, docId);
-    await enqueueEmail(tx, confirmationEmail(detail, account.email, account.default_language_id));
+    const locale = customerEmailLocale({
+      localeCode: detail.localeCode,
+      languageId: account.default_language_id,
+      countryId,
+    });
+    await enqueueEmail(
+      tx,
+      orderEmail('order-confirmation', detail, account.email, { locale, customerSiteUrl: a.customerSiteUrl }),
+    );
   }
   faults.beforeCommit?.(docId);
 }

@@ -1,102 +1,211 @@
 import type { OrderDetail } from '@domain/orders/detail';
-import { orderShippingMethodName } from '@domain/reference';
-import { type EmailContent, renderEmail } from '../../platform/email-layout';
+import { orderShippingMethodName, SHIP_TO_SOCIAL_OPTION } from '@domain/reference';
+import {
+  customerSiteLink,
+  type EmailLocale,
+  formatDay,
+  formatMoney,
+  languageOf,
+  renderCustomerEmail,
+} from '../../platform/customer-email';
+import type { EmailContent } from '../../platform/email-layout';
 import type { EmailInput } from '../../platform/outbox';
 
-// The customer emails of one order (spec 2 §2 resend buttons), written from the order itself:
-// its lines, totals, ship-to address and tracking. The outbox delivers them (or keeps them
-// readable on the Outbox screen without SMTP).
+// The customer emails of one order (the confirmation at purchase, and spec 2 §2 resend buttons),
+// written from the order itself: its lines, totals, ship-to address and tracking, in the customer's
+// language with money in their locale. The outbox delivers them (or keeps them readable on the
+// Outbox screen without SMTP).
 
 export type OrderEmailKind = 'order-confirmation' | 'shipping-confirmation' | 'terms-acceptance';
 
-const money = (cents: number, o: OrderDetail) =>
-  new Intl.NumberFormat(o.localeCode || 'en-US', { style: 'currency', currency: o.currency }).format(
-    cents / 100,
-  );
+export interface OrderEmailOptions {
+  locale: EmailLocale;
+  /** CUSTOMER_SITE_URL: where the customer acts on the email (accepting the terms). */
+  customerSiteUrl: string;
+}
 
-function lineParagraphs(o: OrderDetail): string[] {
-  return o.lines.map(
+/** The customer site's page where the terms of an account (and the order waiting on them) are accepted. */
+export const TERMS_PAGE = '/terms/accept';
+
+const FRENCH_METHODS: Record<string, string> = {
+  'Standard Ground': 'Standard au sol',
+  '2nd Day': 'Livraison en 2 jours',
+  'Next Day': 'Livraison le lendemain',
+  'Canada Standard': 'Standard (Canada)',
+  'Canada Expedited': 'Accélérée (Canada)',
+  'Express (3-5 business days)': 'Express (3 à 5 jours ouvrables)',
+  'Store Pickup': 'Cueillette en magasin',
+  Express: 'Express',
+  Standard: 'Standard',
+  'Do Not Ship': 'Aucune expédition',
+};
+
+const WORDS = {
+  en: {
+    hello: (name: string) => `Hello ${name},`,
+    free: 'Free',
+    subtotal: (amount: string, off: string | null) =>
+      `Subtotal: ${amount}${off ? ` (after ${off} off)` : ''}`,
+    shipping: (amount: string) => `Shipping: ${amount}`,
+    tax: (amount: string) => `Tax: ${amount}`,
+    credit: (amount: string) => `Product credit: −${amount}`,
+    total: (amount: string) => `Total: ${amount}`,
+    shipTo: (address: string) => `Ships to: ${address}`,
+    shipToHost: 'Ships to: your popup host',
+    method: (name: string) => `Shipping method: ${name}`,
+    methodName: (o: OrderDetail) => orderShippingMethodName(o.shippingMethodId, o.socialId) ?? 'Standard',
+    confirmed: {
+      subject: (label: string) => `Your order ${label} is confirmed`,
+      title: (label: string) => `Order ${label} confirmed`,
+      intro: (day: string) => `Thank you for your order. Here is what you ordered on ${day}:`,
+    },
+    shipped: {
+      subject: (label: string) => `Your order ${label} has shipped`,
+      title: (label: string) => `Order ${label} is on its way`,
+      intro: 'Good news: your order has shipped.',
+      tracking: (carrier: string, number: string) => `${carrier} tracking number ${number}`,
+      action: 'Track your package',
+    },
+    terms: {
+      subject: (label: string) => `Please accept the terms for order ${label}`,
+      title: 'Accept the membership terms',
+      intro: (label: string) =>
+        `Your order ${label} is waiting for you to accept the terms and conditions. It is processed once you accept them.`,
+      how: 'Use the button below to read and accept them.',
+      action: 'Review and accept the terms',
+    },
+  },
+  fr: {
+    hello: (name: string) => `Bonjour ${name},`,
+    free: 'Gratuit',
+    subtotal: (amount: string, off: string | null) =>
+      `Sous-total : ${amount}${off ? ` (après un rabais de ${off})` : ''}`,
+    shipping: (amount: string) => `Livraison : ${amount}`,
+    tax: (amount: string) => `Taxes : ${amount}`,
+    credit: (amount: string) => `Crédit produit : −${amount}`,
+    total: (amount: string) => `Total : ${amount}`,
+    shipTo: (address: string) => `Livraison à : ${address}`,
+    shipToHost: 'Livraison à votre hôtesse',
+    method: (name: string) => `Mode de livraison : ${name}`,
+    methodName: (o: OrderDetail) => {
+      if (o.shippingMethodId === SHIP_TO_SOCIAL_OPTION && o.socialId !== null) return 'Livraison à la fête';
+      const name = orderShippingMethodName(o.shippingMethodId, o.socialId) ?? 'Standard';
+      return FRENCH_METHODS[name] ?? name;
+    },
+    confirmed: {
+      subject: (label: string) => `Votre commande ${label} est confirmée`,
+      title: (label: string) => `Commande ${label} confirmée`,
+      intro: (day: string) => `Merci de votre commande. Voici ce que vous avez commandé le ${day} :`,
+    },
+    shipped: {
+      subject: (label: string) => `Votre commande ${label} a été expédiée`,
+      title: (label: string) => `Votre commande ${label} est en route`,
+      intro: 'Bonne nouvelle : votre commande a été expédiée.',
+      tracking: (carrier: string, number: string) => `Numéro de suivi ${carrier} : ${number}`,
+      action: 'Suivre votre colis',
+    },
+    terms: {
+      subject: (label: string) => `Veuillez accepter les conditions pour la commande ${label}`,
+      title: 'Acceptez les conditions de l’adhésion',
+      intro: (label: string) =>
+        `Votre commande ${label} attend que vous acceptiez les conditions générales. Elle sera traitée dès que vous les aurez acceptées.`,
+      how: 'Utilisez le bouton ci-dessous pour les lire et les accepter.',
+      action: 'Lire et accepter les conditions',
+    },
+  },
+} as const;
+
+function content(
+  kind: OrderEmailKind,
+  o: OrderDetail,
+  { locale, customerSiteUrl }: OrderEmailOptions,
+): EmailContent & { subject: string } {
+  const w = WORDS[languageOf(locale)];
+  const money = (cents: number) => formatMoney(cents, o.currency, locale);
+  const lines = o.lines.map(
     (l) =>
       `${l.quantity} × ${l.title}${l.selectedVariant ? ` (${l.selectedVariant})` : ''} — SKU ${l.sku} — ${
-        l.totalCents === 0 ? 'Free' : money(l.totalCents, o)
+        l.totalCents === 0 ? w.free : money(l.totalCents)
       }`,
   );
-}
-
-function totalParagraphs(o: OrderDetail): string[] {
   const t = o.totals;
-  return [
-    `Subtotal: ${money(t.subtotalCents, o)}${t.discountCents ? ` (after ${money(t.discountCents, o)} off)` : ''}`,
-    `Shipping: ${money(t.shippingCents, o)}`,
-    `Tax: ${money(t.taxCents, o)}`,
-    ...(t.appliedCreditCents ? [`Product credit: −${money(t.appliedCreditCents, o)}`] : []),
-    `Total: ${money(t.grandTotalCents, o)}`,
+  const totals = [
+    w.subtotal(money(t.subtotalCents), t.discountCents ? money(t.discountCents) : null),
+    w.shipping(money(t.shippingCents)),
+    w.tax(money(t.taxCents)),
+    ...(t.appliedCreditCents ? [w.credit(money(t.appliedCreditCents))] : []),
+    w.total(money(t.grandTotalCents)),
   ];
-}
-
-function shipTo(o: OrderDetail): string {
   const a = o.shippingAddress;
-  if (!a) return 'Ships to: your popup host';
-  const street = [a.address, a.address2].filter(Boolean).join(', ');
-  return `Ships to: ${a.firstName} ${a.lastName}, ${street}, ${a.city}, ${a.region} ${a.postalCode}, ${a.country}`;
-}
-
-function content(kind: OrderEmailKind, o: OrderDetail): EmailContent & { subject: string } {
-  const hello = `Hello ${o.customer.firstName},`;
+  const shipTo = a
+    ? w.shipTo(
+        `${a.firstName} ${a.lastName}, ${[a.address, a.address2].filter(Boolean).join(', ')}, ${a.city}, ${a.region} ${a.postalCode}, ${a.country}`,
+      )
+    : w.shipToHost;
+  const hello = w.hello(o.customer.firstName);
   if (kind === 'order-confirmation')
     return {
-      subject: `Your order ${o.orderLabel} is confirmed`,
-      title: `Order ${o.orderLabel} confirmed`,
+      subject: w.confirmed.subject(o.orderLabel),
+      title: w.confirmed.title(o.orderLabel),
       paragraphs: [
         hello,
-        `Thank you for your order. Here is what you ordered on ${o.dateCreatedUtc.slice(0, 10)}:`,
-        ...lineParagraphs(o),
-        ...totalParagraphs(o),
-        shipTo(o),
-        `Shipping method: ${orderShippingMethodName(o.shippingMethodId, o.socialId) ?? 'Standard'}`,
+        w.confirmed.intro(formatDay(o.dateCreatedUtc, locale)),
+        ...lines,
+        ...totals,
+        shipTo,
+        w.method(w.methodName(o)),
       ],
     };
   if (kind === 'shipping-confirmation')
     return {
-      subject: `Your order ${o.orderLabel} has shipped`,
-      title: `Order ${o.orderLabel} is on its way`,
+      subject: w.shipped.subject(o.orderLabel),
+      title: w.shipped.title(o.orderLabel),
       paragraphs: [
         hello,
-        'Good news: your order has shipped.',
+        w.shipped.intro,
         ...o.shipments.map(
           (s) =>
-            `${s.carrierName} tracking number ${s.trackingNumber}${s.trackingUrl ? `: ${s.trackingUrl}` : ''}`,
+            `${w.shipped.tracking(s.carrierName, s.trackingNumber)}${s.trackingUrl ? ` — ${s.trackingUrl}` : ''}`,
         ),
-        ...lineParagraphs(o),
-        shipTo(o),
+        ...lines,
+        shipTo,
       ],
       ...(o.shipments[0]?.trackingUrl
-        ? { action: { label: 'Track your package', url: o.shipments[0].trackingUrl } }
+        ? { action: { label: w.shipped.action, url: o.shipments[0].trackingUrl } }
         : {}),
     };
   return {
-    subject: `Please accept the terms for order ${o.orderLabel}`,
-    title: 'Accept the membership terms',
+    subject: w.terms.subject(o.orderLabel),
+    title: w.terms.title,
     paragraphs: [
       hello,
-      `Your order ${o.orderLabel} is waiting for you to accept the terms and conditions. It is processed once you accept them.`,
-      'Sign in to your account to read and accept them.',
-      ...lineParagraphs(o),
-      `Total: ${money(o.totals.grandTotalCents, o)}`,
+      w.terms.intro(o.orderLabel),
+      w.terms.how,
+      ...lines,
+      w.total(money(t.grandTotalCents)),
     ],
+    action: {
+      label: w.terms.action,
+      url: customerSiteLink(customerSiteUrl, TERMS_PAGE, locale, { account: o.customer.uid, order: o.id }),
+    },
   };
 }
 
-export function orderEmail(kind: OrderEmailKind, o: OrderDetail, to: string): EmailInput {
-  const { subject, ...body } = content(kind, o);
-  const { html, text } = renderEmail(body);
+export function orderEmail(
+  kind: OrderEmailKind,
+  o: OrderDetail,
+  to: string,
+  options: OrderEmailOptions,
+): EmailInput {
+  const { subject, ...body } = content(kind, o, options);
+  const { html, text } = renderCustomerEmail(body, options.locale);
   return {
     template: kind,
     to,
     subject,
     html,
     text,
-    payload: { orderId: o.id, orderLabel: o.orderLabel },
+    payload: { orderId: o.id, orderLabel: o.orderLabel, locale: options.locale },
     entityId: o.id,
   };
 }

@@ -1,4 +1,4 @@
-import { readOnlyReason } from '@domain/orders/detail';
+import { type OrderDetail, readOnlyReason } from '@domain/orders/detail';
 import {
   type CancelOrderRequest,
   cancelRefusal,
@@ -9,9 +9,10 @@ import {
 import { ERROR_CODES } from '@domain/platform/envelope';
 import { ORDER_STATE } from '@domain/reference';
 import { eq } from 'drizzle-orm';
-import { fraudDecisions, orderComments, orders } from '../../db/schema';
+import { accounts, fraudDecisions, orderComments, orders } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
+import { customerEmailLocale } from '../../platform/customer-email';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { assertFieldWrites } from '../../platform/field-guard';
@@ -159,7 +160,24 @@ const SENT: Record<OrderEmailKind, string> = {
   'terms-acceptance': ORDER_MESSAGES.termsEmailSent,
 };
 
+/**
+ * The customer's locale for an order's email: the order's (its locale and country) and the
+ * account's language, so a French-speaking customer reads a resend in French as at purchase.
+ */
+async function emailLocaleOf(tx: DbOrTx, detail: OrderDetail) {
+  const [account] = await tx
+    .select({ languageId: accounts.defaultLanguageId })
+    .from(accounts)
+    .where(eq(accounts.uid, detail.customer.uid));
+  return customerEmailLocale({
+    localeCode: detail.localeCode,
+    languageId: account?.languageId ?? null,
+    countryId: detail.countryId,
+  });
+}
+
 async function sendOrderEmail(
+  ctx: AppContext,
   staff: StaffPrincipal,
   tx: DbOrTx,
   kind: OrderEmailKind,
@@ -171,7 +189,11 @@ async function sendOrderEmail(
   if (!to) throw badRequest('The customer has no email address on file.');
   if (kind === 'shipping-confirmation' && detail.shipments.length === 0)
     throw conflict('The order has not shipped yet: there is no shipment to confirm.');
-  const outboxId = await enqueueEmail(tx, orderEmail(kind, detail, to));
+  const locale = await emailLocaleOf(tx, detail);
+  const outboxId = await enqueueEmail(
+    tx,
+    orderEmail(kind, detail, to, { locale, customerSiteUrl: ctx.config.customerSiteUrl }),
+  );
   await recordChange(tx, {
     collection: LOG,
     entityId: id,
@@ -190,7 +212,7 @@ export async function resendConfirmation(
 ) {
   await ctx.db.transaction(async (tx) => {
     const o = await repo.loadOrder(tx, id);
-    await sendOrderEmail(staff, tx, kind, id, o.customerEmail);
+    await sendOrderEmail(ctx, staff, tx, kind, id, o.customerEmail);
   });
   ctx.wakeOutbox();
   return SENT[kind];
@@ -210,7 +232,7 @@ export async function resendTerms(
     const byNumber = /^[FX]?\d{1,9}$/i.test(orderId) ? await repo.findOrderByNumber(tx, orderId) : undefined;
     const o = byNumber ?? (await repo.findOrder(tx, orderId));
     if (!o) throw notFound(repo.NO_ORDER);
-    await sendOrderEmail(staff, tx, 'terms-acceptance', o.id, input.email!);
+    await sendOrderEmail(ctx, staff, tx, 'terms-acceptance', o.id, input.email!);
   });
   ctx.wakeOutbox();
   return SENT['terms-acceptance'];

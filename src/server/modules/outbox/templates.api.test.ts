@@ -155,6 +155,9 @@ describe('email templates', () => {
     expect(stored, `${template} to ${to}`).toBeDefined();
     const sent = inbox.sent.filter((m) => m.to === to && m.subject === stored!.subject).at(-1);
     expect(sent).toBeDefined();
+    // Every email has a plain-text part as well as its HTML, for mail apps that show only text.
+    expect(sent!.text.trim(), `${template} text part`).not.toBe('');
+    expect(sent!.html.trim(), `${template} html part`).not.toBe('');
     const answer = await t.app.inject({
       method: 'GET',
       url: `/api/outbox/${stored!.id}`,
