@@ -1,6 +1,8 @@
-/** Saves CSV text as a file; a BOM so spreadsheet programs read accented names as UTF-8. */
+import { CSV_CONTENT_TYPE } from '@domain/platform/csv';
+
+/** Saves CSV text made by the writer in @domain/platform/csv (it already starts with a BOM). */
 export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob([csv], { type: CSV_CONTENT_TYPE }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

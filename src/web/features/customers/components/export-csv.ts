@@ -1,23 +1,8 @@
 import type { CustomerSearchRow } from '@domain/customers/search';
-import Papa from 'papaparse';
-import { countryLabel, statusLabel, typeLabel } from './labels';
+import { CUSTOMER_SEARCH_CSV } from '@domain/customers/search-csv';
+import { csvTable } from '@domain/platform/csv';
 
-/** The loaded search results as a CSV file (issue 7: results exportable as CSV). */
-export function searchResultsCsv(rows: CustomerSearchRow[]): string {
-  return Papa.unparse(
-    rows.map((r) => ({
-      'Account number': r.phoenixId,
-      'First name': r.firstName,
-      'Last name': r.lastName,
-      Email: r.email ?? '',
-      Type: typeLabel(r.userType),
-      Country: countryLabel(r.countryId),
-      Status: statusLabel(r.accountStatus),
-      'Membership status': r.membershipStatus,
-      'Sponsor number': r.sponsor.phoenixId,
-      Sponsor: r.sponsor.fullName,
-    })),
-  );
-}
+/** Search results as a CSV file (spec 1 §2), through the one writer. */
+export const searchResultsCsv = (rows: CustomerSearchRow[]): string => csvTable(CUSTOMER_SEARCH_CSV, rows);
 
 export { downloadCsv } from '@web/lib/download-csv';
