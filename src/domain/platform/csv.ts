@@ -76,6 +76,9 @@ export function centsToDecimal(cents: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Most rows a list export holds; the file and the screen say so when a search matches more. */
+export const CSV_EXPORT_MAX_ROWS = 50_000;
+
 /** The last line of an export cut at its cap: says so, in words, inside the file. */
 export const csvCapNote = (cap: number): string =>
   csvLine([
