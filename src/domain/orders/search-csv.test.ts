@@ -1,6 +1,9 @@
-import type { ProcessedOrder } from '@domain/orders/search';
 import { describe, expect, it } from 'vitest';
-import { ordersCsv } from './export-csv';
+import { csvTable } from '../platform/csv';
+import type { ProcessedOrder } from './search';
+import { ORDER_SEARCH_CSV } from './search-csv';
+
+const ordersCsv = (rows: ProcessedOrder[]) => csvTable(ORDER_SEARCH_CSV, rows);
 
 const row: ProcessedOrder = {
   id: 'DOC1',
