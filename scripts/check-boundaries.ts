@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { csvWriterProblem } from './csv-writer-rule';
 
 // Import boundaries (CONVENTIONS.md): src/domain is pure and shared; src/server and src/web never
 // import each other; on the client, shared code → features → app, features never import each
@@ -58,6 +59,8 @@ const graph = new Map<string, string[]>();
 
 for (const file of files(SRC)) {
   const source = readFileSync(file, 'utf8');
+  const csvProblem = csvWriterProblem(rel(file), source);
+  if (csvProblem) problems.push(csvProblem);
   const edges: string[] = [];
   for (const m of source.matchAll(IMPORT_RE)) {
     const spec = (m[1] ?? m[2])!;

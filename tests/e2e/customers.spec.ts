@@ -71,7 +71,7 @@ test.describe('customers', () => {
     await expect(result).toBeVisible();
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('link', { name: 'Export CSV' }).click();
     const csv = await (await download)
       .path()
       .then((p) => import('node:fs').then((fs) => fs.readFileSync(p, 'utf8')));
@@ -97,6 +97,20 @@ test.describe('customers', () => {
     await page.goto('/customers?q=ma');
     const found = page.getByRole('table', { name: 'Customers found' }).getByRole('row');
     await expect(found).toHaveCount(21);
+    // The export holds every match, not only the 20 on screen.
+    await expect(page.getByText('Export CSV holds every match, up to 50,000')).toBeVisible();
+    const all = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await (await all).path();
+    const text = (await import('node:fs')).readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFFAccount number,')).toBe(true);
+    const exported = text.replace(/\r\n$/, '').split('\r\n').length - 1;
+    const matching = await page.evaluate(async () => {
+      const body = await (await fetch('/api/customers/export.csv?q=ma')).text();
+      return body.replace(/\r\n$/, '').split('\r\n').length - 1;
+    });
+    expect(exported).toBeGreaterThan(20);
+    expect(exported).toBe(matching);
     await page.getByRole('button', { name: 'More results' }).click();
     await expect.poll(() => found.count()).toBeGreaterThan(21);
 

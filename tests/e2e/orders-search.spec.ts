@@ -149,11 +149,11 @@ test.describe('order search', () => {
     await expect.poll(() => rows.count()).toBeGreaterThan(2);
   });
 
-  test('exports the loaded results and opens an order and its customer', async ({ page }) => {
+  test('exports every matching order and opens an order and its customer', async ({ page }) => {
     await page.goto(`/orders?uid=${order.customer.uid}`);
     await expect(orderLink(page, order)).toBeVisible();
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('link', { name: 'Export CSV' }).click();
     const file = await (await download).path();
     const { readFileSync } = await import('node:fs');
     const csv = readFileSync(file, 'utf8');
@@ -183,6 +183,25 @@ test.describe('order search', () => {
     const axe = await new AxeBuilder({ page: await settled(page) }).include('#main-content').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    test(`order and customer search with their export link pass axe at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      for (const path of ['/orders?lastName=s', '/customers?q=ma']) {
+        await page.goto(path);
+        await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+          'href',
+          /\/export\.csv\?/,
+        );
+        await expect(page.getByText('Export CSV holds every match, up to 50,000')).toBeVisible();
+        const axe = await new AxeBuilder({ page: await settled(page) }).include('#main-content').analyze();
+        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      }
+    });
+  }
 
   test('the jump box lands an order number or a Phoenix order number on the order', async ({ page }) => {
     await page.goto('/');

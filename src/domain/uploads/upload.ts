@@ -161,16 +161,6 @@ export function parseCsv(text: string, columns: readonly string[], required: rea
   };
 }
 
-/** A value for a CSV cell: quoted when it holds a comma, quote or line break. */
-export function csvCell(value: string | number | null | undefined): string {
-  const text = value == null ? '' : String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet; a quote mark keeps it text.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-export const csvLine = (cells: (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`;
-
 /** Account column: digits are the account number, anything else the account uid. */
 export function accountKey(value: string): { phoenixId: number } | { uid: string } | null {
   const v = value.trim().replace(/^M(?=\d)/i, '');

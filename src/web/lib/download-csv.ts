@@ -1,6 +1,12 @@
-/** Saves CSV text as a file; a BOM so spreadsheet programs read accented names as UTF-8. */
+import { CSV_BOM, CSV_CONTENT_TYPE } from '@domain/platform/csv';
+
+/**
+ * Saves CSV text made by the writer in @domain/platform/csv. The byte-order mark is put back when
+ * missing: `Response.text()` drops it from a file fetched from the server.
+ */
 export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const text = csv.startsWith(CSV_BOM) ? csv : CSV_BOM + csv;
+  const url = URL.createObjectURL(new Blob([text], { type: CSV_CONTENT_TYPE }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

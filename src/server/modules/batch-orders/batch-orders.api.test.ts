@@ -236,9 +236,9 @@ describe('batch orders: confirm and job', () => {
     const csvRes = await get(`/api/batchOrders/${batch.id}/result.csv`);
     expect(csvRes.statusCode).toBe(200);
     expect(csvRes.headers['content-type']).toMatch(/text\/csv/);
-    const csvLines = csvRes.body.trim().split('\r\n');
+    const csvLines = csvRes.body.replace(/\r\n$/, '').split('\r\n');
     expect(csvLines[0]).toBe(
-      'row,account,skus,shippingAddress,orderType,reason,status,orderNumber,orderId,error',
+      '\uFEFFRow,account,skus,shippingAddress,orderType,reason,Status,Order number,Order id,Error',
     );
     expect(csvLines).toHaveLength(4);
     expect(csvLines[3]).toContain('SKU NOPE is not in the catalog.');

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { CSV_CONTENT_TYPE } from '@domain/platform/csv';
 import { integerId } from '@domain/platform/ids';
 import {
   ConfirmRequest,
@@ -192,7 +193,7 @@ export function uploadRoutes<S extends z.ZodType, R extends z.ZodType>(
         const id = request.params.id;
         await engine.getUpload(ctx.db, spec.kind, id);
         reply
-          .type('text/csv; charset=utf-8')
+          .type(CSV_CONTENT_TYPE)
           .header('content-disposition', `attachment; filename="${spec.fileStem}-${id}-result.csv"`);
         return reply.send(Readable.from(spec.resultCsv(ctx.db, id)));
       },

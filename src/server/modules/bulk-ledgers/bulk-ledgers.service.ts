@@ -1,3 +1,4 @@
+import { csvHeader, csvLine } from '@domain/platform/csv';
 import {
   BULK_LEDGER_COLUMNS,
   BULK_LEDGER_MESSAGES,
@@ -7,7 +8,6 @@ import {
   parseBulkLedgerRow,
   validateBulkLedgerRow,
 } from '@domain/product-credit/bulk-ledgers';
-import { csvLine } from '@domain/uploads/upload';
 import { dollarsToCents, todayIso } from '@domain/validation';
 import { inArray, sql } from 'drizzle-orm';
 import { productCredit } from '../../db/schema';
@@ -123,7 +123,7 @@ export async function ledgerRows(
 
 export async function* ledgerResultCsv(db: DbOrTx, id: number): AsyncGenerator<string> {
   await getUpload(db, bulkLedgersKind, id);
-  yield csvLine(['row', ...BULK_LEDGER_COLUMNS, 'status', 'ledgerEntryId', 'customerUid', 'error']);
+  yield csvHeader(['Row', ...BULK_LEDGER_COLUMNS, 'Status', 'Ledger entry', 'Customer UID', 'Error']);
   let after = 0;
   for (;;) {
     const page = await listRows(db, bulkLedgersKind, id, { after, limit: 1000 }, ledgerColumns);

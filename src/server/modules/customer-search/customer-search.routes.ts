@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { QuickNameSearchAnswer, QuickNameSearchQuery } from '@domain/customers/quick-search';
 import { CustomerSearchAnswer, CustomerSearchQuery } from '@domain/customers/search';
+import { CSV_CONTENT_TYPE } from '@domain/platform/csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import * as service from './customer-search.service';
@@ -16,6 +18,16 @@ export function customerSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/customers',
       { config, schema: { tags, querystring: CustomerSearchQuery, response: { 200: CustomerSearchAnswer } } },
       async (request) => service.searchCustomers(ctx, request.query),
+    );
+
+    app.get(
+      '/api/customers/export.csv',
+      { config, schema: { tags, querystring: CustomerSearchQuery.pick({ q: true }) } },
+      async (request, reply) => {
+        const lines = await service.exportCustomers(ctx, request.query.q);
+        reply.type(CSV_CONTENT_TYPE).header('content-disposition', 'attachment; filename="customers.csv"');
+        return reply.send(Readable.from(lines));
+      },
     );
 
     app.get(

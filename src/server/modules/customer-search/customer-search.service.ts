@@ -7,6 +7,8 @@ import {
   classifyCustomerQuery,
   missingAccountName,
 } from '@domain/customers/search';
+import { CUSTOMER_SEARCH_CSV } from '@domain/customers/search-csv';
+import { CSV_EXPORT_MAX_ROWS, csvCapNote, csvHeader, csvRows } from '@domain/platform/csv';
 import { USER_TYPE } from '@domain/reference/lists';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
@@ -77,6 +79,43 @@ export async function searchCustomers(
     limit: query.limit,
     hasMore: records.length === query.limit,
   };
+}
+
+/** Uids of a whole search, best first, up to `max` (the same ranking as the pages). */
+async function allUids(ctx: AppContext, q: string, max: number): Promise<string[]> {
+  const query = classifyCustomerQuery(q);
+  if (query.kind === 'empty') throw badRequest('Enter a name, email or account number');
+  if (query.kind === 'account')
+    return Number.isSafeInteger(query.phoenixId) ? repo.uidByPhoenixId(ctx.db, query.phoenixId, {}) : [];
+  return repo.searchNameUids(ctx.db, planNameSearch(query.text), {}, 0, max);
+}
+
+/**
+ * GET /api/customers/export.csv: every account the search matches (not only the loaded pages),
+ * best first, up to CSV_EXPORT_MAX_ROWS. The uids are found before the answer starts (a bad
+ * query is a 400, not a broken file); the rows are then read and written 500 at a time.
+ */
+export async function exportCustomers(
+  ctx: AppContext,
+  q: string,
+  { max = CSV_EXPORT_MAX_ROWS } = {},
+): Promise<AsyncGenerator<string>> {
+  const uids = await allUids(ctx, q, max + 1);
+  const capped = uids.length > max;
+  const now = new Date();
+  return (async function* () {
+    yield csvHeader(CUSTOMER_SEARCH_CSV.map((c) => c.header));
+    const shown = uids.slice(0, max);
+    for (let i = 0; i < shown.length; i += 500) {
+      const chunk = shown.slice(i, i + 500);
+      const records = inOrder(chunk, await repo.searchRows(ctx.db, chunk));
+      yield csvRows(
+        CUSTOMER_SEARCH_CSV,
+        records.map((r) => toRow(r, now)),
+      );
+    }
+    if (capped) yield csvCapNote(max);
+  })();
 }
 
 /** GET /api/account/open/QuickNameSearchConsultants: consultants of one country, best first. */

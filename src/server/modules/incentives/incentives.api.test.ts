@@ -439,10 +439,27 @@ describe('incentives service (POST /api/startCounting/query)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('rewardPayoutId,participantAccountId,participant.fullName,milestoneName,paid');
+    const lines = res.body.replace(/\r\n$/, '').split('\r\n');
+    expect(lines[0]).toBe('\uFEFFReward payout,Participant account,Participant,Milestone,Paid');
     expect(lines).toHaveLength(10);
-    expect(lines[1]).toContain('Pat Progress,milestone1,true');
+    expect(lines[1]).toContain('Pat Progress,milestone1,yes');
+
+    // An enroller named like a formula comes out as text; money as a decimal amount.
+    const evil = '=HYPERLINK("http://evil.example","Click")';
+    await t.database.db.execute(sql`update accounts set first_name = ${evil} where uid = ${enroller.uid}`);
+    try {
+      const named = await t.app.inject({
+        method: 'POST',
+        url: '/api/startCounting/export',
+        payload: { query: `{ enrollerPayouts(${ARGS}) { payouts { enroller { fullName } amountCents } } }` },
+        headers: leader.headers,
+      });
+      const [head, first] = named.body.split('\r\n');
+      expect(head).toBe('\uFEFFEnroller,Amount');
+      expect(first).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\) Enroller",\d+\.\d\d$/);
+    } finally {
+      await t.database.db.execute(sql`update accounts set first_name = 'Erin' where uid = ${enroller.uid}`);
+    }
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/startCounting/export',

@@ -1,6 +1,6 @@
+import { CSV_CONTENT_TYPE, type CsvValue, centsToDecimal, csvHeader, csvLine } from '@domain/platform/csv';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Papa from 'papaparse';
 import type { AppContext } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
 import { type ExecuteGraphql, GraphqlRequest, graphqlEndpoint, graphqlErrors } from '../../platform/graphql';
@@ -16,6 +16,59 @@ import { baseTypeDefs, type IncentivesContext, incentivesGraphql } from './incen
 jobHandlers[COUNTING_JOB] = countingJob;
 
 const TURNED_OFF = 'Incentives are turned off.';
+
+/**
+ * Headers in words for the payout fields a query may select (flattened as `parent.field`), in
+ * the order they are written; money as a decimal amount, countries by their code.
+ */
+const PAYOUT_COLUMNS: Record<string, { header: string; value?: (v: unknown) => CsvValue }> = {
+  rewardPayoutId: { header: 'Reward payout' },
+  participantAccountId: { header: 'Participant account' },
+  'participant.uid': { header: 'Participant UID' },
+  'participant.fullName': { header: 'Participant' },
+  enrollerAccountId: { header: 'Enroller account' },
+  'enroller.uid': { header: 'Enroller UID' },
+  'enroller.fullName': { header: 'Enroller' },
+  milestoneName: { header: 'Milestone' },
+  countryId: { header: 'Country', value: (v) => (v === 1 ? 'US' : v === 2 ? 'CA' : (v as CsvValue)) },
+  startDate: { header: 'Start date' },
+  endDate: { header: 'End date' },
+  finished: { header: 'Finished' },
+  succeeded: { header: 'Succeeded' },
+  amountCents: { header: 'Amount', value: (v) => centsToDecimal(v as number | null) },
+  personalVolume: { header: 'Personal volume' },
+  enrolledConsultants: { header: 'Enrolled consultants' },
+  paidDate: { header: 'Paid date' },
+  paid: { header: 'Paid' },
+};
+
+/** `participant.fullName` → `Participant full name`: words for a field the table does not know. */
+const words = (key: string) => {
+  const text = key
+    .replace(/\./g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** The payouts as a CSV file: the selected fields, known ones first in table order. */
+function payoutsCsv(payouts: Record<string, unknown>[]): string {
+  const rows = payouts.map((row) => flatten(row));
+  const selected = Object.keys(rows[0] ?? {});
+  const order = Object.keys(PAYOUT_COLUMNS);
+  const keys = [...order.filter((k) => selected.includes(k)), ...selected.filter((k) => !order.includes(k))];
+  let text = csvHeader(keys.map((k) => PAYOUT_COLUMNS[k]?.header ?? words(k)));
+  for (const row of rows) {
+    text += csvLine(
+      keys.map((k) => {
+        const v = row[k];
+        const format = PAYOUT_COLUMNS[k]?.value;
+        return format ? format(v) : (v as CsvValue);
+      }),
+    );
+  }
+  return text;
+}
 
 /** A row of the answer as CSV columns: nested objects become `parent.field`. */
 function flatten(value: Record<string, unknown>, prefix = ''): Record<string, unknown> {
@@ -52,9 +105,9 @@ function exportRoute(ctx: AppContext) {
             .status(400)
             .send({ success: false, error: 'The export needs an enrollerPayouts query with its payouts.' });
         }
-        const csv = Papa.unparse(page.payouts.map((row) => flatten(row)));
+        const csv = payoutsCsv(page.payouts);
         return reply
-          .type('text/csv; charset=utf-8')
+          .type(CSV_CONTENT_TYPE)
           .header('content-disposition', 'attachment; filename="enroller-payouts.csv"')
           .send(csv);
       },

@@ -84,9 +84,26 @@ export interface SearchRow {
   grand_total_cents: number;
   currency: string;
   country_id: number;
+  /** The exact creation time as text (microseconds kept), to continue after this row. */
+  cursor_at: string;
 }
 
 export function searchPage(db: DbOrTx, where: SQL, limit: number, offset: number) {
+  return searchRows(db, where, sql`limit ${limit} offset ${offset}`);
+}
+
+/**
+ * The page after `after` (the last row of the previous one) in the same order: an export walks
+ * the whole search this way, each page an index range, never an ever-growing offset.
+ */
+export function searchPageAfter(db: DbOrTx, where: SQL, limit: number, after: SearchRow | null) {
+  const w = after
+    ? sql`${where} and (o.date_created_utc, o.id) < (${after.cursor_at}::timestamptz, ${after.id})`
+    : where;
+  return searchRows(db, w, sql`limit ${limit}`);
+}
+
+function searchRows(db: DbOrTx, where: SQL, window: SQL) {
   return rows<SearchRow>(
     db,
     sql`select o.id, o.order_id::int as order_id, o.phoenix_order_id::float8 as phoenix_order_id,
@@ -95,10 +112,10 @@ export function searchPage(db: DbOrTx, where: SQL, limit: number, offset: number
           o.order_type::int as order_type, o.date_created_utc, o.customer_uid, o.customer_first_name,
           o.customer_last_name, o.customer_email, o.customer_phoenix_id::float8 as customer_phoenix_id,
           o.customer_user_type::int as customer_user_type, o.grand_total_cents::int as grand_total_cents,
-          o.currency, o.country_id::int as country_id
+          o.currency, o.country_id::int as country_id, o.date_created_utc::text as cursor_at
         from orders o
         where ${where}
         order by o.date_created_utc desc, o.id desc
-        limit ${limit} offset ${offset}`,
+        ${window}`,
   );
 }

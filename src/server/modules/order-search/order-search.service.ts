@@ -5,6 +5,8 @@ import {
   type ProcessedOrder,
   planOrderSearch,
 } from '@domain/orders/search';
+import { ORDER_SEARCH_CSV } from '@domain/orders/search-csv';
+import { CSV_EXPORT_MAX_ROWS, csvCapNote, csvHeader, csvRows } from '@domain/platform/csv';
 import type { AppContext } from '../../platform/context';
 import * as repo from './order-search.repo';
 
@@ -43,7 +45,7 @@ function toProcessedOrder(r: repo.SearchRow): ProcessedOrder {
  * GET /api/cs/orders/: one page, newest first. No total is counted (a count over millions of
  * rows is what makes an order list slow); `hasMore` while a page comes back full (spec 2 §9).
  */
-export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Promise<OrderSearchAnswer> {
+async function whereOf(ctx: AppContext, query: OrderSearchQuery) {
   const plan = planOrderSearch(query);
   const uids =
     plan.kind === 'phoenixId'
@@ -51,9 +53,13 @@ export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Pr
       : plan.kind === 'email'
         ? await repo.accountUids(ctx.db, { email: plan.email })
         : [];
+  return repo.whereOf(plan, uids);
+}
+
+export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Promise<OrderSearchAnswer> {
   const found = await repo.searchPage(
     ctx.db,
-    repo.whereOf(plan, uids),
+    await whereOf(ctx, query),
     query.limit,
     (query.page - 1) * query.limit,
   );
@@ -66,4 +72,33 @@ export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Pr
       hasMore: found.length === query.limit,
     },
   };
+}
+
+/**
+ * GET /api/cs/orders/export.csv: every order the search matches (the same criteria, the same
+ * order), newest first, 1,000 rows a read, up to CSV_EXPORT_MAX_ROWS; a last line says when the
+ * search matched more.
+ */
+export async function* exportOrders(
+  ctx: AppContext,
+  query: OrderSearchQuery,
+  { max = CSV_EXPORT_MAX_ROWS, pageSize = 1000 } = {},
+): AsyncGenerator<string> {
+  const where = await whereOf(ctx, query);
+  yield csvHeader(ORDER_SEARCH_CSV.map((c) => c.header));
+  let written = 0;
+  let last: repo.SearchRow | null = null;
+  for (;;) {
+    const want = Math.min(pageSize, max + 1 - written);
+    const page = await repo.searchPageAfter(ctx.db, where, want, last);
+    const kept = page.slice(0, max - written);
+    if (kept.length > 0) yield csvRows(ORDER_SEARCH_CSV, kept.map(toProcessedOrder));
+    written += kept.length;
+    if (page.length > kept.length) {
+      yield csvCapNote(max);
+      return;
+    }
+    if (page.length < want) return;
+    last = page[page.length - 1]!;
+  }
 }

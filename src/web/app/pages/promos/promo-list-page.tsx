@@ -22,7 +22,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
-import { downloadCsv } from '@web/features/customers/components/export-csv';
 import { useAllRules, usePromoTags } from '@web/features/promos/api/promos';
 import {
   EMPTY_FILTER,
@@ -35,6 +34,7 @@ import {
   windowLabel,
 } from '@web/features/promos/components/promo-list-model';
 import { errorMessage } from '@web/lib/api-client';
+import { downloadCsv } from '@web/lib/download-csv';
 import { formatDateTime } from '@web/lib/format';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';

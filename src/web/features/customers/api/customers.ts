@@ -35,6 +35,9 @@ export function useCustomerSearch(q: string) {
   });
 }
 
+/** The whole search as a CSV file (every match, up to the export cap), as a plain link. */
+export const customerExportUrl = (q: string) => `/api/customers/export.csv?${new URLSearchParams({ q })}`;
+
 export function useCustomerSummary(uid: string) {
   return useQuery({
     queryKey: [...customerKey(uid), 'summary'],

@@ -1,4 +1,5 @@
 import { NO_MATCHES_MESSAGE } from '@domain/customers/search';
+import { CSV_EXPORT_MAX_ROWS } from '@domain/platform/csv';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
@@ -13,9 +14,8 @@ import { SearchField } from '@web/components/search-field';
 import { errorMessage } from '@web/lib/api-client';
 import { formatCount } from '@web/lib/format';
 import { useLayoutTier } from '@web/lib/use-layout-tier';
-import { useCustomerSearch } from '../api/customers';
+import { customerExportUrl, useCustomerSearch } from '../api/customers';
 import { useSearchQuery } from '../hooks/use-search-query';
-import { downloadCsv, searchResultsCsv } from './export-csv';
 import { SearchResultsList, SearchResultsTable } from './search-results';
 
 /** /customers (spec 1 §2 Customer search): one box, name or account number, paged from 1. */
@@ -35,7 +35,8 @@ export function CustomerSearch() {
           <Button
             variant="outlined"
             startIcon={<FileDownloadOutlined />}
-            onClick={() => downloadCsv(`customers-${q.replace(/[^\w-]+/g, '_')}.csv`, searchResultsCsv(rows))}
+            href={customerExportUrl(q)}
+            download={`customers-${q.replace(/[^\w-]+/g, '_')}.csv`}
           >
             Export CSV
           </Button>
@@ -58,7 +59,8 @@ export function CustomerSearch() {
         <>
           <Typography variant="body2" role="status" sx={{ color: 'text.secondary', mb: 1 }}>
             {formatCount(rows.length)} {rows.length === 1 ? 'customer' : 'customers'} shown
-            {search.hasNextPage ? ' · more available' : ''}
+            {search.hasNextPage ? ' · more available' : ''} · Export CSV holds every match, up to{' '}
+            {formatCount(CSV_EXPORT_MAX_ROWS)}
           </Typography>
           {phone ? <SearchResultsList rows={rows} /> : <SearchResultsTable rows={rows} />}
           {search.hasNextPage && (

@@ -19,3 +19,9 @@ export function useOrderSearch(criteria: [OrderSearchField, string][]) {
     retry: (count, error) => (error as { status?: number }).status !== 400 && count < 2,
   });
 }
+
+/** The whole search as a CSV file (every matching order, up to the export cap), as a plain link. */
+export const orderExportUrl = (criteria: [OrderSearchField, string][]) => {
+  const query = new URLSearchParams(criteria).toString();
+  return `/api/cs/orders/export.csv${query ? `?${query}` : ''}`;
+};

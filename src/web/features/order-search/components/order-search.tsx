@@ -5,6 +5,7 @@ import {
   type OrderSearchValues,
   valuesFromParams,
 } from '@domain/orders/search';
+import { CSV_EXPORT_MAX_ROWS } from '@domain/platform/csv';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Alert from '@mui/material/Alert';
@@ -16,13 +17,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
-import { downloadCsv } from '@web/lib/download-csv';
 import { formatCount } from '@web/lib/format';
 import { useLayoutTier } from '@web/lib/use-layout-tier';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useOrderSearch } from '../api/order-search';
-import { ordersCsv } from './export-csv';
+import { orderExportUrl, useOrderSearch } from '../api/order-search';
 import { OrderResultsList, OrderResultsTable } from './order-results';
 import { OrderSearchForm } from './order-search-form';
 
@@ -114,13 +113,15 @@ export function OrderSearch() {
             <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
               {criteria.length === 0 ? 'Newest orders · ' : ''}
               {formatCount(rows.length)} {rows.length === 1 ? 'order' : 'orders'} shown
-              {search.hasNextPage ? ' · more available' : ''}
+              {search.hasNextPage ? ' · more available' : ''} · Export CSV holds every match, up to{' '}
+              {formatCount(CSV_EXPORT_MAX_ROWS)}
             </Typography>
             <Button
               variant="outlined"
               size="small"
               startIcon={<FileDownloadOutlined />}
-              onClick={() => downloadCsv(csvName(criteria), ordersCsv(rows))}
+              href={orderExportUrl(criteria)}
+              download={csvName(criteria)}
             >
               Export CSV
             </Button>

@@ -43,10 +43,12 @@ describe('promo list', () => {
   it('exports the rows as CSV with a header', () => {
     const csv = rulesCsv(rules.slice(0, 1));
     expect(csv.split('\r\n')[0]).toBe(
-      'Name,Collection,Type,Priority,Stop,Regions,User types,Window,Active,Tags,Last change,Changed by',
+      '\uFEFFName,Collection,Type,Priority,Stop,Regions,User types,Window,Active,Tags,Last change,Changed by',
     );
     expect(csv).toContain(
       'Spring Serum,active,0 · Percent off items,0,no,"US, CA",All,1970-01-01 → 1970-01-01,yes,SPRING',
     );
+    const evil = rulesCsv([{ ...rules[0]!, name: '=HYPERLINK("http://evil.example")', updatedBy: '@x' }]);
+    expect(evil.split('\r\n')[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example""\)",.*,"'@x"$/);
   });
 });

@@ -1,7 +1,7 @@
+import { type CsvColumn, csvTable } from '@domain/platform/csv';
 import { NO_END_SECONDS, type PromoRule, ruleTypeName } from '@domain/promos/rule';
 import type { PromoCollection, PromoRuleRecord } from '@domain/promos/tool';
 import { promoUserTypeName } from '@domain/reference/lists';
-import Papa from 'papaparse';
 
 // The promo list's filters, labels and CSV (issue 13: every rule across collections).
 
@@ -79,21 +79,20 @@ export function windowLabel(r: PromoRuleRecord): string {
   return `${start} → ${end}`;
 }
 
-export function rulesCsv(rules: readonly PromoRuleRecord[]): string {
-  return Papa.unparse(
-    rules.map((r) => ({
-      Name: r.name,
-      Collection: r.collection,
-      Type: typeLabel(r.typeId),
-      Priority: r.priority,
-      Stop: r.stop ? 'yes' : 'no',
-      Regions: regionLabel(r.regionId),
-      'User types': userTypesLabel(r.userTypes),
-      Window: windowLabel(r),
-      Active: r.active ? 'yes' : 'no',
-      Tags: r.tags.join(' '),
-      'Last change': r.updatedAt,
-      'Changed by': r.updatedBy ?? '',
-    })),
-  );
-}
+const RULES_CSV: readonly CsvColumn<PromoRuleRecord>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Collection', value: (r) => r.collection },
+  { header: 'Type', value: (r) => typeLabel(r.typeId) },
+  { header: 'Priority', value: (r) => r.priority },
+  { header: 'Stop', value: (r) => r.stop },
+  { header: 'Regions', value: (r) => regionLabel(r.regionId) },
+  { header: 'User types', value: (r) => userTypesLabel(r.userTypes) },
+  { header: 'Window', value: (r) => windowLabel(r) },
+  { header: 'Active', value: (r) => r.active },
+  { header: 'Tags', value: (r) => r.tags.join(' ') },
+  { header: 'Last change', value: (r) => r.updatedAt },
+  { header: 'Changed by', value: (r) => r.updatedBy },
+];
+
+/** The rules as a CSV file, through the one writer (every rule matching the filters). */
+export const rulesCsv = (rules: readonly PromoRuleRecord[]): string => csvTable(RULES_CSV, rules);

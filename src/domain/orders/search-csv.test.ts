@@ -1,6 +1,9 @@
-import type { ProcessedOrder } from '@domain/orders/search';
 import { describe, expect, it } from 'vitest';
-import { ordersCsv } from './export-csv';
+import { csvTable } from '../platform/csv';
+import type { ProcessedOrder } from './search';
+import { ORDER_SEARCH_CSV } from './search-csv';
+
+const ordersCsv = (rows: ProcessedOrder[]) => csvTable(ORDER_SEARCH_CSV, rows);
 
 const row: ProcessedOrder = {
   id: 'DOC1',
@@ -28,10 +31,12 @@ describe('orders CSV', () => {
   it('writes the number staff read, N/A, words for codes and quotes what needs quoting', () => {
     const [header, line] = ordersCsv([row]).split('\r\n');
     expect(header).toBe(
-      'Order,Phoenix order,Status,Type,Date (UTC),First name,Last name,Email,Phoenix ID,UID,Total,Currency,Location',
+      '\uFEFFOrder,Phoenix order,Status,Type,Date (UTC),First name,Last name,Email,Phoenix ID,UID,Total,Currency,Location',
     );
     expect(line).toBe(
       'X1234567,N/A,Pending Terms,Enrollment,2026-03-10T18:00:00.000Z,"Ana ""Nana""","Silva, Jr.",,42,U1,100.05,CAD,Canada',
     );
+    const evil = ordersCsv([{ ...row, customer: { ...row.customer, lastName: '=HYPERLINK("x")' } }]);
+    expect(evil.split('\r\n')[1]).toContain(',"\'=HYPERLINK(""x"")",');
   });
 });
