@@ -90,8 +90,11 @@ describe('GraphQL request limits (ADR 019)', () => {
     expect(refusal(viaFragments)?.limit).toBe('depth');
   });
 
-  it('refuses too many fields, fragments counted where they are used, without expanding a fragment bomb', () => {
-    const wide = `{ viewer { ${'uid '.repeat(GRAPHQL_LIMITS.fields)} } }`;
+  it('refuses too many fields, fragments counted where they are used, and a fragment bomb without expanding it', () => {
+    const wide = aliases(
+      GRAPHQL_LIMITS.aliases,
+      `viewer { ${'uid name role '.repeat(GRAPHQL_LIMITS.repeats)} }`,
+    );
     expect(refusal(wide)?.limit).toBe('fields');
     // Each fragment uses the next one twice: 2^30 fields once expanded.
     const levels = 30;
@@ -101,8 +104,21 @@ describe('GraphQL request limits (ADR 019)', () => {
       `fragment F${levels} on Node { id }`,
     ].join('\n');
     const started = performance.now();
-    expect(refusal(bomb)?.limit).toBe('fields');
+    // What it multiplies is copies of one field in one place.
+    expect(refusal(bomb)?.limit).toBe('repeats');
     expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('refuses one field selected more than 10 times in one place, fragments included', () => {
+    expect(refusal(`{ ${'viewer { uid } '.repeat(GRAPHQL_LIMITS.repeats)} }`)).toBeNull();
+    expect(refusal(`{ ${'viewer { uid } '.repeat(GRAPHQL_LIMITS.repeats + 1)} }`)).toEqual({
+      limit: 'repeats',
+      message: `Query too complex: "viewer" selected more than ${GRAPHQL_LIMITS.repeats} times in one place (limit: repeats ${GRAPHQL_LIMITS.repeats}). Split it into smaller requests.`,
+    });
+    const viaFragments = `{ viewer { uid ...A ...B } } fragment A on Owner { ${'uid '.repeat(5)} } fragment B on Owner { ${'uid '.repeat(5)} }`;
+    expect(refusal(viaFragments)?.limit).toBe('repeats');
+    // Aliases are other names: they count as aliases instead.
+    expect(refusal(aliases(GRAPHQL_LIMITS.aliases, 'viewer { uid }'))).toBeNull();
   });
 
   it('leaves unknown and cyclic fragments to validation instead of looping', () => {

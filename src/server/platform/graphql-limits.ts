@@ -42,6 +42,11 @@ export interface GraphqlLimits {
   aliases: number;
   /** Selected fields and fragment spreads, counted where their fragments are used. */
   fields: number;
+  /**
+   * Times one response name may be selected in one selection set, fragments included: graphql-js
+   * compares every pair of them when it validates the document, so their cost grows as a square.
+   */
+  repeats: number;
   /** Estimated work of the fields outside introspection: see `FieldCost`. */
   cost: number;
 }
@@ -51,6 +56,7 @@ export const GRAPHQL_LIMITS: GraphqlLimits = {
   depth: 12,
   aliases: 30,
   fields: 500,
+  repeats: 10,
   cost: 25_000,
 };
 
@@ -287,12 +293,14 @@ function visit(
   multiplier: number,
   parentArgs: StaticArgs,
   inside: Introspection | null,
+  /** Response names selected so far in this selection set (its fragments share it). */
+  names = new Map<string, number>(),
 ): void {
   const { figures, limits } = w;
   for (const selection of set.selections) {
     if (selection.kind === Kind.INLINE_FRAGMENT) {
       const on = selection.typeCondition ? w.schema.getType(selection.typeCondition.name.value) : parent;
-      visit(w, selection.selectionSet, on ?? undefined, depth, multiplier, parentArgs, inside);
+      visit(w, selection.selectionSet, on ?? undefined, depth, multiplier, parentArgs, inside, names);
       continue;
     }
     if (++figures.fields > limits.fields)
@@ -308,13 +316,22 @@ function visit(
       if (!fragment || w.visiting.has(name)) continue;
       w.visiting.add(name);
       const on = w.schema.getType(fragment.typeCondition.name.value) ?? parent;
-      visit(w, fragment.selectionSet, on, depth, multiplier, parentArgs, inside);
+      visit(w, fragment.selectionSet, on, depth, multiplier, parentArgs, inside, names);
       w.visiting.delete(name);
       continue;
     }
     const name = selection.name.value;
     if (selection.alias && ++figures.aliases > limits.aliases)
       throw overLimit('aliases', limits.aliases, `more than ${n(limits.aliases)} aliases`);
+    const responseName = selection.alias?.value ?? name;
+    const repeats = (names.get(responseName) ?? 0) + 1;
+    names.set(responseName, repeats);
+    if (repeats > limits.repeats)
+      throw overLimit(
+        'repeats',
+        limits.repeats,
+        `"${responseName}" selected more than ${limits.repeats} times in one place`,
+      );
     let field: GraphQLField<unknown, unknown> | undefined;
     let here = inside;
     if (name === '__schema' || name === '__type') {

@@ -169,7 +169,7 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
  */
 const costs: FieldCosts = {
   'Query.milestoneValues': { cost: 500 },
-  'Query.periods': { cost: 200 },
+  'Query.periods': { cost: 500 },
   'Query.enrollerPayouts': { cost: (args) => (args.pagination === false ? 20_000 : 2_000) },
   'EnrollerPayoutPage.payouts': {
     items: (_args, page) =>
@@ -180,7 +180,7 @@ const costs: FieldCosts = {
           : PAYOUT_PAGE_SIZE,
   },
   'Query.enrollerPayoutsSelection': { cost: 2_000 },
-  'Query.countingRuns': { cost: 300 },
+  'Query.countingRuns': { cost: 500 },
   'Query.milestoneProgress': { cost: 1_000 },
   'Mutation.milestoneValuesUpdate': { cost: 2_000 },
   'Mutation.enrollerIssuePayouts': { cost: 20_000 },

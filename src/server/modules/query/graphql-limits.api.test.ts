@@ -117,16 +117,19 @@ describe('GraphQL bombs are refused before they run', () => {
     }
   });
 
-  it(`keeps the depth limit of ${GRAPHQL_LIMITS.depth} and refuses a document too wide`, async () => {
+  it(`keeps the depth limit of ${GRAPHQL_LIMITS.depth} and refuses a document too wide or too repetitive`, async () => {
     const deep = (d: number) => `{ viewer { ${'f { '.repeat(d - 2)}g${' }'.repeat(d - 2)} } }`;
     expectRefused(await post(QUERY, agent, deep(GRAPHQL_LIMITS.depth + 1)), 'depth');
     // At the limit the depth passes and validation speaks: the field does not exist.
     expect((await post(QUERY, agent, deep(GRAPHQL_LIMITS.depth))).json().errors[0].message).toMatch(
       /Cannot query field "f"/,
     );
+    const wide = `{ ${aliased(GRAPHQL_LIMITS.aliases, `viewer { ${'uid name role '.repeat(GRAPHQL_LIMITS.repeats)} }`)} }`;
+    expectRefused(await post(QUERY, agent, wide), 'fields');
+    // The same field selected again and again: validation compares every pair of them.
     expectRefused(
-      await post(QUERY, agent, `{ viewer { ${'uid '.repeat(GRAPHQL_LIMITS.fields)} } }`),
-      'fields',
+      await post(QUERY, agent, `{ ${'viewer { uid } '.repeat(GRAPHQL_LIMITS.repeats + 1)} }`),
+      'repeats',
     );
   });
 });
