@@ -78,6 +78,8 @@ describe('GraphQL request limits (ADR 019)', () => {
     expect(analyse(q(', limit: 3')).cost).toBe(1 + 3 * 22);
     expect(analyse(q(', limit: $n'), { variables: { n: 50 } }).cost).toBe(1 + 50 * 22);
     expect(refusal(q(', limit: $n'), { variables: { n: 2_000 } })?.limit).toBe('cost');
+    expect(refusal(q(`, limit: ${'9'.repeat(400)}`))?.limit).toBe('cost');
+    expect(refusal(q(', limit: -5'))).toBeNull();
   });
 
   it(`keeps the depth limit of ${GRAPHQL_LIMITS.depth}, fragments followed`, () => {
@@ -126,12 +128,13 @@ describe('GraphQL request limits (ADR 019)', () => {
     expect(refusal('{ node { ...Missing } }')).toBeNull();
   });
 
-  it('refuses a document with too many tokens or braces nested past any allowed depth before parsing it', () => {
+  it('refuses a document with too many tokens, or braces or brackets nested past any allowed depth, before parsing it', () => {
     expect(refusal(`{ viewer { ${'uid '.repeat(GRAPHQL_LIMITS.tokens)} } }`)?.limit).toBe('tokens');
     // Deep enough to exhaust the parser's stack if it were parsed.
     expect(refusal(`{ a: node(x: ${'{ a: '.repeat(4_000)}1${' }'.repeat(4_000)}) { id } }`)?.limit).toBe(
       'depth',
     );
+    expect(refusal(`{ node(x: ${'['.repeat(4_000)}1${']'.repeat(4_000)}) { id } }`)?.limit).toBe('depth');
     expect(() => analyse('{ viewer { ')).toThrow(GraphQLError);
   });
 

@@ -84,6 +84,7 @@ export interface FieldCost {
 export type FieldCosts = Record<string, FieldCost>;
 
 const DEFAULT_ITEMS = 10;
+const ENDLESS = 1e12;
 const SIZE_ARGUMENTS = ['first', 'limit', 'pageSize'];
 
 /** Lists of a type's members in the introspection schema; one of them may appear on a path. */
@@ -176,14 +177,15 @@ function checkTokens(source: Source, limits: GraphqlLimits): void {
   const lexer = new Lexer(source);
   let tokens = 0;
   let nesting = 0;
-  // Every selection set or object value opens a brace; twice the deepest allowed query is plenty.
+  // Selection sets, object and list values open a brace or a bracket, and the parser recurses into
+  // each; twice the deepest allowed query is plenty.
   const maxNesting = 2 * INTROSPECTION_DEPTH + 8;
   for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
     if (++tokens > limits.tokens)
       throw overLimit('tokens', limits.tokens, `more than ${n(limits.tokens)} tokens`);
-    if (token.kind === TokenKind.BRACE_L && ++nesting > maxNesting)
-      throw overLimit('depth', limits.depth, `braces nested more than ${maxNesting} deep`);
-    if (token.kind === TokenKind.BRACE_R) nesting--;
+    if ((token.kind === TokenKind.BRACE_L || token.kind === TokenKind.BRACKET_L) && ++nesting > maxNesting)
+      throw overLimit('depth', limits.depth, `braces or brackets nested more than ${maxNesting} deep`);
+    if (token.kind === TokenKind.BRACE_R || token.kind === TokenKind.BRACKET_R) nesting--;
   }
 }
 
@@ -274,8 +276,10 @@ function itemsOf(
     const size = SIZE_ARGUMENTS.map((a) => args[a]).find((v) => typeof v === 'number');
     items = typeof size === 'number' ? size : DEFAULT_ITEMS;
   }
+  // A size no number can say (a 400-digit literal) is as good as endless.
+  const size = Number.isFinite(items) ? Math.max(1, Math.ceil(items)) : ENDLESS;
   // A list of lists multiplies once more per level.
-  return Math.max(1, Math.ceil(items)) * DEFAULT_ITEMS ** (lists - 1);
+  return size * DEFAULT_ITEMS ** (lists - 1);
 }
 
 const returnsList = (type: GraphQLOutputType) => isListType(isNonNullType(type) ? type.ofType : type);
@@ -359,10 +363,11 @@ function visit(
     const declared = w.costs[coordinate];
     if (here) {
       figures.introspectionCost += multiplier * costOf(declared, args);
-      if (figures.introspectionCost > w.introspectionCost) throw overIntrospectionCost(w.introspectionCost);
+      if (!(figures.introspectionCost <= w.introspectionCost))
+        throw overIntrospectionCost(w.introspectionCost);
     } else {
       figures.cost += multiplier * costOf(declared, args);
-      if (figures.cost > limits.cost) throw overCost(limits);
+      if (!(figures.cost <= limits.cost)) throw overCost(limits);
     }
     if (!selection.selectionSet) continue;
     let next = here;
