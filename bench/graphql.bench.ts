@@ -289,7 +289,18 @@ async function attacksFor(base: string, f: Fixture) {
       token: agent,
       query: `{ viewer { ${'f { '.repeat(11)}g${' }'.repeat(11)} } }`,
     },
-    { name: '600 fields', url: Q, token: agent, query: `{ viewer { ${'uid '.repeat(600)} } }` },
+    {
+      name: '930 fields',
+      url: Q,
+      token: agent,
+      query: `{ ${aliased(30, `viewer { ${'uid name role '.repeat(10)} }`)} }`,
+    },
+    {
+      name: '1,000 repeats of one field',
+      url: Q,
+      token: agent,
+      query: `{ ${'viewer { uid } '.repeat(1_000)} }`,
+    },
     { name: 'fragment bomb (2^30 fields)', url: Q, token: agent, query: fragmentBomb },
     {
       name: '7 priced carts',
@@ -314,10 +325,10 @@ async function attacksFor(base: string, f: Fixture) {
     { name: 'standard introspection', url: Q, token: developer, query: STANDARD_INTROSPECTION },
     { name: 'standard introspection (incentives)', url: I, token: developer, query: STANDARD_INTROSPECTION },
     {
-      name: '500 repeated fields',
+      name: '480 fields: 30 aliases, each field 5 times',
       url: Q,
       token: agent,
-      query: `{ ${'viewer { uid name role } '.repeat(GRAPHQL_LIMITS.fields / 4)} }`,
+      query: `{ ${aliased(GRAPHQL_LIMITS.aliases, `viewer { ${'uid name role '.repeat(5)} }`)} }`,
     },
     {
       name: `${accounts} accounts, every field`,
@@ -407,9 +418,9 @@ function writeSection(opts: Options, runs: RunResult[], load: number[], commit: 
       `load average ${load.map((x) => x.toFixed(2)).join(', ')} at the starts of the runs. The app in its own process on a demo ` +
       `company of ${opts.accounts} accounts (PGlite); /api/health polled back to back while ${CLIENTS} clients send, in a loop, ` +
       'the bombs the limits refuse (1,500 aliases of cart, 1,000 aliases of `__schema`, four schema walks on each endpoint, ' +
-      "an agent's introspection, depth 13, 600 fields, a 2^30 fragment bomb, 7 priced carts, 40 cart changes, 31 aliases), then " +
+      "an agent's introspection, depth 13, 930 fields, 1,000 repeats of one field, a 2^30 fragment bomb, 7 priced carts, 40 cart changes, 31 aliases), then " +
       'the largest documents they accept (as many priced carts with every field as the cost allows, the standard introspection ' +
-      'query on each endpoint, 500 repeated fields, as many accounts as allowed, as many cart changes as allowed, every payout ' +
+      'query on each endpoint, 480 fields, as many accounts as allowed, as many cart changes as allowed, every payout ' +
       'of a period). Health latency p50 / p99 / max in ms.',
     '',
     `| run | health alone | health under the bombs | bombs refused | health under the largest allowed | largest accepted |`,
