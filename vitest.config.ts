@@ -1,9 +1,15 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: pure unit tests beside the code, and API tests that build the app
 // against a fresh database per file (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // One graphql for the app and mercurius: as under Node, its CommonJS build. Vite would pick the
+    // ES build for our code, and graphql refuses schema objects made by another copy of itself.
+    alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }],
+  },
   test: {
     projects: [
       {

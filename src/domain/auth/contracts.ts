@@ -90,7 +90,7 @@ export const DevModeRequest = z.object({ enabled: z.boolean() });
 
 export const RESET_LINK_INVALID = 'This link has expired or was already used. Ask for a new one.';
 export const TOO_MANY_ATTEMPTS = (minutes: number) =>
-  `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`;
 export const EMAIL_LINK_INVALID = 'This confirmation link is invalid or has expired. Ask for a new one.';
 export const ConfirmEmailRequest = z.object({ token: z.string().min(1).max(200) });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;

@@ -5,6 +5,7 @@ import { GraphQLError } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { AppContext } from './context';
+import { analyseDocument, type FieldCosts } from './graphql-limits';
 import type { StaffPrincipal } from './sessions';
 
 /** What a resolver receives as its context (mercurius itself adds `app`, the Fastify instance). */
@@ -18,6 +19,8 @@ export interface GraphqlContext {
 export interface GraphqlModule {
   typeDefs: string;
   resolvers: IResolvers<unknown, GraphqlContext>;
+  /** What its expensive fields cost (`Type.field`); every other field costs 1 (ADR 019). */
+  costs?: FieldCosts;
 }
 
 export interface GraphqlEndpoint {
@@ -78,15 +81,28 @@ export function graphqlEndpoint(ctx: AppContext, endpoint: GraphqlEndpoint): Fas
       routes: false,
       jit: 0,
       graphiql: false,
-      queryDepth: 12,
     });
-    const execute: ExecuteGraphql = ({ query, variables, operationName }, context) =>
-      (app as unknown as FastifyInstance).graphql(
+    const graphql = (app as unknown as FastifyInstance).graphql;
+    const costs: FieldCosts = Object.assign({}, ...endpoint.modules.map((m) => m.costs ?? {}));
+    const execute: ExecuteGraphql = async ({ query, variables, operationName }, context) => {
+      // Refused before mercurius validates or runs it: both grow with the document (ADR 019).
+      try {
+        analyseDocument(graphql.schema, query, {
+          costs,
+          mayIntrospect: context.staff.role === 'developer',
+          variables,
+        });
+      } catch (err) {
+        if (err instanceof GraphQLError) throw Object.assign(new Error(err.message), { errors: [err] });
+        throw err;
+      }
+      return graphql(
         query,
         context,
         variables ?? undefined,
         operationName ?? undefined,
       ) as ReturnType<ExecuteGraphql>;
+    };
     app.post(
       endpoint.path,
       {
@@ -109,10 +125,19 @@ export function graphqlEndpoint(ctx: AppContext, endpoint: GraphqlEndpoint): Fas
   };
 }
 
-export function graphqlErrors(err: unknown): { message: string }[] | null {
-  const e = err as { errors?: { message: string }[]; statusCode?: number };
+export function graphqlErrors(
+  err: unknown,
+): { message: string; extensions?: Record<string, unknown> }[] | null {
+  const e = err as {
+    errors?: { message: string; extensions?: Record<string, unknown> }[];
+    statusCode?: number;
+  };
   if (Array.isArray(e?.errors) && e.errors.length > 0) {
-    return e.errors.map((x) => ({ message: x.message }));
+    return e.errors.map((x) =>
+      x.extensions && Object.keys(x.extensions).length > 0
+        ? { message: x.message, extensions: x.extensions }
+        : { message: x.message },
+    );
   }
   return null;
 }

@@ -93,6 +93,6 @@ export async function purgeExpired(db: DbOrTx): Promise<void> {
   await db.execute(sql`delete from customer_view_sessions where expires_at < now() - interval '1 day'`);
   await db.execute(
     sql`delete from login_attempts where window_started_at < now() - interval '1 day'
-          and (locked_until is null or locked_until < now())`,
+          and (trusted_until is null or trusted_until < now())`,
   );
 }

@@ -62,12 +62,15 @@ export const staffSessions = pgTable(
   ],
 );
 
-/** Failed sign-in counters per account and per address, shared by every app process. */
+/**
+ * Sign-in attempts counted per window, shared by every app process (ADR 020): per account, per
+ * address, and per account and address where the account signed in lately (`trustedUntil`).
+ */
 export const loginAttempts = pgTable('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: utc('window_started_at').notNull().defaultNow(),
-  lockedUntil: utc('locked_until'),
+  trustedUntil: utc('trusted_until'),
 });
 
 /**

@@ -160,7 +160,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['session'], body: ResetPasswordRequest, response: { 200: Message } },
       },
       async (request) => {
-        await auth.resetPassword(ctx, request.body.token, request.body.password);
+        await auth.resetPassword(ctx, request.body.token, request.body.password, { ip: request.ip });
         return { success: true, message: 'Your password has been updated. Sign in with your new password.' };
       },
     );

@@ -19,7 +19,7 @@ import { assertFieldWrites } from '../../platform/field-guard';
 import { sha256 } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, revokeAllSessions, type StaffPrincipal, toPrincipal } from '../../platform/sessions';
-import { claimLoginAttempt, releaseLoginAttempt } from './login-throttle';
+import { claimLoginAttempt, releaseLoginAttempt, trustAfterReset } from './login-throttle';
 import {
   issueEmailLink,
   issuePasswordLink,
@@ -106,8 +106,16 @@ export async function resetTokenInfo(ctx: AppContext, token: string): Promise<Re
     : { valid: false, email: null, purpose: null };
 }
 
-/** Sets the new password, spends the link and ends every session of that user, in one transaction. */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+/**
+ * Sets the new password, spends the link and ends every session of that user, in one transaction.
+ * The address the link was followed from may then sign in however many guesses others send (ADR 020).
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  meta: { ip: string },
+): Promise<void> {
   const row = await findValidToken(ctx, token, PASSWORD_PURPOSES);
   if (!row) throw badRequest(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(password);
@@ -124,6 +132,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
       .where(eq(staffUsers.id, row.user.id));
     await revokeAllSessions(tx, row.user.id);
+    await trustAfterReset(tx, row.user.email.toLowerCase(), meta.ip);
     await recordChange(tx, {
       collection: 'staff-log',
       entityId: row.user.id,

@@ -3,82 +3,172 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../platform/db';
 import { tooManyRequests } from '../../platform/errors';
 
-// Sign-in attempts are limited per account and per address, in the database so that every app
-// process shares the count. An attempt is claimed (counted) atomically BEFORE its password is
-// verified: however many guesses arrive at once, at most LIMITS of them are ever evaluated in a
-// window. A successful sign-in gives its claim back.
-const WINDOW_MINUTES = 15;
-const LOCK_MINUTES = 15;
-export const LOGIN_LIMITS = { account: 5, address: 20 } as const;
+// Sign-in throttling (ADR 020). Counts live in the database, so every app process shares them, and
+// an attempt is claimed (counted) atomically BEFORE its password is checked: however many guesses
+// arrive at once, no more than a budget's worth are ever checked in a window.
+//
+// Budgets, each per 15-minute window:
+// - an account, from every address where it has not signed in lately, together: 5;
+// - an account from an address where it signed in within 30 days (or reset its password): 5 of
+//   its own, which guesses from anywhere else cannot spend: knowing a staff email is not enough to
+//   keep that person out;
+// - an address, across the accounts it has not signed in to lately: 20.
+// A right password gives back its own claim and nothing else: the guesses in flight beside it stay
+// counted. Nobody is locked beyond the end of a window, and the reset link always works.
+export const LOGIN_WINDOW_MINUTES = 15;
+export const TRUST_DAYS = 30;
+export const LOGIN_LIMITS = { account: 5, address: 20, knownAddress: 5 } as const;
 
-type Kind = keyof typeof LOGIN_LIMITS;
-const keysFor = (email: string, ip: string): Record<Kind, string> => ({
-  account: `account:${email}`,
-  address: `address:${ip}`,
-});
+type Bucket = 'account' | 'address' | 'knownAddress';
+const keyOf = (bucket: Bucket, email: string, ip: string) =>
+  bucket === 'account' ? `account:${email}` : bucket === 'address' ? `address:${ip}` : `pair:${email}|${ip}`;
 
+/** A counted attempt: the windows its claims went into, to give back exactly those. */
 export interface LoginClaim {
   email: string;
   ip: string;
+  /** Window start (ms) per bucket the claim was counted in. */
+  windows: Partial<Record<Bucket, number>>;
+}
+
+/** The clock of the throttle: the database's, unless a caller (a test) says what time it is. */
+export interface ThrottleClock {
+  now?: Date | undefined;
+}
+const clock = (c: ThrottleClock) => sql`coalesce(${c.now ? c.now.toISOString() : null}::timestamptz, now())`;
+
+interface Row {
+  failures: number;
+  window_started_at: Date | string;
+  trusted_until: Date | string | null;
+  now: Date | string;
+}
+const ms = (v: Date | string) => new Date(v).getTime();
+const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
+
+/** The row of `key`, created if missing, locked until the transaction ends. */
+async function lockRow(tx: DbOrTx, key: string, c: ThrottleClock): Promise<Row> {
+  const [row] = await rows<Row>(
+    tx,
+    sql`insert into login_attempts (key, failures, window_started_at) values (${key}, 0, ${clock(c)})
+        on conflict (key) do update set key = excluded.key
+        returning failures, window_started_at, trusted_until, ${clock(c)} as now`,
+  );
+  return row!;
+}
+
+/** Attempts counted in the row's current window (0 once it has ended) and that window's start. */
+function windowOf(row: Row): { used: number; start: number } {
+  const now = ms(row.now);
+  const start = ms(row.window_started_at);
+  return now - start >= WINDOW_MS ? { used: 0, start: now } : { used: row.failures, start };
+}
+
+async function count(tx: DbOrTx, key: string, window: { used: number; start: number }) {
+  await tx.execute(
+    sql`update login_attempts set failures = ${window.used + 1},
+          window_started_at = ${new Date(window.start).toISOString()}::timestamptz where key = ${key}`,
+  );
+}
+
+function refuse(row: Row, start: number): never {
+  const seconds = Math.max(1, Math.ceil((start + WINDOW_MS - ms(row.now)) / 1000));
+  throw tooManyRequests(TOO_MANY_ATTEMPTS(Math.ceil(seconds / 60)), seconds);
 }
 
 /**
- * Counts one attempt against the account and the address, or refuses it (429 with Retry-After)
- * when either is locked or has used up its window. One statement per key, so concurrent claims
- * serialise on the row and each sees the count the others left.
+ * Counts one attempt, or refuses it (429 with Retry-After until its window ends). The account's
+ * row is locked first: every claim and success of one account take their turn on it, so each sees
+ * what the others left, and a claim sees an address trusted by a success that committed before it.
  */
-export async function claimLoginAttempt(db: DbOrTx, email: string, ip: string): Promise<LoginClaim> {
-  const keys = keysFor(email, ip);
-  let lockedUntil = 0;
-  for (const kind of ['account', 'address'] as const) {
-    const [row] = await rows<{ failures: number; locked_until: Date | string | null }>(
-      db,
-      sql`
-      insert into login_attempts (key, failures, window_started_at)
-      values (${keys[kind]}, 1, now())
-      on conflict (key) do update set
-        failures = case
-          when login_attempts.locked_until > now() then login_attempts.failures
-          when login_attempts.locked_until is not null
-            or login_attempts.window_started_at < now() - make_interval(mins => ${WINDOW_MINUTES}) then 1
-          else login_attempts.failures + 1 end,
-        window_started_at = case
-          when login_attempts.locked_until > now() then login_attempts.window_started_at
-          when login_attempts.locked_until is not null
-            or login_attempts.window_started_at < now() - make_interval(mins => ${WINDOW_MINUTES}) then now()
-          else login_attempts.window_started_at end,
-        locked_until = case when login_attempts.locked_until > now() then login_attempts.locked_until end
-      returning failures, locked_until`,
+export async function claimLoginAttempt(
+  db: DbOrTx,
+  email: string,
+  ip: string,
+  c: ThrottleClock = {},
+): Promise<LoginClaim> {
+  return db.transaction(async (tx) => {
+    const account = await lockRow(tx, keyOf('account', email, ip), c);
+    const [pair] = await rows<Row>(
+      tx,
+      sql`select failures, window_started_at, trusted_until, ${clock(c)} as now from login_attempts
+          where key = ${keyOf('knownAddress', email, ip)} for update`,
     );
-    const locked = row?.locked_until ? new Date(row.locked_until).getTime() : 0;
-    if (locked > Date.now()) {
-      lockedUntil = Math.max(lockedUntil, locked);
-    } else if ((row?.failures ?? 0) > LOGIN_LIMITS[kind]) {
-      // Over the limit: this guess is not evaluated, and the key locks for LOCK_MINUTES.
-      const [lock] = await rows<{ locked_until: Date | string }>(
-        db,
-        sql`update login_attempts set locked_until = coalesce(
-              case when locked_until > now() then locked_until end, now() + make_interval(mins => ${LOCK_MINUTES}))
-            where key = ${keys[kind]} returning locked_until`,
-      );
-      lockedUntil = Math.max(lockedUntil, lock ? new Date(lock.locked_until).getTime() : 0);
+    if (pair?.trusted_until && ms(pair.trusted_until) > ms(pair.now)) {
+      const window = windowOf(pair);
+      if (window.used >= LOGIN_LIMITS.knownAddress) refuse(pair, window.start);
+      await count(tx, keyOf('knownAddress', email, ip), window);
+      return { email, ip, windows: { knownAddress: window.start } };
     }
-    // A locked account does not spend the address's attempts as well.
-    if (lockedUntil > 0) break;
-  }
-  if (lockedUntil > 0) {
-    const seconds = Math.max(1, Math.ceil((lockedUntil - Date.now()) / 1000));
-    throw tooManyRequests(TOO_MANY_ATTEMPTS(Math.ceil(seconds / 60)), seconds);
-  }
-  return { email, ip };
+    const accountWindow = windowOf(account);
+    if (accountWindow.used >= LOGIN_LIMITS.account) refuse(account, accountWindow.start);
+    const address = await lockRow(tx, keyOf('address', email, ip), c);
+    const addressWindow = windowOf(address);
+    if (addressWindow.used >= LOGIN_LIMITS.address) refuse(address, addressWindow.start);
+    await count(tx, keyOf('account', email, ip), accountWindow);
+    await count(tx, keyOf('address', email, ip), addressWindow);
+    return { email, ip, windows: { account: accountWindow.start, address: addressWindow.start } };
+  });
 }
 
-/** A successful sign-in: the account starts afresh and the address gets its claim back. */
-export async function releaseLoginAttempt(db: DbOrTx, claim: LoginClaim): Promise<void> {
-  const keys = keysFor(claim.email, claim.ip);
-  await db.execute(sql`delete from login_attempts where key = ${keys.account}`);
-  await db.execute(
+/** Gives back the claim's own count in `bucket`, if that window is still the current one. */
+async function giveBack(tx: DbOrTx, claim: LoginClaim, bucket: Bucket) {
+  const start = claim.windows[bucket];
+  if (start === undefined) return;
+  await tx.execute(
     sql`update login_attempts set failures = greatest(failures - 1, 0)
-        where key = ${keys.address} and locked_until is null`,
+        where key = ${keyOf(bucket, claim.email, claim.ip)}
+          and window_started_at = ${new Date(start).toISOString()}::timestamptz`,
   );
+}
+
+/**
+ * A right password: its own claim is given back (never the others in flight), and its address
+ * becomes known for the account for TRUST_DAYS. An address that was not known yet starts from the
+ * account's count, so that the guesses in flight beside this sign-in do not get a fresh budget.
+ */
+export async function releaseLoginAttempt(
+  db: DbOrTx,
+  claim: LoginClaim,
+  c: ThrottleClock = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const account = await lockRow(tx, keyOf('account', claim.email, claim.ip), c);
+    const pairKey = keyOf('knownAddress', claim.email, claim.ip);
+    if (claim.windows.knownAddress !== undefined) {
+      await giveBack(tx, claim, 'knownAddress');
+      await tx.execute(
+        sql`update login_attempts set trusted_until = ${clock(c)} + make_interval(days => ${TRUST_DAYS})
+            where key = ${pairKey}`,
+      );
+      return;
+    }
+    await giveBack(tx, claim, 'account');
+    await giveBack(tx, claim, 'address');
+    const window = windowOf(account);
+    const left = window.start === claim.windows.account ? Math.max(0, window.used - 1) : window.used;
+    await trust(tx, pairKey, { used: left, start: window.start }, c);
+  });
+}
+
+async function trust(tx: DbOrTx, key: string, window: { used: number; start: number }, c: ThrottleClock) {
+  const start = new Date(window.start).toISOString();
+  await tx.execute(
+    sql`insert into login_attempts (key, failures, window_started_at, trusted_until)
+        values (${key}, ${window.used}, ${start}::timestamptz, ${clock(c)} + make_interval(days => ${TRUST_DAYS}))
+        on conflict (key) do update set failures = excluded.failures,
+          window_started_at = excluded.window_started_at, trusted_until = excluded.trusted_until`,
+  );
+}
+
+/**
+ * The password was just reset through its emailed link from `ip`: that address becomes known for
+ * the account with a budget of its own, so its owner signs in there however many guesses others
+ * keep sending. Earlier guesses were at the old password; the count there starts afresh.
+ */
+export async function trustAfterReset(db: DbOrTx, email: string, ip: string, c: ThrottleClock = {}) {
+  await db.transaction(async (tx) => {
+    const account = await lockRow(tx, keyOf('account', email, ip), c);
+    await trust(tx, keyOf('knownAddress', email, ip), { used: 0, start: ms(account.now) }, c);
+  });
 }

@@ -186,8 +186,24 @@ function mutation<A extends CartArgs>(action: string, editOf: (args: A) => servi
   };
 }
 
+/** A priced cart read is a few ms of database and pricing; a change writes and prices again (ADR 019). */
+const CHANGE = { cost: 10_000 };
+const LIST = { cost: 2_000, items: 100 };
+
 export const cartsGraphql: GraphqlModule = {
   typeDefs,
+  costs: {
+    'Query.cart': { cost: 4_000 },
+    'Query.cartVersion': { cost: 500 },
+    'Query.carts': LIST,
+    'Query.clientCarts': LIST,
+    'Query.socialCarts': LIST,
+    'Mutation.addProduct': CHANGE,
+    'Mutation.removeProduct': CHANGE,
+    'Mutation.incrementProductQuantity': CHANGE,
+    'Mutation.decrementProductQuantity': CHANGE,
+    'Mutation.emptyCart': CHANGE,
+  },
   resolvers: {
     Query: {
       cart: async (_root: unknown, args: CartArgs, context: GraphqlContext) => {

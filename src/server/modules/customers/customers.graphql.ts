@@ -78,6 +78,8 @@ const pwsColumns = sql`a.uid, a.phoenix_id::float8 as phoenix_id, a.first_name |
 
 export const customersGraphql: GraphqlModule = {
   typeDefs,
+  // One indexed read; attribution up to three (ADR 019).
+  costs: { 'Query.userAccount': { cost: 1_000 }, 'Query.attribution': { cost: 2_000 } },
   resolvers: {
     Query: {
       userAccount: async (_root: unknown, args: { phoenixId: string }, { ctx }) => {

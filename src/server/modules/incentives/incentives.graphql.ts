@@ -1,5 +1,7 @@
+import { MAX_PAYOUT_PAGE_SIZE, PAYOUT_PAGE_SIZE } from '@domain/incentives';
 import { GraphQLError } from 'graphql';
 import type { GraphqlContext, GraphqlModule } from '../../platform/graphql';
+import type { FieldCosts } from '../../platform/graphql-limits';
 import { listPeriods } from './incentives.repo';
 import * as service from './incentives.service';
 
@@ -161,11 +163,36 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * What the incentives fields cost (ADR 019): the payout reads scan a period's rows, and without
+ * pagination answer every row (one such read per request); paying writes a row per payout.
+ */
+const costs: FieldCosts = {
+  'Query.milestoneValues': { cost: 500 },
+  'Query.periods': { cost: 500 },
+  'Query.enrollerPayouts': { cost: (args) => (args.pagination === false ? 20_000 : 2_000) },
+  'EnrollerPayoutPage.payouts': {
+    items: (_args, page) =>
+      page.pagination === false
+        ? MAX_PAYOUT_PAGE_SIZE
+        : typeof page.pageSize === 'number'
+          ? page.pageSize
+          : PAYOUT_PAGE_SIZE,
+  },
+  'Query.enrollerPayoutsSelection': { cost: 2_000 },
+  'Query.countingRuns': { cost: 500 },
+  'Query.milestoneProgress': { cost: 1_000 },
+  'Mutation.milestoneValuesUpdate': { cost: 2_000 },
+  'Mutation.enrollerIssuePayouts': { cost: 20_000 },
+  'Mutation.startCounting': { cost: 2_000 },
+};
+
 type Args<T> = (root: unknown, args: T, context: IncentivesContext) => unknown;
 const resolver = <T>(fn: Args<T>) => fn;
 
 export const incentivesGraphql: GraphqlModule = {
   typeDefs: '',
+  costs,
   resolvers: {
     Query: {
       milestoneValues: resolver((_r, _a: object, { ctx }) => service.milestoneValues(ctx)),

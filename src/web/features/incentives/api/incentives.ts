@@ -1,13 +1,22 @@
 import {
+  COUNTING_RUNS_QUERY,
   CountingRun,
   EnrollerPayoutPage,
   MarketProgress,
+  MILESTONE_PROGRESS_QUERY,
+  MILESTONE_UPDATE_MUTATION,
+  MILESTONES_QUERY,
   Milestone,
   type MilestoneValuesUpdate,
+  PAY_PAYOUTS_MUTATION,
   PAYOUT_PAGE_SIZE,
+  PAYOUT_SELECTION_QUERY,
+  PAYOUTS_QUERY,
   PayoutResult,
   PayoutSummary,
+  PERIODS_QUERY,
   Period,
+  START_COUNTING_MUTATION,
 } from '@domain/incentives';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -18,21 +27,11 @@ import { exportCsv, startCounting } from './startcounting';
 const KEY = ['incentives'] as const;
 const range = (p: Period) => ({ startDate: p.startDate, endDate: p.endDate });
 
-const MILESTONE_FIELDS = `name countingKeyUs countingKeyCa updatedAt updatedBy
-  participantRequirements { id typeId name value } participantRewards { id typeId name value }
-  enrollerRewards { id typeId name value }`;
-
 export function useMilestones() {
   return useQuery({
     queryKey: [...KEY, 'milestones'],
     queryFn: ({ signal }) =>
-      startCounting(
-        'milestoneValues',
-        z.array(Milestone),
-        `{ milestoneValues { ${MILESTONE_FIELDS} } }`,
-        {},
-        signal,
-      ),
+      startCounting('milestoneValues', z.array(Milestone), MILESTONES_QUERY, {}, signal),
   });
 }
 
@@ -43,8 +42,7 @@ export function useUpdateMilestone() {
       startCounting(
         'milestoneValuesUpdate',
         z.object({ success: z.boolean(), message: z.string().nullable() }),
-        `mutation ($name: String!, $requirements: [MilestoneItemInput!]!, $rewards: MilestoneRewardsInput!) {
-          milestoneValuesUpdate(name: $name, requirements: $requirements, rewards: $rewards) { success message } }`,
+        MILESTONE_UPDATE_MUTATION,
         v,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...KEY, 'milestones'] }),
@@ -54,17 +52,9 @@ export function useUpdateMilestone() {
 export function usePeriods() {
   return useQuery({
     queryKey: [...KEY, 'periods'],
-    queryFn: ({ signal }) =>
-      startCounting('periods', z.array(Period), '{ periods { periodId startDate endDate } }', {}, signal),
+    queryFn: ({ signal }) => startCounting('periods', z.array(Period), PERIODS_QUERY, {}, signal),
   });
 }
-
-export const PAYOUTS_QUERY = `query ($startDate: String!, $endDate: String!, $pagination: Boolean, $pageSize: Int, $pageNumber: Int, $textSearch: String) {
-  enrollerPayouts(startDate: $startDate, endDate: $endDate, pagination: $pagination, pageSize: $pageSize, pageNumber: $pageNumber, textSearch: $textSearch) {
-    pageNumber pageSize totalCount totalPaidAccounts totalUnpaidAccounts
-    payouts { rewardPayoutId participantAccountId participant { uid fullName } enrollerAccountId enroller { uid fullName }
-      milestoneName countryId startDate endDate finished succeeded amountCents personalVolume enrolledConsultants paidDate paid }
-  } }`;
 
 export interface PayoutsQuery {
   period: Period;
@@ -109,28 +99,17 @@ const selectionVars = (s: SelectionRequest) => ({
 });
 
 export function fetchSelectionSummary(s: SelectionRequest) {
-  return startCounting(
-    'enrollerPayoutsSelection',
-    PayoutSummary,
-    `query ($startDate: String!, $endDate: String!, $excludes: [ID!], $selection: [ID!], $textSearch: String) {
-      enrollerPayoutsSelection(startDate: $startDate, endDate: $endDate, excludes: $excludes, selection: $selection, textSearch: $textSearch) {
-        count totalCents markets { countryId count totalCents } } }`,
-    selectionVars(s),
-  );
+  return startCounting('enrollerPayoutsSelection', PayoutSummary, PAYOUT_SELECTION_QUERY, selectionVars(s));
 }
 
 export function usePayPayouts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (s: SelectionRequest & { selectionId: string }) =>
-      startCounting(
-        'enrollerIssuePayouts',
-        PayoutResult,
-        `mutation ($startDate: String!, $endDate: String!, $excludes: [ID!], $selection: [ID!], $selectionId: String, $textSearch: String) {
-          enrollerIssuePayouts(startDate: $startDate, endDate: $endDate, excludes: $excludes, selection: $selection, selectionId: $selectionId, textSearch: $textSearch) {
-            success paidCount totalCents creditEntries alreadyPaid } }`,
-        { ...selectionVars(s), selectionId: s.selectionId },
-      ),
+      startCounting('enrollerIssuePayouts', PayoutResult, PAY_PAYOUTS_MUTATION, {
+        ...selectionVars(s),
+        selectionId: s.selectionId,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -144,14 +123,7 @@ export function useCountingRuns(period: Period | null) {
     queryKey: [...KEY, 'counting', period?.periodId],
     enabled: period !== null,
     queryFn: ({ signal }) =>
-      startCounting(
-        'countingRuns',
-        z.array(CountingRun),
-        `query ($startDate: String!, $endDate: String!) { countingRuns(startDate: $startDate, endDate: $endDate) {
-          jobId countryId status progress createdAt finishedAt rows error } }`,
-        range(period!),
-        signal,
-      ),
+      startCounting('countingRuns', z.array(CountingRun), COUNTING_RUNS_QUERY, range(period!), signal),
     // Watch a run until it ends.
     refetchInterval: (query) =>
       query.state.data?.some((r) => r.status === 'queued' || r.status === 'running') ? 1500 : false,
@@ -162,12 +134,7 @@ export function useStartCounting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (period: Period) =>
-      startCounting(
-        'startCounting',
-        z.array(z.string()),
-        'mutation ($startDate: String!, $endDate: String!) { startCounting(startDate: $startDate, endDate: $endDate) }',
-        range(period),
-      ),
+      startCounting('startCounting', z.array(z.string()), START_COUNTING_MUTATION, range(period)),
     onSuccess: (_ids, period) =>
       queryClient.invalidateQueries({ queryKey: [...KEY, 'counting', period.periodId] }),
   });
@@ -181,8 +148,7 @@ export function useMilestoneProgress(name: string, period: Period | null) {
       startCounting(
         'milestoneProgress',
         z.array(MarketProgress),
-        `query ($name: String!, $startDate: String!, $endDate: String!) {
-          milestoneProgress(name: $name, startDate: $startDate, endDate: $endDate) { countryId participants succeeded finished paid } }`,
+        MILESTONE_PROGRESS_QUERY,
         { name, ...range(period!) },
         signal,
       ),
