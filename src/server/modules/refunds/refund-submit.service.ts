@@ -1,4 +1,10 @@
-import { mergeItems, REFUND_MESSAGES, refundSplitProblem, splitOverCards } from '@domain/orders/refund-math';
+import {
+  mergeItems,
+  REFUND_MESSAGES,
+  refundLimitProblem,
+  refundSplitProblem,
+  splitOverCards,
+} from '@domain/orders/refund-math';
 import type { RefundAnswer } from '@domain/orders/refunds';
 import { GatewayError } from '@domain/payments/gateway';
 import { RETURN_STATUS } from '@domain/reference';
@@ -56,7 +62,10 @@ async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string>
   const { facts } = await repo.refundFacts(tx, o);
   const returnItems = mergeItems(body.returnItems);
   const totals = totalsOrThrow(facts, { returnItems, returnShipping: body.returnShipping });
-  if (body.amount + body.pcAmount > totals.gross) throw badRequest(REFUND_MESSAGES.overRefund);
+  // Products or shipping chosen: at most their worth. An amount alone: at most what remains (ADR 021).
+  const chosen = returnItems.length > 0 || body.returnShipping;
+  const limit = refundLimitProblem(facts, body, chosen ? totals : null);
+  if (limit) throw badRequest(limit);
   const auto = body.autoRefund?.flags?.splitAutoRefund === true;
   const single = facts.cards.length === 1 && body.cards.length === 0 && body.amount > 0;
   const cards = auto
