@@ -15,6 +15,7 @@ import {
   paymentCards,
   paymentTransactions,
   productCredit,
+  productCreditLedger,
   productPrices,
   products,
   shippingAddresses,
@@ -23,10 +24,12 @@ import {
   taxRates,
   termsRecords,
 } from '../../db/schema';
+import { SYSTEM_ACTOR } from '../../platform/audit';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { seedCartCatalog } from '../carts/carts.fixtures';
 import { downstreamPass } from '../downstream/downstream.worker';
+import { appendCredit } from '../product-credit/product-credit.service';
 import { captureRetryPass, MAX_CAPTURE_ATTEMPTS } from './capture.service';
 import { faults } from './purchase.service';
 
@@ -321,6 +324,51 @@ describe('estimate (spec 2 §4, §5): hand-computed totals', () => {
 });
 
 describe('purchase', () => {
+  it('credit applied to an order consumes the grants, soonest expiry first: Σ remainingValue = balance (ADR 021)', async () => {
+    const c = await customer();
+    const grant = (cents: number, expiresAt: Date | null) =>
+      db().transaction((tx) =>
+        appendCredit(tx, {
+          uid: c.uid,
+          country: 'us',
+          cents,
+          expiresAt,
+          doesNotExpire: expiresAt === null,
+          reasonId: 4,
+          reason: 'Goodwill',
+          actor: SYSTEM_ACTOR,
+          action: 'productCredit.adjust',
+          now: new Date(),
+        }),
+      );
+    await grant(600, null);
+    await grant(300, new Date(Date.now() + 90 * 86_400_000));
+    await grant(200, new Date(Date.now() + 10 * 86_400_000));
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { appliedCredit: 700, payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const entries = await db()
+      .select()
+      .from(productCreditLedger)
+      .where(eq(productCreditLedger.accountUid, c.uid))
+      .orderBy(productCreditLedger.id);
+    // 2.00 (10 days) and 3.00 (90 days) first, then 2.00 of the never-expiring 6.00.
+    expect(entries.map((e) => [e.amountCents, e.remainingValueCents])).toEqual([
+      [600, 400],
+      [300, 0],
+      [200, 0],
+      [-700, 0],
+    ]);
+    expect(entries[3]!.orderId).toBe(r.json().data.id);
+    const [balance] = await db().select().from(productCredit).where(eq(productCredit.accountUid, c.uid));
+    expect(balance!.balanceCents).toBe(400);
+    expect(balance!.expirationDate).toBeNull();
+  });
+
   it('places a captured order with lines, card and credit payments, the credit deducted, audit, email, export and an empty cart', async () => {
     const c = await customer({ email: 'buyer-one@example.com' }, 1000);
     const card = await savedCard(c.uid);

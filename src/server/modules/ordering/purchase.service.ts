@@ -23,8 +23,7 @@ import { editCart } from '../carts/carts.service';
 import { enqueueExport } from '../downstream/downstream.export';
 import { recalculateSocial } from '../orders/orders.repo';
 import { orderDetail } from '../orders/orders.service';
-import { lockBalance } from '../product-credit/product-credit.repo';
-import { appendCredit } from '../product-credit/product-credit.service';
+import { appendCredit, lockCredit } from '../product-credit/product-credit.service';
 import { captureOrder } from './capture.service';
 import { confirmationEmail } from './confirmation-email';
 import { type Estimate, estimate } from './estimate.service';
@@ -473,7 +472,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   if (totals.appliedCredit > 0) {
     const country = countryId === 2 ? 'ca' : 'us';
     // Deducted on the locked balance in this transaction: never above what the account holds.
-    const locked = await lockBalance(tx, account.uid, country);
+    const locked = await lockCredit(tx, account.uid, country, now);
     if (locked.balanceCents < totals.appliedCredit) throw badRequest(ORDERING_MESSAGES.creditOverBalance);
     const { entry } = await appendCredit(tx, {
       uid: account.uid,
