@@ -474,6 +474,34 @@ describe('purchase', () => {
     ]);
   });
 
+  it('the key in the Idempotency-Key header answers the first order; another order under it is 422; none is 400 (ADR 021)', async () => {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const body = context(c.uid, cartId, { payment: { savedCard: true, cardId: card } });
+    const headerKey = key();
+    const send = (payload: object, headers: Record<string, string> = { 'idempotency-key': headerKey }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        payload,
+        headers: { ...agent.headers, ...headers },
+      });
+    const first = await send(body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await send(body)).json().data.id).toBe(first.json().data.id);
+    const other = await send({ ...body, giftMessage: 'Happy birthday' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      error: 'This idempotency key was already used for a different order.',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    const none = await send(body, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatch(/^An idempotency key is required/);
+    expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toHaveLength(1);
+  });
+
   it('a declined card leaves no order and no credit taken; the same checkout can then succeed', async () => {
     const c = await customer({}, 1000);
     const declined = await savedCard(c.uid, 'decline');

@@ -15,8 +15,8 @@ import { type Actor, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { rows, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict } from '../../platform/errors';
-import { DEFAULT_LEASE_SECONDS } from '../../platform/idempotency';
-import { alphanumericId } from '../../platform/ids';
+import { DEFAULT_LEASE_SECONDS, keyReused } from '../../platform/idempotency';
+import { alphanumericId, sha256 } from '../../platform/ids';
 import { enqueueEmail } from '../../platform/outbox';
 import { emptyEdit } from '../carts/carts.edits';
 import { editCart } from '../carts/carts.service';
@@ -38,7 +38,7 @@ import { type Estimate, estimate } from './estimate.service';
 // lease lapsed and finishes it under the same order id and gateway keys (no second authorization,
 // no second order).
 
-type SubmitValues = z.output<typeof SubmitRequest>;
+type SubmitValues = z.output<typeof SubmitRequest> & { idempotencyKey: string };
 
 /** Channel 4 Counterbase: orders placed from the back office. */
 const BACK_OFFICE_CHANNEL = 4;
@@ -58,7 +58,11 @@ interface SubmissionRow {
   attempts: number;
   order_id: string | null;
   doc_id: string | null;
+  request_hash: string | null;
 }
+
+/** The request of an attempt, but its key: the same key with another body is refused (ADR 021). */
+const requestHashOf = (body: SubmitValues) => sha256(JSON.stringify({ ...body, idempotencyKey: null }));
 
 /** How long an attempt may run before another submit with its key may take it over. */
 export const CHECKOUT_LEASE_SECONDS = DEFAULT_LEASE_SECONDS;
@@ -77,10 +81,11 @@ interface Claimed {
 /** Claims the checkout's key: the attempt to run, or the earlier order when it already succeeded. */
 async function claim(ctx: AppContext, body: SubmitValues, actor: Actor): Promise<Claimed> {
   const docId = alphanumericId(20);
+  const hash = requestHashOf(body);
   const [inserted] = await rows<SubmissionRow>(
     ctx.db,
-    sql`insert into checkout_submissions (idempotency_key, cart_id, customer_uid, status, created_by, doc_id, lease_until)
-        values (${body.idempotencyKey}, ${body.cartId}, ${body.uid}, 'pending', ${actor.email}, ${docId}, ${leaseEnd})
+    sql`insert into checkout_submissions (idempotency_key, cart_id, customer_uid, status, created_by, doc_id, lease_until, request_hash)
+        values (${body.idempotencyKey}, ${body.cartId}, ${body.uid}, 'pending', ${actor.email}, ${docId}, ${leaseEnd}, ${hash})
         on conflict (idempotency_key) do nothing returning *`,
   );
   if (inserted) return { attempt: 1, docId, done: null, resumed: false };
@@ -89,7 +94,11 @@ async function claim(ctx: AppContext, body: SubmitValues, actor: Actor): Promise
     sql`select * from checkout_submissions where idempotency_key = ${body.idempotencyKey}`,
   );
   if (!seen || seen.cart_id !== body.cartId || seen.customer_uid !== body.uid)
-    throw new AppError(422, 'This idempotency key belongs to another checkout.', 'IDEMPOTENCY_KEY_REUSED');
+    throw keyReused(ORDERING_MESSAGES.keyOfAnotherCheckout);
+  // A failed attempt frees the key for a corrected request (another card); otherwise the same key
+  // answers only the same request.
+  if (seen.status !== 'failed' && seen.request_hash && seen.request_hash !== hash)
+    throw keyReused(ORDERING_MESSAGES.keyReused);
   if (seen.status === 'succeeded' && seen.order_id)
     return { attempt: seen.attempts, docId: seen.order_id, done: seen.order_id, resumed: false };
   if (seen.status === 'pending') {
@@ -110,7 +119,7 @@ async function claim(ctx: AppContext, body: SubmitValues, actor: Actor): Promise
   const [again] = await rows<{ attempts: number }>(
     ctx.db,
     sql`update checkout_submissions set status = 'pending', attempts = attempts + 1, message = null,
-          doc_id = ${docId}, lease_until = ${leaseEnd}, updated_at = now()
+          doc_id = ${docId}, lease_until = ${leaseEnd}, request_hash = ${hash}, updated_at = now()
         where idempotency_key = ${body.idempotencyKey} and status = 'failed' returning attempts`,
   );
   if (!again) throw conflict(ORDERING_MESSAGES.inFlight);

@@ -16,6 +16,8 @@ import { type Actor, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
+import { once } from '../../platform/idempotency';
+import { sha256 } from '../../platform/ids';
 import type { StaffPrincipal } from '../../platform/sessions';
 import type { WorkerSpec } from '../../platform/workers';
 import * as repo from './product-credit.repo';
@@ -43,8 +45,8 @@ function toEntry(row: repo.LedgerRow): LedgerEntry {
   };
 }
 
-async function countryCredit(ctx: AppContext, uid: string, country: repo.Country, balance?: repo.BalanceRow) {
-  const { rows, total } = await repo.ledger(ctx.db, uid, country);
+async function countryCredit(db: DbOrTx, uid: string, country: repo.Country, balance?: repo.BalanceRow) {
+  const { rows, total } = await repo.ledger(db, uid, country);
   return {
     country,
     balance: balance?.balanceCents ?? 0,
@@ -61,7 +63,7 @@ export async function getProductCredit(ctx: AppContext, uid: string): Promise<Pr
   const [us, ca] = await Promise.all(
     CREDIT_COUNTRIES.map((c) =>
       countryCredit(
-        ctx,
+        ctx.db,
         uid,
         c,
         rows.find((r) => r.country === c),
@@ -219,18 +221,41 @@ export const creditExpiryWorker = (): WorkerSpec => ({
 /** End of the chosen day (UTC) as the instant the credit stops being usable. */
 const endOfDay = (isoDate: string) => new Date(`${isoDate}T23:59:59.999Z`);
 
+/** The fields that make two adjustments "the same request" (after parsing: 10.5 = "10.50"). */
+const adjustmentHash = (uid: string, input: UpdateBalanceValues, neverExpire: boolean) =>
+  sha256(
+    JSON.stringify({
+      uid,
+      country: input.country,
+      cents: dollarsToCents(input.amount),
+      reasonId: input.reasonId,
+      reason: input.reason,
+      expirationDate: neverExpire ? null : input.expirationDate,
+      neverExpire,
+    }),
+  );
+
+/**
+ * POST /cs/updateBalance/{uid}: one adjustment per idempotency key (ADR 021). The same key and
+ * body answer the first answer (the credit as it stood after the adjustment), another body 422.
+ */
 export async function updateBalance(
   ctx: AppContext,
   staff: StaffPrincipal,
   uid: string,
   input: UpdateBalanceValues,
   neverExpire: boolean,
+  idempotencyKey: string,
   now: Date = new Date(),
 ): Promise<CountryCredit> {
-  const { balance } = await ctx.db.transaction((tx) =>
-    applyAdjustment(tx, actorOf(staff), uid, input, neverExpire, now),
+  return once(
+    ctx.db,
+    { scope: 'credit', key: idempotencyKey, requestHash: adjustmentHash(uid, input, neverExpire) },
+    async (tx) => {
+      const { balance } = await applyAdjustment(tx, actorOf(staff), uid, input, neverExpire, now);
+      return countryCredit(tx, uid, input.country, balance);
+    },
   );
-  return countryCredit(ctx, uid, input.country, balance);
 }
 
 /**

@@ -36,7 +36,9 @@ import { NOT_REFUNDABLE_PENDING, recordView, totalsOrThrow } from './refunds.ser
 
 const SCOPE = 'refund';
 const LOG = 'orders-log';
-type Submit = z.output<typeof import('@domain/orders/refunds').RefundSubmitRequest>;
+type Submit = z.output<typeof import('@domain/orders/refunds').RefundSubmitRequest> & {
+  idempotencyKey: string;
+};
 
 const legKey = (key: string, transactionId: string) => `${key}:${transactionId}`;
 

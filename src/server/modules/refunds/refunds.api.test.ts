@@ -46,7 +46,8 @@ const partial = (orderId: string, first: string, second: string, extra: object =
   ...extra,
 });
 const refundsOfOrder = (id: string) => db().select().from(refunds).where(eq(refunds.orderId, id));
-const paymentsOf = (id: string) => db().select().from(orderPayments).where(eq(orderPayments.orderId, id));
+const paymentsOf = (id: string) =>
+  db().select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(orderPayments.id);
 
 describe('POST /api/cs/refund/estimate', () => {
   it('answers the hand-computed figures, the split by what remains and the refundable items', async () => {
@@ -267,6 +268,25 @@ describe('idempotency', () => {
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.key, body.idempotencyKey));
     expect(row).toMatchObject({ status: 'done', resourceId: a.json().data.id });
+  });
+
+  it('takes the key from the Idempotency-Key header; without any key, a clear 400 and no refund', async () => {
+    const { order, first, second } = await twoCardOrder(db());
+    const { idempotencyKey, ...body } = partial(order.id, first, second);
+    const none = await post('/api/cs/refund', body);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatch(/^An idempotency key is required/);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cs/refund',
+        payload: body,
+        headers: { ...agent.headers, 'idempotency-key': idempotencyKey },
+      });
+    const [a, b] = [await send(), await send()];
+    expect(a.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(await refundsOfOrder(order.id)).toHaveLength(1);
   });
 
   it('50 concurrent submissions with one key make exactly one refund', async () => {
