@@ -34,6 +34,7 @@ import { creditExpiryWorker } from './modules/product-credit/product-credit.serv
 import { promosRoutes } from './modules/promos/promos.routes';
 import { promoDeployWorker } from './modules/promos/promos.schedule';
 import { queryRoutes } from './modules/query/query.routes';
+import { refundRecoveryWorker } from './modules/refunds/refund-submit.service';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         captureRetryWorker(ctx),
         popupCloseWorker(ctx),
         creditExpiryWorker(),
+        refundRecoveryWorker(ctx),
       ],
     });
     wake.outbox = workers.wakeOutbox;

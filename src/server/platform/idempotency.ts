@@ -131,6 +131,22 @@ export async function takeOver(
   return row ?? null;
 }
 
+/** A heartbeat's renewal of an in-flight key's lease: false once the key is no longer in flight. */
+export async function renewKey(db: DbOrTx, scope: string, key: string, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+  const renewed = await db
+    .update(idempotencyKeys)
+    .set({ leaseUntil: lease(leaseSeconds) })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.status, 'in_flight'),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return renewed.length > 0;
+}
+
 export async function setKeyResource(db: DbOrTx, scope: string, key: string, resourceId: string) {
   await db
     .update(idempotencyKeys)

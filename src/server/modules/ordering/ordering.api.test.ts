@@ -26,6 +26,7 @@ import {
 } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../platform/audit';
 import { insertAccount } from '../../testing/fixtures';
+import { gate, heldGateway, manualLeaseClock } from '../../testing/gate';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { seedCartCatalog } from '../carts/carts.fixtures';
 import { downstreamPass } from '../downstream/downstream.worker';
@@ -686,6 +687,128 @@ describe('a purchase whose process dies (ADR 014 leases)', () => {
       expect(again.json().data.id).toBe(stalled!.docId);
     });
   }
+});
+
+describe('an attempt that outlives its lease (ADR 021)', () => {
+  const lapse = (k: string) =>
+    db()
+      .update(checkoutSubmissions)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSubmissions.idempotencyKey, k));
+  const submissionOf = async (k: string) =>
+    (await db().select().from(checkoutSubmissions).where(eq(checkoutSubmissions.idempotencyKey, k)))[0]!;
+  const cardMoves = async (card: string) =>
+    (await db().select().from(paymentTransactions).where(eq(paymentTransactions.cardId, card)))
+      .map((m) => [m.kind, m.status])
+      .sort();
+  let clock: ReturnType<typeof manualLeaseClock>;
+  beforeAll(() => {
+    clock = manualLeaseClock();
+  });
+  afterAll(() => clock.restore());
+
+  async function checkout() {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 2]]);
+    const body = {
+      ...context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    };
+    return { c, card, body };
+  }
+
+  for (const retry of ['capturing', 'finished'] as const) {
+    it(`the first attempt, slow at the gateway, leaves alone the authorization of the retry that took over (retry ${retry})`, async () => {
+      const { c, card, body } = await checkout();
+      const real = t.app.ctx.gateway;
+      const slowCharge = gate();
+      const slowCapture = gate();
+      t.app.ctx.gateway = heldGateway(real, {
+        charge: { gate: slowCharge, when: 'after' },
+        ...(retry === 'capturing' ? { capture: { gate: slowCapture, when: 'before' as const } } : {}),
+      });
+      try {
+        const first = post('/api/purchase', body);
+        await slowCharge.entered;
+        // The first attempt stalls past its lease (its heartbeat could not renew it); the client retries.
+        await lapse(body.idempotencyKey);
+        const second = post('/api/purchase', body);
+        if (retry === 'capturing') await slowCapture.entered;
+        else expect((await second).statusCode).toBe(200);
+        // The first attempt goes on: the order is already written under its id.
+        slowCharge.open();
+        const a = await first;
+        slowCapture.open();
+        const b = await second;
+        expect([a.statusCode, b.statusCode], a.body).toEqual([200, 200]);
+        expect(a.json().data.id).toBe(b.json().data.id);
+      } finally {
+        t.app.ctx.gateway = real;
+      }
+      const placed = await db().select().from(orders).where(eq(orders.customerUid, c.uid));
+      expect(placed.map((o) => [o.paymentState, o.state])).toEqual([['captured', ORDER_STATE.captured]]);
+      // One authorization, captured once, never voided; no failed order; the key answers the order.
+      expect(await cardMoves(card)).toEqual([
+        ['authorize', 'succeeded'],
+        ['capture', 'succeeded'],
+      ]);
+      expect(await db().select().from(failedOrders).where(eq(failedOrders.orderId, placed[0]!.id))).toEqual(
+        [],
+      );
+      expect(await submissionOf(body.idempotencyKey)).toMatchObject({
+        status: 'succeeded',
+        orderId: placed[0]!.id,
+      });
+      expect((await post('/api/purchase', body)).json().data.id).toBe(placed[0]!.id);
+      expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toHaveLength(1);
+    });
+  }
+
+  it('the lease is renewed while the attempt works, and only by the attempt that owns it', async () => {
+    const { card, body } = await checkout();
+    const real = t.app.ctx.gateway;
+    const slowCharge = gate();
+    t.app.ctx.gateway = heldGateway(real, { charge: { gate: slowCharge, when: 'after' } });
+    try {
+      const first = post('/api/purchase', body);
+      await slowCharge.entered;
+      // About to lapse; a heartbeat renews it for a whole lease, so a retry is told it is in flight.
+      await db()
+        .update(checkoutSubmissions)
+        .set({ leaseUntil: new Date(Date.now() + 1000) })
+        .where(eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey));
+      expect(clock.running).toBe(1);
+      await clock.beat();
+      const renewed = await submissionOf(body.idempotencyKey);
+      expect(renewed.leaseUntil.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      expect((await post('/api/purchase', body)).statusCode).toBe(409);
+      // Had it lapsed anyway and been taken over, the first attempt's beats no longer touch it.
+      await lapse(body.idempotencyKey);
+      const owner = renewed.leaseOwner;
+      await db()
+        .update(checkoutSubmissions)
+        .set({ leaseOwner: 'another-attempt', leaseUntil: new Date(Date.now() + 30_000) })
+        .where(eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey));
+      const before = (await submissionOf(body.idempotencyKey)).leaseUntil.getTime();
+      await clock.beat();
+      expect((await submissionOf(body.idempotencyKey)).leaseUntil.getTime()).toBe(before);
+      await db()
+        .update(checkoutSubmissions)
+        .set({ leaseOwner: owner })
+        .where(eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey));
+      slowCharge.open();
+      expect((await first).statusCode).toBe(200);
+    } finally {
+      t.app.ctx.gateway = real;
+    }
+    // The attempt is over: nothing renews its lease any more.
+    expect(clock.running).toBe(0);
+    expect(await cardMoves(card)).toEqual([
+      ['authorize', 'succeeded'],
+      ['capture', 'succeeded'],
+    ]);
+  });
 });
 
 describe('a capture that fails after the order was written (ADR 015)', () => {
