@@ -1,3 +1,4 @@
+import { balanceExpiry, settle } from '@domain/product-credit/ledger';
 import { ADJUSTMENT_REASONS, USER_TYPE } from '@domain/reference';
 import { productCredit, productCreditLedger } from '@server/db/schema';
 import type { AccountDraft } from './accounts';
@@ -8,7 +9,8 @@ import { addMonths, DAY } from './time';
 // spend them oldest first; refunds paid in credit add grants of their own. Balance is what is
 // left on grants that have not expired (or never expire). The ledger is append-only and the
 // balance is the sum of its amounts: each order's spend and each lapse of unused credit is an
-// entry of its own (negative), beside the grants whose remainingValue shows what is left of them.
+// entry of its own (negative), beside the grants whose remainingValue shows what is left of them
+// (settled by the consumption rule of ADR 021, so that they add up to the balance).
 
 interface Grant {
   amountCents: number;
@@ -112,7 +114,10 @@ export class CreditAccount {
     });
   }
 
-  /** Spends grants oldest first, then writes the ledger and the balance per country. */
+  /**
+   * Spends grants oldest first (the lapses follow from it), then writes the ledger and the balance
+   * per country, each grant's remainingValue settled by the rule of ADR 021 (Σ remaining = balance).
+   */
   write(): void {
     if (this.grants.length === 0) return;
     const { writer, clock } = this.ctx;
@@ -124,14 +129,14 @@ export class CreditAccount {
       g.remainingCents -= used;
       toSpend -= used;
     }
-    let balance = 0;
-    let expiration: Date | null = null;
-    for (const g of this.grants) {
-      writer.add(productCreditLedger, {
-        accountUid: this.draft.uid,
-        country,
+    type Row = typeof productCreditLedger.$inferInsert & { id: number };
+    const rows: Row[] = [];
+    const add = (row: Omit<Row, 'id' | 'accountUid' | 'country'>) =>
+      rows.push({ id: rows.length + 1, accountUid: this.draft.uid, country, ...row });
+    for (const g of this.grants)
+      add({
         amountCents: g.amountCents,
-        remainingValueCents: g.remainingCents,
+        remainingValueCents: g.amountCents,
         expirationDate: g.expiresAt,
         doesNotExpire: g.expiresAt === null,
         reasonId: g.reasonId,
@@ -140,16 +145,8 @@ export class CreditAccount {
         createdBy: g.createdBy,
         createdAt: g.createdAt,
       });
-      const live = g.expiresAt === null || g.expiresAt > clock.now;
-      if (live && g.remainingCents > 0) {
-        balance += g.remainingCents;
-        if (g.expiresAt && (!expiration || g.expiresAt < expiration)) expiration = g.expiresAt;
-      }
-    }
     const debit = (amountCents: number, createdAt: Date, reason: string, orderId: string | null) =>
-      writer.add(productCreditLedger, {
-        accountUid: this.draft.uid,
-        country,
+      add({
         amountCents: -amountCents,
         remainingValueCents: 0,
         expirationDate: null,
@@ -165,12 +162,23 @@ export class CreditAccount {
       if (g.expiresAt && g.expiresAt <= clock.now && g.remainingCents > 0)
         debit(g.remainingCents, g.expiresAt, 'Unused credit lapsed', null);
     }
+    const asGrant = (r: Row) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      expiresAt: r.expirationDate ? r.expirationDate.getTime() : null,
+      createdAt: (r.createdAt as Date).getTime(),
+    });
+    const settled = settle(rows.map(asGrant));
+    const balance = rows.reduce((s, r) => s + r.amountCents, 0);
+    for (const { id: _id, ...row } of rows)
+      writer.add(productCreditLedger, { ...row, remainingValueCents: settled.get(_id)! });
+    const expiry = balanceExpiry(rows.map((r) => ({ ...asGrant(r), remainingCents: settled.get(r.id)! })));
     const last = this.grants[this.grants.length - 1];
     writer.add(productCredit, {
       accountUid: this.draft.uid,
       country,
       balanceCents: balance,
-      expirationDate: expiration,
+      expirationDate: expiry === null ? null : new Date(expiry),
       updatedAt: last ? new Date(Math.min(clock.now.getTime(), last.createdAt.getTime() + DAY)) : clock.now,
     });
   }

@@ -67,6 +67,20 @@ describe('demo generator', { timeout: 30_000 }, () => {
     }
   });
 
+  it('keeps the grants’ remaining values adding up to the balance, none expired still usable (ADR 021)', () => {
+    const left = new Map<string, number>();
+    for (const e of sink.rows('product_credit_ledger')) {
+      const key = `${e.accountUid}/${e.country}`;
+      const remaining = Number(e.remainingValueCents);
+      expect(remaining).toBeGreaterThanOrEqual(0);
+      expect(remaining).toBeLessThanOrEqual(Math.max(0, Number(e.amountCents)));
+      if (remaining > 0 && e.expirationDate instanceof Date) expect(e.expirationDate > NOW).toBe(true);
+      left.set(key, (left.get(key) ?? 0) + remaining);
+    }
+    for (const b of sink.rows('product_credit'))
+      expect(left.get(`${b.accountUid}/${b.country}`) ?? 0).toBe(Number(b.balanceCents));
+  });
+
   it('writes orders whose totals add up and whose payments cover them', () => {
     const orders = sink.rows('orders');
     expect(orders.length).toBeGreaterThan(800);

@@ -32,9 +32,11 @@ import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { BuiltInGateway } from './modules/payments/built-in-gateway';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
+import { creditExpiryWorker } from './modules/product-credit/product-credit.service';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { promoDeployWorker } from './modules/promos/promos.schedule';
 import { queryRoutes } from './modules/query/query.routes';
+import { refundRecoveryWorker } from './modules/refunds/refund-submit.service';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -155,7 +157,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       db: database.db,
       mailer,
       log: app.log,
-      workers: [downstreamWorker(), promoDeployWorker(), captureRetryWorker(ctx), popupCloseWorker(ctx)],
+      workers: [
+        downstreamWorker(),
+        promoDeployWorker(),
+        captureRetryWorker(ctx),
+        popupCloseWorker(ctx),
+        creditExpiryWorker(),
+        refundRecoveryWorker(ctx),
+      ],
     });
     wake.outbox = workers.wakeOutbox;
     wake.jobs = workers.wakeJobs;

@@ -230,7 +230,13 @@ test('an agent places a Canadian fr-CA order with a new card, an address correct
   if (a.productCredit.ca < 500) {
     const res = await page.request.post(`/api/cs/updateBalance/${a.uid}?neverExpire=1`, {
       headers: { 'x-requested-with': 'back-office' },
-      data: { country: 'ca', amount: 20, reasonId: 4, reason: 'Checkout test credit' },
+      data: {
+        country: 'ca',
+        amount: 20,
+        reasonId: 4,
+        reason: 'Checkout test credit',
+        idempotencyKey: crypto.randomUUID(),
+      },
     });
     expect(res.ok(), await res.text()).toBe(true);
   }

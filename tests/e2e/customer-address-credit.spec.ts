@@ -171,3 +171,35 @@ test('refuses credit over the type maximum, then adds it within and shows it', a
   await expectNoSeriousAxeViolations(page, 'credit 375');
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/credit-375.png`, fullPage: true });
 });
+
+test('an adjustment whose answer was lost is sent again under its key and applied once (ADR 021)', async ({
+  page,
+}) => {
+  const { uid, credit } = await accountWithMaximum(page, 150);
+  const note = `Lost answer ${Date.now()}`;
+  const keys: string[] = [];
+  let lost = false;
+  await page.route('**/api/cs/updateBalance/**', async (route) => {
+    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    if (lost) return route.continue();
+    // The server applies the first send, but its answer never reaches the browser.
+    lost = true;
+    await route.fetch();
+    await route.abort('failed');
+  });
+  await page.goto(`/customers/${uid}/credit`);
+  const form = page.getByRole('form', { name: 'Adjust product credit' });
+  await pickOption(page, 'Reason', 'Other (CX Related)');
+  await form.getByLabel('Amount').fill('7.77');
+  await form.getByLabel('Never expires').check();
+  await form.getByLabel('Reason text').fill(note);
+  await form.getByRole('button', { name: 'Submit adjustment' }).click();
+  await expect(page.getByRole('alert').filter({ hasNotText: 'Successfully' }).first()).toBeVisible();
+  await form.getByRole('button', { name: 'Submit adjustment' }).click();
+  await expect(page.getByText('Successfully submitted')).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  const after = (await (await page.request.get(`/api/cs/customer/${uid}/productCredit`)).json()).data;
+  expect(after.us.balance).toBe(credit.us.balance + 777);
+  expect(after.us.ledger.filter((e: { reason: string }) => e.reason === note)).toHaveLength(1);
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShippingAddress } from '../addresses/addresses';
 import { CART_ID } from '../carts/cart';
+import { idempotencyKeyField } from '../platform/idempotency';
 import { LOCALES, type LocaleCode } from '../reference/lists';
 import { MESSAGES, NAME_MAX_LENGTH, zipIssue } from '../validation';
 
@@ -77,8 +78,11 @@ export type OrderContext = z.input<typeof OrderContext>;
 export type OrderContextValues = z.output<typeof OrderContext>;
 
 export const SubmitRequest = OrderContext.extend({
-  /** One key per checkout: a double submit answers the first order (spec: double click → one order). */
-  idempotencyKey: z.string().min(16).max(80),
+  /**
+   * One key per checkout: a double submit answers the first order (spec: double click → one
+   * order). Required, in the body or the Idempotency-Key header (ADR 015, 021).
+   */
+  idempotencyKey: idempotencyKeyField(),
 });
 export type SubmitRequest = z.input<typeof SubmitRequest>;
 

@@ -24,6 +24,8 @@ export const ORDERING_MESSAGES = {
   noSuchCard: 'That saved card does not belong to this customer.',
   cartOwner: 'This cart belongs to another customer.',
   inFlight: 'This checkout is already being submitted. Wait a moment.',
+  keyOfAnotherCheckout: 'This idempotency key belongs to another checkout.',
+  keyReused: 'This idempotency key was already used for a different order.',
   noSuchCustomer: 'No customer with that id.',
   popupNotOpen: 'That pop-up is not open for this customer. Choose another or none.',
   popupNoAddress:

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readOnlyReason } from './detail';
-import { type CancelFacts, cancelRefusal, fullyRefunded } from './operations';
+import { type CancelFacts, cancelRefusal } from './operations';
+import { fullyRefunded } from './refund-math';
 
 const base: CancelFacts = {
   collection: 'invoices',
@@ -12,9 +13,18 @@ const base: CancelFacts = {
   isMembership: true,
   isRenewal: false,
   shippingMethodId: 3,
-  grandTotalCents: 5000,
-  refundedCents: 0,
+  fullyRefunded: false,
 };
+const paid = {
+  grandTotalCents: 5000,
+  appliedCreditCents: 0,
+  cardsPaidCents: 5000,
+  refundedCents: 0,
+  creditRefundedCents: 0,
+};
+const refunded = (refundedCents: number, creditRefundedCents = 0) => ({
+  fullyRefunded: fullyRefunded({ ...paid, refundedCents, creditRefundedCents }),
+});
 
 describe('cancelRefusal (spec 2 §4 Cancel)', () => {
   it('refuses an order already cancelled, by state or by record', () => {
@@ -30,8 +40,8 @@ describe('cancelRefusal (spec 2 §4 Cancel)', () => {
   it('not downstream: membership, renewal or method 6; never a host order', () => {
     const plain = { ...base, isMembership: false };
     expect(cancelRefusal(plain, 'developer')?.status).toBe(409);
-    expect(cancelRefusal({ ...plain, isRenewal: true, refundedCents: 5000 }, 'leader')).toBeNull();
-    expect(cancelRefusal({ ...plain, shippingMethodId: 6, refundedCents: 5000 }, 'leader')).toBeNull();
+    expect(cancelRefusal({ ...plain, isRenewal: true, ...refunded(5000) }, 'leader')).toBeNull();
+    expect(cancelRefusal({ ...plain, shippingMethodId: 6, ...refunded(5000) }, 'leader')).toBeNull();
     expect(cancelRefusal({ ...base, hostOrder: true }, 'developer')?.status).toBe(409);
     expect(cancelRefusal(base, 'agent')?.status).toBe(403);
   });
@@ -40,10 +50,15 @@ describe('cancelRefusal (spec 2 §4 Cancel)', () => {
       status: 400,
       message: 'Order needs to be fully refunded before cancelling.',
     });
-    expect(cancelRefusal({ ...base, refundedCents: 5000 }, 'leader')).toBeNull();
+    expect(cancelRefusal({ ...base, ...refunded(5000) }, 'leader')).toBeNull();
+    // The cards' money given back as product credit instead counts (ADR 021).
+    expect(cancelRefusal({ ...base, ...refunded(2850, 2150) }, 'leader')).toBeNull();
+    expect(cancelRefusal({ ...base, ...refunded(2850, 2149) }, 'leader')?.status).toBe(400);
     expect(cancelRefusal({ ...base, state: 1 }, 'leader')).toBeNull();
     expect(cancelRefusal(base, 'fraudAgent')).toBeNull();
-    expect(fullyRefunded(4999, 5000)).toBe(false);
+    expect(fullyRefunded({ ...paid, refundedCents: 4999 })).toBe(false);
+    // Payments recorded short of the grand total never make an order refunded.
+    expect(fullyRefunded({ ...paid, cardsPaidCents: 0, refundedCents: 1 })).toBe(false);
   });
   it('read-only: Pending and cancelled', () => {
     expect(readOnlyReason({ collection: 'orders', state: 1, cancellation: null })).toMatch(/pending/);

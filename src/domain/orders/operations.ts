@@ -46,16 +46,11 @@ export interface CancelFacts {
   isMembership: boolean;
   isRenewal: boolean;
   shippingMethodId: number | null;
-  grandTotalCents: number;
-  /** Sum of processed refund amounts (cents). */
-  refundedCents: number;
+  /** spec 2 §5, as refund-math's fullyRefunded decides it from the order and its processed refunds. */
+  fullyRefunded: boolean;
 }
 
 const privileged = (role: StaffRole) => role === 'fraudAgent' || role === 'developer';
-
-/** spec 2 §5: fully refunded when the sum of refunds, to 2 decimals, equals grandTotal (cents: equal). */
-export const fullyRefunded = (refundedCents: number, grandTotalCents: number) =>
-  Math.round(refundedCents) === Math.round(grandTotalCents);
 
 /**
  * spec 2 §4 Cancel and §6: why this role may not cancel this order, or null when it may.
@@ -77,11 +72,7 @@ export function cancelRefusal(
     if (!kind) return { status: 409, message: CANCEL_REFUSALS.notCancellable };
     if (!(role === 'leader' || privileged(role))) return { status: 403, message: CANCEL_REFUSALS.role };
   }
-  if (
-    order.state === ORDER_STATE.captured &&
-    !privileged(role) &&
-    !fullyRefunded(order.refundedCents, order.grandTotalCents)
-  )
+  if (order.state === ORDER_STATE.captured && !privileged(role) && !order.fullyRefunded)
     return { status: 400, message: ORDER_MESSAGES.needsFullRefund };
   return null;
 }

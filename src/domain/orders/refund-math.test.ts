@@ -1,11 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type CardPayment,
+  type CardTender,
+  cardStates,
+  fullyRefunded,
+  orderRemaining,
   type PriorRefund,
   REFUND_MESSAGES,
   type RefundCardState,
   type RefundOrderFacts,
+  type RefundSelection,
+  type RefundTotals,
   refundableItems,
+  refundLimitProblem,
   refundSplitProblem,
   refundTotals,
   splitOverCards,
@@ -293,5 +301,189 @@ describe('adjusted prices rounded per unit', () => {
     });
     expect(rest.subtotal).toBe(667);
     expect(one.amount + rest.amount).toBe(1000);
+  });
+});
+
+describe('what remains paid is always refundable, and fully refunded is reachable (property, ADR 021)', () => {
+  type Leg = { transactionId: string; cents: number; settled: boolean };
+  const LINES = order().lines;
+  const step = fc.oneof(
+    // Products and shipping chosen, then edited by staff: cut short, part moved to product credit.
+    fc.record({
+      kind: fc.constant('items' as const),
+      a: fc.nat(2),
+      b: fc.nat(1),
+      shipping: fc.boolean(),
+      short: fc.nat(300),
+      toCredit: fc.nat(9000),
+      fails: fc.boolean(),
+    }),
+    // An amount alone, on the cards and as product credit.
+    fc.record({
+      kind: fc.constant('amount' as const),
+      cards: fc.nat(9000),
+      credit: fc.nat(3000),
+      fails: fc.boolean(),
+    }),
+    // Staff retry the failed legs: they succeed.
+    fc.record({ kind: fc.constant('retry' as const) }),
+  );
+  const order3 = fc
+    .record({ shares: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 3 }) })
+    .map(({ shares }) => {
+      const total = shares.reduce((s, x) => s + x, 0);
+      let left = 7499;
+      return shares.map((x, i) => {
+        const paid = i === shares.length - 1 ? left : Math.floor((7499 * x) / total);
+        left -= paid;
+        return paid;
+      });
+    });
+
+  it('refundable + refunded = paid per card and in total; Σ refunds ≤ paid; what remains refunds to fully refunded', () => {
+    fc.assert(
+      fc.property(order3, fc.array(step, { maxLength: 10 }), (paidPerCard, steps) => {
+        const payments: CardPayment[] = paidPerCard.map((paidCents, i) => ({
+          transactionId: `c${i}`,
+          method: 'card',
+          brand: 'Visa',
+          accountNumber: '4242',
+          tenderId: null,
+          paidCents,
+          refundedCents: 0,
+          reservedCents: 0,
+        }));
+        const prior: PriorRefund[] = [];
+        const legs: Leg[] = [];
+        const facts = (): RefundOrderFacts => {
+          for (const p of payments) {
+            p.refundedCents = legs
+              .filter((l) => l.settled && l.transactionId === p.transactionId)
+              .reduce((s, l) => s + l.cents, 0);
+            p.reservedCents = legs
+              .filter((l) => !l.settled && l.transactionId === p.transactionId)
+              .reduce((s, l) => s + l.cents, 0);
+          }
+          const pc = prior.reduce((s, r) => s + r.pcAmountCents, 0);
+          return { ...order(prior), lines: LINES, cards: cardStates(payments, 1000, pc) };
+        };
+        /** The server's checks (refund-submit): split, then the limit; recorded when accepted. */
+        const submit = (
+          f: RefundOrderFacts,
+          amount: number,
+          pcAmount: number,
+          chosen: RefundTotals | null,
+          selection: RefundSelection,
+          fails: boolean,
+        ) => {
+          const split = splitOverCards(amount, f.cards);
+          const placed = split.reduce((s, c) => s + c.refundAmount, 0);
+          if (placed !== amount) return false;
+          if (refundSplitProblem({ amount, pcAmount, cards: split, auto: false }, f.cards)) return false;
+          if (refundLimitProblem(f, { amount, pcAmount }, chosen)) return false;
+          for (const s of split)
+            if (s.refundAmount > 0)
+              legs.push({ transactionId: s.transactionId, cents: s.refundAmount, settled: !fails });
+          prior.push({
+            returnItems: selection.returnItems,
+            shippingTotalCents: chosen?.shippingTotal ?? 0,
+            taxCents: chosen?.tax ?? 0,
+            amountCents: amount,
+            pcAmountCents: pcAmount,
+          });
+          return true;
+        };
+        const check = () => {
+          const f = facts();
+          const cards = f.cards as CardTender[];
+          for (const c of cards) {
+            expect(c.remainingCents + c.refundedCents + c.reservedCents + c.creditInLieuCents).toBe(
+              c.paidCents,
+            );
+            expect(c.refundedCents + c.reservedCents).toBeLessThanOrEqual(c.paidCents);
+            expect(c.remainingCents).toBeGreaterThanOrEqual(0);
+          }
+          const refunded = prior.reduce((s, r) => s + r.amountCents + r.pcAmountCents, 0);
+          expect(orderRemaining(f).total + refunded).toBe(7499 + 1000);
+        };
+        for (const s of steps) {
+          const f = facts();
+          if (s.kind === 'retry') {
+            for (const l of legs) l.settled = true;
+          } else if (s.kind === 'amount') {
+            submit(f, s.cards, s.credit, null, { returnItems: [], returnShipping: false }, s.fails);
+          } else {
+            const refundable = refundableItems(f);
+            const returnItems = [
+              { sku: 'A', quantity: Math.min(s.a, refundable[0]!.refundable), adjustedPrice: 2500 },
+              { sku: 'B', quantity: Math.min(s.b, refundable[1]!.refundable), adjustedPrice: 1999 },
+            ].filter((i) => i.quantity > 0);
+            const selection = { returnItems, returnShipping: s.shipping };
+            if (returnItems.length === 0 && !s.shipping) continue;
+            const t = refundTotals(f, selection);
+            const moved = Math.min(s.toCredit, t.amount);
+            const amount = Math.max(0, t.amount - moved - s.short);
+            submit(f, amount, t.pcAmount + moved, t, selection, s.fails);
+          }
+          check();
+        }
+        // Failed legs are retried until they succeed; then what remains is refunded as an amount.
+        for (const l of legs) l.settled = true;
+        const f = facts();
+        const left = orderRemaining(f);
+        if (left.total > 0)
+          expect(
+            submit(
+              f,
+              left.cards,
+              left.productCredit,
+              null,
+              { returnItems: [], returnShipping: false },
+              false,
+            ),
+          ).toBe(true);
+        check();
+        const after = facts();
+        expect(orderRemaining(after).total).toBe(0);
+        expect(
+          fullyRefunded({
+            grandTotalCents: 7499,
+            appliedCreditCents: 1000,
+            cardsPaidCents: 7499,
+            refundedCents: legs.reduce((s, l) => s + l.cents, 0),
+            creditRefundedCents: prior.reduce((s, r) => s + r.pcAmountCents, 0),
+          }),
+        ).toBe(true);
+        // Nothing more can be refunded, by amount or as credit.
+        expect(refundLimitProblem(after, { amount: 0, pcAmount: 1 }, null)).toBe(REFUND_MESSAGES.overRefund);
+      }),
+      { numRuns: 400, seed: 20261125 },
+    );
+  });
+
+  it('a short refund leaves its cents refundable as an amount (SKU 9000: 28.99 of 29.00)', () => {
+    const membership: RefundOrderFacts = {
+      lines: [
+        { sku: '9000', title: 'Member Program', quantity: 1, adjustedPriceCents: 2900, cv: 0, pv: 0, qv: 0 },
+      ],
+      shippingCents: 0,
+      taxCents: 0,
+      shippingTaxCents: 0,
+      appliedCreditCents: 0,
+      grandTotalCents: 2900,
+      cards: [card('c1', 2900, 1)],
+      prior: [
+        {
+          returnItems: [{ sku: '9000', quantity: 1, adjustedPrice: 2900 }],
+          shippingTotalCents: 0,
+          taxCents: 0,
+          amountCents: 2899,
+          pcAmountCents: 0,
+        },
+      ],
+    };
+    expect(refundableItems(membership)[0]!.refundable).toBe(0);
+    expect(refundLimitProblem(membership, { amount: 1, pcAmount: 0 }, null)).toBeNull();
+    expect(refundLimitProblem(membership, { amount: 2, pcAmount: 0 }, null)).toBe(REFUND_MESSAGES.overRefund);
   });
 });

@@ -23,8 +23,46 @@ export interface RefundCardState {
   accountNumber: string | null;
   tenderId: string | null;
   paidCents: number;
-  /** Paid less refunds succeeded, pending or waiting for a retry. */
+  /**
+   * Paid less refunds succeeded, pending or waiting for a retry, and less the product credit given
+   * in place of a card refund (cardStates).
+   */
   remainingCents: number;
+}
+
+/** A captured card payment as stored: what was paid and what its refund legs took. */
+export interface CardPayment extends Omit<RefundCardState, 'remainingCents'> {
+  /** Refunded by legs that succeeded. */
+  refundedCents: number;
+  /** Legs of unfinished refunds (pending, or failed and waiting for a retry). */
+  reservedCents: number;
+}
+
+/** One card's account: paid = remaining + refunded + reserved + credit given in its place. */
+export interface CardTender extends CardPayment {
+  remainingCents: number;
+  /** Product credit refunded in place of this card's money (beyond the credit the order used). */
+  creditInLieuCents: number;
+}
+
+/**
+ * What remains refundable on each card (ADR 021). Product credit refunded beyond the credit the
+ * order was paid with is money the cards paid, given back as credit instead: it is charged to the
+ * cards in payment order, so that paid = remaining + refunded + reserved + credit in lieu on every
+ * card, and on the order as a whole refundable + refunded = paid.
+ */
+export function cardStates(
+  payments: CardPayment[],
+  appliedCreditCents: number,
+  creditRefundedCents: number,
+): CardTender[] {
+  let inLieu = Math.max(0, creditRefundedCents - appliedCreditCents);
+  return payments.map((p) => {
+    const open = Math.max(0, p.paidCents - p.refundedCents - p.reservedCents);
+    const creditInLieuCents = Math.min(open, inLieu);
+    inLieu -= creditInLieuCents;
+    return { ...p, creditInLieuCents, remainingCents: open - creditInLieuCents };
+  });
 }
 
 /** One earlier refund as far as the math needs it. */
@@ -284,8 +322,53 @@ export function refundSplitProblem(check: SplitCheck, cards: RefundCardState[]):
   return null;
 }
 
-/** What remains refundable on the whole order: card remaining and product credit not yet given back. */
+/**
+ * What remains refundable on the whole order: what remains on the cards and the product credit not
+ * yet given back. Their sum is what the order was paid less everything refunded (or about to be).
+ */
 export function orderRemaining(facts: RefundOrderFacts) {
   const pcLeft = Math.max(0, facts.appliedCreditCents - sum(facts.prior.map((r) => r.pcAmountCents)));
-  return { cards: sum(facts.cards.map((c) => c.remainingCents)), productCredit: pcLeft };
+  const cards = sum(facts.cards.map((c) => c.remainingCents));
+  return { cards, productCredit: pcLeft, total: cards + pcLeft };
+}
+
+/**
+ * The limit of one refund (spec 2 §5; ADR 021): never more than what remains paid and unrefunded
+ * on the order, and, when products or shipping are chosen, never more than they are worth. A
+ * refund of an amount alone (nothing chosen) may take anything that remains, so a short refund
+ * never strands the cents it left.
+ */
+export function refundLimitProblem(
+  facts: RefundOrderFacts,
+  refund: { amount: number; pcAmount: number },
+  chosen: Pick<RefundTotals, 'gross'> | null,
+): string | null {
+  const total = refund.amount + refund.pcAmount;
+  if (total > orderRemaining(facts).total) return REFUND_MESSAGES.overRefund;
+  if (chosen && total > chosen.gross) return REFUND_MESSAGES.overRefund;
+  return null;
+}
+
+/** What "fully refunded" looks at: the order's figures and its processed refunds. */
+export interface RefundedFacts {
+  grandTotalCents: number;
+  appliedCreditCents: number;
+  /** Captured card (and alternative) payments. */
+  cardsPaidCents: number;
+  /** Card amounts of processed refunds. */
+  refundedCents: number;
+  /** Product-credit amounts of processed refunds. */
+  creditRefundedCents: number;
+}
+
+/**
+ * spec 2 §5: fully refunded when the refunds, to 2 decimals, add up to the grand total (cents:
+ * equal). Also when nothing paid is left to refund, card or credit, as when part of the cards'
+ * money went back as product credit (ADR 021): refunding what remains always gets there.
+ */
+export function fullyRefunded(f: RefundedFacts): boolean {
+  if (Math.round(f.refundedCents) === Math.round(f.grandTotalCents)) return true;
+  // Never less than the grand total: payments recorded short of it do not make an order refunded.
+  const paid = Math.max(f.cardsPaidCents, f.grandTotalCents) + f.appliedCreditCents;
+  return f.refundedCents + f.creditRefundedCents >= paid;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idempotencyKeyField } from '../platform/idempotency';
 import { orderDocId } from './detail';
 
 // Refund calls (spec 2 §3 Refund request / Refund record, §7 /cs/refund/estimate, /cs/refund,
@@ -107,12 +108,11 @@ export const RefundEstimateAnswer = z.object({
   data: RefundEstimate,
 });
 
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+export { IDEMPOTENCY_KEY } from '../platform/idempotency';
 
 export const RefundSubmitRequest = RefundEstimateRequest.extend({
-  idempotencyKey: z
-    .string()
-    .regex(IDEMPOTENCY_KEY, 'idempotencyKey must be 8–100 letters, digits, _ . : or -'),
+  /** Required, in the body or the Idempotency-Key header (ADR 014, 021). */
+  idempotencyKey: idempotencyKeyField(),
   reason: z.string().trim().min(1, 'A reason is required.').max(500),
   amount: cents,
   pcAmount: cents.default(0),

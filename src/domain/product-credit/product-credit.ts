@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idempotencyKeyField } from '../platform/idempotency';
 import { ADJUSTMENT_REASONS, USER_TYPE } from '../reference/lists';
 import { date, dollarsToCents, float, MESSAGES, reason } from '../validation';
 
@@ -67,6 +68,8 @@ export const UpdateBalanceRequest = z.object({
     .nullish()
     .transform((v) => (v == null || v.trim() === '' ? null : v))
     .pipe(date(MESSAGES.dateProvide).nullable()),
+  /** One per submission, the same when it is sent again (or the Idempotency-Key header; ADR 021). */
+  idempotencyKey: idempotencyKeyField(),
 });
 export type UpdateBalanceRequest = z.input<typeof UpdateBalanceRequest>;
 export type UpdateBalanceValues = z.output<typeof UpdateBalanceRequest>;

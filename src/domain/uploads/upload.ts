@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { idempotencyKeyField } from '../platform/idempotency';
 
 // CSV uploads applied by a background job: batch orders and bulk ledgers (DESIGN §5). Both share
 // the flow upload → preview (every row validated, nothing written) → confirm → job → per-row
@@ -56,9 +57,8 @@ export const UploadRequest = z.object({
 export type UploadRequest = z.infer<typeof UploadRequest>;
 
 export const ConfirmRequest = UploadRequest.extend({
-  idempotencyKey: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{8,100}$/, 'idempotencyKey must be 8 to 100 letters, digits or dashes'),
+  /** Required, in the body or the Idempotency-Key header (ADR 021): one per previewed file. */
+  idempotencyKey: idempotencyKeyField(),
 });
 export type ConfirmRequest = z.infer<typeof ConfirmRequest>;
 

@@ -108,3 +108,72 @@ export async function twoCardOrder(
   ]);
   return { order, customer, first: first.transactionId, second: second.transactionId, gateway };
 }
+
+/**
+ * A captured order of one line paid on one card (no shipping, no tax), e.g. the membership SKU
+ * 9000 at 29.00; `creditCents` of it paid in product credit.
+ */
+export async function oneLineOrder(
+  db: Db,
+  line: { sku: string; priceCents: number; creditCents?: number },
+  order: Parameters<typeof insertOrder>[2] = {},
+) {
+  const gateway = new BuiltInGateway(db);
+  const customer = await insertAccount(db, {
+    userType: 2,
+    email: `refund${++n}-${Math.random()}@example.com`,
+  });
+  const credit = line.creditCents ?? 0;
+  const onCard = line.priceCents - credit;
+  const o = await insertOrder(db, customer.uid, {
+    customerUserType: 2,
+    prePromoSubtotalCents: line.priceCents,
+    subtotalCents: line.priceCents,
+    shippingCents: 0,
+    taxCents: 0,
+    shippingTaxCents: 0,
+    appliedCreditCents: credit,
+    grandTotalCents: onCard,
+    ...order,
+  });
+  await db.insert(orderLines).values({
+    orderId: o.id,
+    lineNo: 1,
+    sku: line.sku,
+    title: line.sku,
+    quantity: 1,
+    priceCents: line.priceCents,
+    adjustedPriceCents: line.priceCents,
+    totalCents: line.priceCents,
+  });
+  const charged = await gateway.charge({
+    source: { token: (await gateway.tokenizeCard(card('4242424242424242'))).token },
+    amountCents: onCard,
+    currency: 'USD',
+    idempotencyKey: `charge-${o.id}-${Math.random()}`,
+    orderId: o.id,
+  });
+  await db.insert(orderPayments).values([
+    {
+      orderId: o.id,
+      method: 'card',
+      brand: 'Visa',
+      accountNumber: '4242',
+      transactionId: charged.transactionId,
+      amountCents: onCard,
+      currency: 'USD',
+    },
+    ...(credit > 0
+      ? [
+          {
+            orderId: o.id,
+            method: 'productCredit' as const,
+            transactionId: `pc_${o.id}`,
+            amountCents: credit,
+            currency: 'USD',
+          },
+        ]
+      : []),
+  ]);
+  return { order: o, customer, card: charged.transactionId, gateway };
+}

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -204,7 +205,18 @@ export const productCreditLedger = pgTable(
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('product_credit_ledger_account_idx').on(t.accountUid, t.country, t.createdAt)],
+  (t) => [
+    index('product_credit_ledger_account_idx').on(t.accountUid, t.country, t.createdAt),
+    // ADR 021: what is left of a grant is never negative nor more than it added; debits hold none.
+    check(
+      'product_credit_ledger_remaining_check',
+      sql`${t.remainingValueCents} >= 0 and ${t.remainingValueCents} <= greatest(${t.amountCents}, 0)`,
+    ),
+    // The credit expiry worker's search: grants with credit left that can expire.
+    index('product_credit_ledger_expiring_idx')
+      .on(t.expirationDate)
+      .where(sql`${t.remainingValueCents} > 0 and not ${t.doesNotExpire}`),
+  ],
 );
 
 /** Pop-up (social) events hosted by a consultant. */

@@ -531,6 +531,10 @@ export const checkoutSubmissions = pgTable(
     docId: text('doc_id'),
     /** While pending: the worker's lease; once lapsed, another submit may take the attempt over. */
     leaseUntil: utc('lease_until').notNull().defaultNow(),
+    /** The attempt holding the lease: only it may extend the lease, void its charge or settle (ADR 021). */
+    leaseOwner: text('lease_owner'),
+    /** Hash of the request of the current attempt: the same key with another body is refused (ADR 021). */
+    requestHash: text('request_hash'),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

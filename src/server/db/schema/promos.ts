@@ -148,6 +148,8 @@ export const payoutSelections = pgTable('payout_selections', {
   paidCount: integer('paid_count').notNull(),
   totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
   creditEntries: integer('credit_entries').notNull(),
+  /** Hash of the selection paid: the same selectionId with another selection is refused (ADR 021). */
+  requestHash: text('request_hash'),
   createdBy: text('created_by').notNull(),
   createdAt: createdAt(),
 });

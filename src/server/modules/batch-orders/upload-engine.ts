@@ -15,6 +15,7 @@ import { type Actor, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { type Db, type DbOrTx, rows, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { keyReused } from '../../platform/idempotency';
 import { sha256 } from '../../platform/ids';
 import { enqueueJob, type JobContext } from '../../platform/jobs';
 
@@ -83,6 +84,7 @@ const id = (name: string) => sql.identifier(name);
 interface UploadRecord {
   id: number;
   file_name: string;
+  file_hash: string;
   status: UploadStatus;
   total_rows: number;
   succeeded_rows: number;
@@ -165,11 +167,16 @@ export async function confirm(
   ctx: AppContext,
   kind: UploadKind,
   actor: Actor,
-  req: ConfirmRequest,
+  req: ConfirmRequest & { idempotencyKey: string },
 ): Promise<{ created: boolean; summary: UploadSummary }> {
-  const again = await findBy(ctx.db, kind, 'idempotency_key', req.idempotencyKey);
-  if (again) return { created: false, summary: toSummary(again) };
   const fileHash = sha256(req.csv);
+  // The same key: the first answer for the same file, 422 for another (ADR 021).
+  const answered = (r: UploadRecord) => {
+    if (r.file_hash !== fileHash || r.file_name !== req.fileName) throw keyReused();
+    return { created: false, summary: toSummary(r) };
+  };
+  const again = await findBy(ctx.db, kind, 'idempotency_key', req.idempotencyKey);
+  if (again) return answered(again);
   await refuseDuplicate(ctx.db, kind, fileHash);
   const file = parseFile(kind, req.csv);
   if (file.rows.length > MAX_UPLOAD_ROWS) throw badRequest(UPLOAD_MESSAGES.tooMany);
@@ -237,7 +244,7 @@ export async function confirm(
     if (!isUniqueViolation(err)) throw err;
     // Two confirms raced: the other one committed first.
     const winner = await findBy(ctx.db, kind, 'idempotency_key', req.idempotencyKey);
-    if (winner) return { created: false, summary: toSummary(winner) };
+    if (winner) return answered(winner);
     await refuseDuplicate(ctx.db, kind, fileHash);
     throw err;
   }

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 import * as engine from './upload-engine';
 
 // The calls of one upload kind under /api/{base}: preview, confirm, list, one, rows, correct a
@@ -85,12 +86,10 @@ export function uploadRoutes<S extends z.ZodType, R extends z.ZodType>(
         },
       },
       async (request, reply) => {
-        const { created, summary } = await engine.confirm(
-          ctx,
-          spec.kind,
-          actorOf(request.staff!),
-          request.body,
-        );
+        const { created, summary } = await engine.confirm(ctx, spec.kind, actorOf(request.staff!), {
+          ...request.body,
+          idempotencyKey: idempotencyKeyOf(request, request.body.idempotencyKey),
+        });
         const record = await engine.getUpload(ctx.db, spec.kind, summary.id);
         reply.status(created ? 201 : 200);
         return {

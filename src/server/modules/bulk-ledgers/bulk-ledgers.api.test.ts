@@ -117,6 +117,40 @@ describe('bulk ledgers', () => {
     expect(result.body.split('\r\n')[3]).toContain('Value must be less than or equal to $150');
   });
 
+  it('one key, one upload: another file under the key is 422; the header carries the key too; none is 400 (ADR 021)', async () => {
+    const member = await insertAccount(t.database.db, { userType: 2 });
+    const csv = csvOf([`${member.phoenixId},us,5,4,Goodwill,1,`]);
+    const key = `k-${crypto.randomUUID()}`;
+    const viaHeader = (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bulkLedgers',
+        payload: body,
+        headers: { ...salesops.headers, 'idempotency-key': key },
+      });
+    const first = await viaHeader({ fileName: 'one.csv', csv });
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await viaHeader({ fileName: 'one.csv', csv })).json()).toMatchObject({
+      created: false,
+      data: { id: first.json().data.id },
+    });
+    const otherFile = await viaHeader({
+      fileName: 'one.csv',
+      csv: csvOf([`${member.phoenixId},us,6,4,Goodwill,1,`]),
+    });
+    expect(otherFile.statusCode).toBe(422);
+    expect(otherFile.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const none = await call('POST', '/api/bulkLedgers', {
+      fileName: 'two.csv',
+      csv: csvOf([`${member.phoenixId},us,7,4,Goodwill,1,`]),
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatch(/^An idempotency key is required/);
+    await runJobs();
+    const credit = (await call('GET', `/api/cs/customer/${member.uid}/productCredit`)).json().data;
+    expect(credit.us.ledger.map((e: { amount: number }) => e.amount)).toEqual([500]);
+  });
+
   it('agents and fraud agents get 403', async () => {
     for (const role of ['agent', 'fraudAgent'] as const) {
       const staff = await t.signIn(role);

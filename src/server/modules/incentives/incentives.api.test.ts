@@ -303,14 +303,18 @@ describe('incentives service (POST /api/startCounting/query)', () => {
     const p2m1 = await rowOf(p2.phoenixId, 'milestone1');
     expect(
       await firstError(
-        `mutation { enrollerIssuePayouts(${ARGS}, selection: ["${p2m1.rewardPayoutId}"]) { success } }`,
+        `mutation { enrollerIssuePayouts(${ARGS}, selection: ["${p2m1.rewardPayoutId}"], selectionId: "sel-err-0001") { success } }`,
       ),
     ).toBe(`Payout ${p2m1.rewardPayoutId} cannot be paid: its milestone was not reached.`);
     expect(
-      await firstError(`mutation { enrollerIssuePayouts(${ARGS}, selection: ["99999999"]) { success } }`),
+      await firstError(
+        `mutation { enrollerIssuePayouts(${ARGS}, selection: ["99999999"], selectionId: "sel-err-0002") { success } }`,
+      ),
     ).toBe('Payout 99999999 is not in the period.');
     expect(
-      await firstError(`mutation { enrollerIssuePayouts(${ARGS}, excludes: ["x1"]) { success } }`),
+      await firstError(
+        `mutation { enrollerIssuePayouts(${ARGS}, excludes: ["x1"], selectionId: "sel-err-0003") { success } }`,
+      ),
     ).toMatch(/not a rewardPayoutId/);
     const bad = await gql(leader, '{ enrollerPayouts { totalCount } }');
     expect(bad.statusCode).toBe(400);
@@ -378,11 +382,23 @@ describe('incentives service (POST /api/startCounting/query)', () => {
     });
     // The same selection again: answered, not paid again.
     expect((await data(pay)).enrollerIssuePayouts).toMatchObject({ paidCount: 2, alreadyPaid: true });
-    // Without a selectionId the rows themselves are already paid.
+    // Under another selectionId the rows themselves are already paid.
     const again = await data(
-      `mutation { enrollerIssuePayouts(${ARGS}, excludes: ["${excluded.rewardPayoutId}"]) { paidCount } }`,
+      `mutation { enrollerIssuePayouts(${ARGS}, excludes: ["${excluded.rewardPayoutId}"], selectionId: "sel-test-0002") { paidCount } }`,
     );
     expect(again.enrollerIssuePayouts.paidCount).toBe(0);
+    // The same selectionId for another selection is refused; none at all too (ADR 021).
+    const reused = await gql(
+      leader,
+      `mutation { enrollerIssuePayouts(${ARGS}, selectionId: "sel-test-0001") { paidCount } }`,
+    );
+    expect(reused.json().errors[0]).toMatchObject({
+      message: 'This selectionId was already used to pay a different selection.',
+      extensions: { code: 'IDEMPOTENCY_KEY_REUSED' },
+    });
+    expect(await firstError(`mutation { enrollerIssuePayouts(${ARGS}) { paidCount } }`)).toMatch(
+      /^selectionId is required/,
+    );
 
     const paid = (await payoutRows()).filter((r) => r.paid);
     expect(paid.map((r) => [r.participantAccountId, r.milestoneName])).toEqual([
@@ -412,8 +428,9 @@ describe('incentives service (POST /api/startCounting/query)', () => {
 
   it('pays an explicit selection in the Canadian balance, and two concurrent payers pay once', async () => {
     const row = await rowOf(p3.phoenixId, 'milestone1');
-    const pay = `mutation { enrollerIssuePayouts(${ARGS}, selection: ["${row.rewardPayoutId}"]) { paidCount creditEntries } }`;
-    const [a, b] = await Promise.all([gql(leader, pay), gql(leader, pay)]);
+    const pay = (selectionId: string) =>
+      `mutation { enrollerIssuePayouts(${ARGS}, selection: ["${row.rewardPayoutId}"], selectionId: "${selectionId}") { paidCount creditEntries } }`;
+    const [a, b] = await Promise.all([gql(leader, pay('sel-ca-00001')), gql(leader, pay('sel-ca-00002'))]);
     const counts = [a, b].map((r) => r.json().data.enrollerIssuePayouts.paidCount).sort();
     expect(counts).toEqual([0, 1]);
     const ledger = await t.database.db

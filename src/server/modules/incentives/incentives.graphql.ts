@@ -1,4 +1,5 @@
 import { MAX_PAYOUT_PAGE_SIZE, PAYOUT_PAGE_SIZE } from '@domain/incentives';
+import { IDEMPOTENCY_KEY_REUSED } from '@domain/platform/idempotency';
 import { GraphQLError } from 'graphql';
 import type { GraphqlContext, GraphqlModule } from '../../platform/graphql';
 import type { FieldCosts } from '../../platform/graphql-limits';
@@ -141,6 +142,7 @@ export const baseTypeDefs = /* GraphQL */ `
       endDate: String!
       excludes: [ID!]
       selection: [ID!]
+      "Required (or an Idempotency-Key header): one per confirmed payout, the same when it is sent again."
       selectionId: String
       textSearch: String
     ): PayoutResult!
@@ -156,6 +158,9 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    if (err instanceof service.SelectionIdReused) {
+      throw new GraphQLError(err.message, { extensions: { code: IDEMPOTENCY_KEY_REUSED } });
+    }
     if (err instanceof service.InputError) {
       throw new GraphQLError(err.message, { extensions: { code: 'BAD_REQUEST' } });
     }
@@ -216,8 +221,10 @@ export const incentivesGraphql: GraphqlModule = {
       milestoneValuesUpdate: resolver((_r, args: object, { ctx, staff }) =>
         answer(() => service.updateMilestoneValues(ctx, staff, args)),
       ),
-      enrollerIssuePayouts: resolver((_r, args: service.IssueArgs, { ctx, staff }) =>
-        answer(() => service.issuePayouts(ctx, staff, args)),
+      enrollerIssuePayouts: resolver((_r, args: service.IssueArgs, { ctx, staff, reply }) =>
+        answer(() =>
+          service.issuePayouts(ctx, staff, args, { headerKey: reply.request.headers['idempotency-key'] }),
+        ),
       ),
       startCounting: resolver((_r, args: { startDate: string; endDate: string }, { ctx, staff }) =>
         answer(() => service.startCounting(ctx, staff, args.startDate, args.endDate)),

@@ -9,11 +9,13 @@ import {
   type PayoutResult,
   type PayoutSummary,
 } from '@domain/incentives';
+import { IDEMPOTENCY_MESSAGES, resolveIdempotencyKey } from '@domain/platform/idempotency';
 import { eq, sql } from 'drizzle-orm';
 import { milestones, payoutSelections } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import { rows } from '../../platform/db';
+import { sha256 } from '../../platform/ids';
 import { enqueueJob } from '../../platform/jobs';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { appendCredit } from '../product-credit/product-credit.service';
@@ -25,6 +27,8 @@ import * as repo from './incentives.repo';
 // GraphQL layer answers as errors[0].message, before anything is written.
 
 export class InputError extends Error {}
+/** A selectionId already used to pay another selection (ADR 021). */
+export class SelectionIdReused extends InputError {}
 
 const AUDIT = 'incentives-log';
 /** Product credit issued by a payout: Consultant Credit (spec 3 §9 adjustment reasons). */
@@ -160,6 +164,19 @@ function ids(list: string[] | null | undefined, name: string): number[] {
  * period and search but the excluded ones; otherwise exactly the listed rows, each of which must
  * belong to the period and have been reached (already-paid ones are skipped).
  */
+/** The selectionId of a payout: the argument or the Idempotency-Key header, required (ADR 021). */
+function selectionIdOf(args: IssueArgs, headerKey: string | string[] | undefined): string {
+  const resolved = resolveIdempotencyKey(args.selectionId, headerKey);
+  if ('key' in resolved) return resolved.key;
+  throw new InputError(
+    resolved.error === IDEMPOTENCY_MESSAGES.required
+      ? 'selectionId is required (or an Idempotency-Key header): one per confirmed payout, the same when it is sent again.'
+      : resolved.error === IDEMPOTENCY_MESSAGES.format
+        ? 'selectionId: 8 to 100 letters, digits, _ . : or -'
+        : 'The Idempotency-Key header and the selectionId differ.',
+  );
+}
+
 async function resolveSelection(ctx: AppContext, args: IssueArgs) {
   const period = await resolvePeriod(ctx, args.startDate, args.endDate);
   const excludes = ids(args.excludes, 'excludes');
@@ -173,7 +190,16 @@ async function resolveSelection(ctx: AppContext, args: IssueArgs) {
       throw new InputError(`Payout ${unreached.id} cannot be paid: its milestone was not reached.`);
   }
   const where = repo.payoutFilter(period.periodId, search(args.textSearch));
-  return { period, payable: repo.selectedPayable(where, selection, excludes) };
+  // What makes two payouts "the same request": the period, the search, the rows chosen or left out.
+  const requestHash = sha256(
+    JSON.stringify({
+      periodId: period.periodId,
+      search: search(args.textSearch) ?? null,
+      selection: selection ? [...selection].sort((a, b) => a - b) : null,
+      excludes: [...excludes].sort((a, b) => a - b),
+    }),
+  );
+  return { period, payable: repo.selectedPayable(where, selection, excludes), requestHash };
 }
 
 /** How many rows a selection pays and their total, for the confirmation. */
@@ -186,48 +212,49 @@ const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_
 
 /**
  * enrollerIssuePayouts: marks the selected rows paid and issues their enroller rewards (product
- * credit as ledger entries) in one transaction. Paying twice pays once: a known selectionId answers
- * what it paid the first time, and each row is only ever updated from unpaid to paid.
+ * credit as ledger entries) in one transaction. Paying twice pays once: the selectionId (required,
+ * or the Idempotency-Key header) is claimed in that transaction; a known one answers what it paid
+ * the first time, or is refused when it paid another selection; each row is only ever updated
+ * from unpaid to paid.
  */
 export async function issuePayouts(
   ctx: AppContext,
   staff: StaffPrincipal,
   args: IssueArgs,
-  now: Date = new Date(),
+  opts: { headerKey?: string | string[]; now?: Date } = {},
 ): Promise<PayoutResult> {
-  const selectionId = args.selectionId?.trim() || null;
-  if (selectionId && !/^[A-Za-z0-9_-]{8,80}$/.test(selectionId)) {
-    throw new InputError('selectionId: 8 to 80 letters, digits, dashes or underscores');
-  }
-  const { period, payable } = await resolveSelection(ctx, args);
+  const now = opts.now ?? new Date();
+  const selectionId = selectionIdOf(args, opts.headerKey);
+  const { period, payable, requestHash } = await resolveSelection(ctx, args);
   const actor = actorOf(staff);
   return ctx.db.transaction(async (tx) => {
-    if (selectionId) {
-      const [claimed] = await tx
-        .insert(payoutSelections)
-        .values({
-          selectionId,
-          periodId: period.periodId,
-          paidCount: 0,
-          totalCents: 0,
-          creditEntries: 0,
-          createdBy: staff.email,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!claimed) {
-        const [earlier] = await tx
-          .select()
-          .from(payoutSelections)
-          .where(eq(payoutSelections.selectionId, selectionId));
-        return {
-          success: true,
-          paidCount: earlier?.paidCount ?? 0,
-          totalCents: earlier?.totalCents ?? 0,
-          creditEntries: earlier?.creditEntries ?? 0,
-          alreadyPaid: true,
-        };
-      }
+    const [claimed] = await tx
+      .insert(payoutSelections)
+      .values({
+        selectionId,
+        periodId: period.periodId,
+        paidCount: 0,
+        totalCents: 0,
+        creditEntries: 0,
+        requestHash,
+        createdBy: staff.email,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed) {
+      const [earlier] = await tx
+        .select()
+        .from(payoutSelections)
+        .where(eq(payoutSelections.selectionId, selectionId));
+      if (earlier?.requestHash && earlier.requestHash !== requestHash)
+        throw new SelectionIdReused('This selectionId was already used to pay a different selection.');
+      return {
+        success: true,
+        paidCount: earlier?.paidCount ?? 0,
+        totalCents: earlier?.totalCents ?? 0,
+        creditEntries: earlier?.creditEntries ?? 0,
+        alreadyPaid: true,
+      };
     }
     const paid = await repo.markPaid(tx, payable, staff.email, selectionId, now);
     let creditEntries = 0;
@@ -265,12 +292,10 @@ export async function issuePayouts(
         rewardPayoutIds: paid.slice(0, 1000).map((r) => r.reward_payout_id),
       },
     });
-    if (selectionId) {
-      await tx
-        .update(payoutSelections)
-        .set({ paidCount: paid.length, totalCents, creditEntries })
-        .where(eq(payoutSelections.selectionId, selectionId));
-    }
+    await tx
+      .update(payoutSelections)
+      .set({ paidCount: paid.length, totalCents, creditEntries })
+      .where(eq(payoutSelections.selectionId, selectionId));
     return { success: true, paidCount: paid.length, totalCents, creditEntries, alreadyPaid: false };
   });
 }

@@ -15,6 +15,7 @@ import {
   paymentCards,
   paymentTransactions,
   productCredit,
+  productCreditLedger,
   productPrices,
   products,
   shippingAddresses,
@@ -23,10 +24,13 @@ import {
   taxRates,
   termsRecords,
 } from '../../db/schema';
+import { SYSTEM_ACTOR } from '../../platform/audit';
 import { insertAccount } from '../../testing/fixtures';
+import { gate, heldGateway, manualLeaseClock } from '../../testing/gate';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { seedCartCatalog } from '../carts/carts.fixtures';
 import { downstreamPass } from '../downstream/downstream.worker';
+import { appendCredit } from '../product-credit/product-credit.service';
 import { captureRetryPass, MAX_CAPTURE_ATTEMPTS } from './capture.service';
 import { clearCatalogCache } from './catalog.service';
 import { faults } from './purchase.service';
@@ -406,6 +410,51 @@ describe('estimate (spec 2 §4, §5): hand-computed totals', () => {
 });
 
 describe('purchase', () => {
+  it('credit applied to an order consumes the grants, soonest expiry first: Σ remainingValue = balance (ADR 021)', async () => {
+    const c = await customer();
+    const grant = (cents: number, expiresAt: Date | null) =>
+      db().transaction((tx) =>
+        appendCredit(tx, {
+          uid: c.uid,
+          country: 'us',
+          cents,
+          expiresAt,
+          doesNotExpire: expiresAt === null,
+          reasonId: 4,
+          reason: 'Goodwill',
+          actor: SYSTEM_ACTOR,
+          action: 'productCredit.adjust',
+          now: new Date(),
+        }),
+      );
+    await grant(600, null);
+    await grant(300, new Date(Date.now() + 90 * 86_400_000));
+    await grant(200, new Date(Date.now() + 10 * 86_400_000));
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { appliedCredit: 700, payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const entries = await db()
+      .select()
+      .from(productCreditLedger)
+      .where(eq(productCreditLedger.accountUid, c.uid))
+      .orderBy(productCreditLedger.id);
+    // 2.00 (10 days) and 3.00 (90 days) first, then 2.00 of the never-expiring 6.00.
+    expect(entries.map((e) => [e.amountCents, e.remainingValueCents])).toEqual([
+      [600, 400],
+      [300, 0],
+      [200, 0],
+      [-700, 0],
+    ]);
+    expect(entries[3]!.orderId).toBe(r.json().data.id);
+    const [balance] = await db().select().from(productCredit).where(eq(productCredit.accountUid, c.uid));
+    expect(balance!.balanceCents).toBe(400);
+    expect(balance!.expirationDate).toBeNull();
+  });
+
   it('places a captured order with lines, card and credit payments, the credit deducted, audit, email, export and an empty cart', async () => {
     const c = await customer({ email: 'buyer-one@example.com' }, 1000);
     const card = await savedCard(c.uid);
@@ -515,6 +564,34 @@ describe('purchase', () => {
       ['authorize', 'succeeded'],
       ['capture', 'succeeded'],
     ]);
+  });
+
+  it('the key in the Idempotency-Key header answers the first order; another order under it is 422; none is 400 (ADR 021)', async () => {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const body = context(c.uid, cartId, { payment: { savedCard: true, cardId: card } });
+    const headerKey = key();
+    const send = (payload: object, headers: Record<string, string> = { 'idempotency-key': headerKey }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        payload,
+        headers: { ...agent.headers, ...headers },
+      });
+    const first = await send(body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await send(body)).json().data.id).toBe(first.json().data.id);
+    const other = await send({ ...body, giftMessage: 'Happy birthday' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      error: 'This idempotency key was already used for a different order.',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    const none = await send(body, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatch(/^An idempotency key is required/);
+    expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toHaveLength(1);
   });
 
   it('a declined card leaves no order and no credit taken; the same checkout can then succeed', async () => {
@@ -701,6 +778,128 @@ describe('a purchase whose process dies (ADR 014 leases)', () => {
       expect(again.json().data.id).toBe(stalled!.docId);
     });
   }
+});
+
+describe('an attempt that outlives its lease (ADR 021)', () => {
+  const lapse = (k: string) =>
+    db()
+      .update(checkoutSubmissions)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSubmissions.idempotencyKey, k));
+  const submissionOf = async (k: string) =>
+    (await db().select().from(checkoutSubmissions).where(eq(checkoutSubmissions.idempotencyKey, k)))[0]!;
+  const cardMoves = async (card: string) =>
+    (await db().select().from(paymentTransactions).where(eq(paymentTransactions.cardId, card)))
+      .map((m) => [m.kind, m.status])
+      .sort();
+  let clock: ReturnType<typeof manualLeaseClock>;
+  beforeAll(() => {
+    clock = manualLeaseClock();
+  });
+  afterAll(() => clock.restore());
+
+  async function checkout() {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 2]]);
+    const body = {
+      ...context(c.uid, cartId, { payment: { savedCard: true, cardId: card } }),
+      idempotencyKey: key(),
+    };
+    return { c, card, body };
+  }
+
+  for (const retry of ['capturing', 'finished'] as const) {
+    it(`the first attempt, slow at the gateway, leaves alone the authorization of the retry that took over (retry ${retry})`, async () => {
+      const { c, card, body } = await checkout();
+      const real = t.app.ctx.gateway;
+      const slowCharge = gate();
+      const slowCapture = gate();
+      t.app.ctx.gateway = heldGateway(real, {
+        charge: { gate: slowCharge, when: 'after' },
+        ...(retry === 'capturing' ? { capture: { gate: slowCapture, when: 'before' as const } } : {}),
+      });
+      try {
+        const first = post('/api/purchase', body);
+        await slowCharge.entered;
+        // The first attempt stalls past its lease (its heartbeat could not renew it); the client retries.
+        await lapse(body.idempotencyKey);
+        const second = post('/api/purchase', body);
+        if (retry === 'capturing') await slowCapture.entered;
+        else expect((await second).statusCode).toBe(200);
+        // The first attempt goes on: the order is already written under its id.
+        slowCharge.open();
+        const a = await first;
+        slowCapture.open();
+        const b = await second;
+        expect([a.statusCode, b.statusCode], a.body).toEqual([200, 200]);
+        expect(a.json().data.id).toBe(b.json().data.id);
+      } finally {
+        t.app.ctx.gateway = real;
+      }
+      const placed = await db().select().from(orders).where(eq(orders.customerUid, c.uid));
+      expect(placed.map((o) => [o.paymentState, o.state])).toEqual([['captured', ORDER_STATE.captured]]);
+      // One authorization, captured once, never voided; no failed order; the key answers the order.
+      expect(await cardMoves(card)).toEqual([
+        ['authorize', 'succeeded'],
+        ['capture', 'succeeded'],
+      ]);
+      expect(await db().select().from(failedOrders).where(eq(failedOrders.orderId, placed[0]!.id))).toEqual(
+        [],
+      );
+      expect(await submissionOf(body.idempotencyKey)).toMatchObject({
+        status: 'succeeded',
+        orderId: placed[0]!.id,
+      });
+      expect((await post('/api/purchase', body)).json().data.id).toBe(placed[0]!.id);
+      expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toHaveLength(1);
+    });
+  }
+
+  it('the lease is renewed while the attempt works, and only by the attempt that owns it', async () => {
+    const { card, body } = await checkout();
+    const real = t.app.ctx.gateway;
+    const slowCharge = gate();
+    t.app.ctx.gateway = heldGateway(real, { charge: { gate: slowCharge, when: 'after' } });
+    try {
+      const first = post('/api/purchase', body);
+      await slowCharge.entered;
+      // About to lapse; a heartbeat renews it for a whole lease, so a retry is told it is in flight.
+      await db()
+        .update(checkoutSubmissions)
+        .set({ leaseUntil: new Date(Date.now() + 1000) })
+        .where(eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey));
+      expect(clock.running).toBe(1);
+      await clock.beat();
+      const renewed = await submissionOf(body.idempotencyKey);
+      expect(renewed.leaseUntil.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      expect((await post('/api/purchase', body)).statusCode).toBe(409);
+      // Had it lapsed anyway and been taken over, the first attempt's beats no longer touch it.
+      await lapse(body.idempotencyKey);
+      const owner = renewed.leaseOwner;
+      await db()
+        .update(checkoutSubmissions)
+        .set({ leaseOwner: 'another-attempt', leaseUntil: new Date(Date.now() + 30_000) })
+        .where(eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey));
+      const before = (await submissionOf(body.idempotencyKey)).leaseUntil.getTime();
+      await clock.beat();
+      expect((await submissionOf(body.idempotencyKey)).leaseUntil.getTime()).toBe(before);
+      await db()
+        .update(checkoutSubmissions)
+        .set({ leaseOwner: owner })
+        .where(eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey));
+      slowCharge.open();
+      expect((await first).statusCode).toBe(200);
+    } finally {
+      t.app.ctx.gateway = real;
+    }
+    // The attempt is over: nothing renews its lease any more.
+    expect(clock.running).toBe(0);
+    expect(await cardMoves(card)).toEqual([
+      ['authorize', 'succeeded'],
+      ['capture', 'succeeded'],
+    ]);
+  });
 });
 
 describe('a capture that fails after the order was written (ADR 015)', () => {

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppContext, actorOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 import { emptyEdit, localeEdit } from '../carts/carts.edits';
 import { editCart } from '../carts/carts.service';
 import { countryCatalog, searchCatalog } from './catalog.service';
@@ -153,7 +154,11 @@ export function orderingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/purchase',
       { config: edit, schema: { tags, body: SubmitRequest, response: { 200: SubmitAnswer } } },
-      async (request) => purchase(ctx, actorOf(request.staff!), request.body),
+      async (request) =>
+        purchase(ctx, actorOf(request.staff!), {
+          ...request.body,
+          idempotencyKey: idempotencyKeyOf(request, request.body.idempotencyKey),
+        }),
     );
 
     // Changing country (spec 2 §4): the cart switches to the new locale's instance and is emptied.

@@ -1,23 +1,15 @@
 import { orderNumberLabel } from '@domain/customers/order-status';
-import {
-  awaitsTerms,
-  isLiveSiftSession,
-  ORDERING_MESSAGES,
-  type SubmitAnswer,
-  type SubmitRequest,
-} from '@domain/ordering';
+import { awaitsTerms, isLiveSiftSession, ORDERING_MESSAGES, type SubmitAnswer } from '@domain/ordering';
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
 import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { orderLines, orderPayments, orders, shippingAddresses, termsRecords } from '../../db/schema';
 import { type Actor, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { customerEmailLocale } from '../../platform/customer-email';
 import { rows, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict } from '../../platform/errors';
-import { DEFAULT_LEASE_SECONDS } from '../../platform/idempotency';
-import { alphanumericId } from '../../platform/ids';
+import { heartbeat } from '../../platform/lease';
 import { enqueueEmail } from '../../platform/outbox';
 import { emptyEdit } from '../carts/carts.edits';
 import { editCart } from '../carts/carts.service';
@@ -25,9 +17,18 @@ import { enqueueExport } from '../downstream/downstream.export';
 import { orderEmail } from '../orders/emails';
 import { recalculateSocial } from '../orders/orders.repo';
 import { orderDetail } from '../orders/orders.service';
-import { lockBalance } from '../product-credit/product-credit.repo';
-import { appendCredit } from '../product-credit/product-credit.service';
+import { appendCredit, lockCredit } from '../product-credit/product-credit.service';
 import { captureOrder } from './capture.service';
+import {
+  CHECKOUT_LEASE_SECONDS,
+  type Claimed,
+  claim,
+  failIfOwner,
+  renewLease,
+  type SubmitValues,
+  settleSucceeded,
+  submission,
+} from './checkout-lease';
 import { type Estimate, estimate } from './estimate.service';
 
 // The purchase (spec 2 §4, §7 purchase; issue 12 submit): the key is claimed first, everything is
@@ -36,11 +37,10 @@ import { type Estimate, estimate } from './estimate.service';
 // payments, product-credit deduction, terms record, audit event, confirmation email and downstream
 // export. A charge whose order write fails is voided. A second submit with the same key answers
 // the first order; a failed attempt frees the key so a corrected retry can go ahead. The attempt
-// holds a lease (ADR 014): if its process dies, a later submit with the key takes it over once the
-// lease lapsed and finishes it under the same order id and gateway keys (no second authorization,
-// no second order).
-
-type SubmitValues = z.output<typeof SubmitRequest>;
+// holds a lease (ADR 014), renewed while it works: if its process dies, a later submit with the key
+// takes it over once the lease lapsed and finishes it under the same order id and gateway keys
+// (no second authorization, no second order). An attempt that outlived its lease never voids the
+// authorization nor fails the key the attempt that took over now owns (checkout-lease, ADR 021).
 
 /** Channel 4 Counterbase: orders placed from the back office. */
 const BACK_OFFICE_CHANNEL = 4;
@@ -50,86 +50,6 @@ class Refusal extends AppError {
   constructor(status: number, reason: string) {
     super(status, ORDERING_MESSAGES.notSuccessful(reason), status === 402 ? 'PAYMENT_DECLINED' : undefined);
   }
-}
-
-interface SubmissionRow {
-  idempotency_key: string;
-  cart_id: string;
-  customer_uid: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  order_id: string | null;
-  doc_id: string | null;
-}
-
-/** How long an attempt may run before another submit with its key may take it over. */
-export const CHECKOUT_LEASE_SECONDS = DEFAULT_LEASE_SECONDS;
-const leaseEnd = sql`now() + make_interval(secs => ${CHECKOUT_LEASE_SECONDS})`;
-
-interface Claimed {
-  attempt: number;
-  /** The order document id of this attempt (the same when a lapsed attempt is taken over). */
-  docId: string;
-  /** The earlier order, when the key already succeeded. */
-  done: string | null;
-  /** A lapsed attempt taken over: its order may exist, its authorization may have been made. */
-  resumed: boolean;
-}
-
-/** Claims the checkout's key: the attempt to run, or the earlier order when it already succeeded. */
-async function claim(ctx: AppContext, body: SubmitValues, actor: Actor): Promise<Claimed> {
-  const docId = alphanumericId(20);
-  const [inserted] = await rows<SubmissionRow>(
-    ctx.db,
-    sql`insert into checkout_submissions (idempotency_key, cart_id, customer_uid, status, created_by, doc_id, lease_until)
-        values (${body.idempotencyKey}, ${body.cartId}, ${body.uid}, 'pending', ${actor.email}, ${docId}, ${leaseEnd})
-        on conflict (idempotency_key) do nothing returning *`,
-  );
-  if (inserted) return { attempt: 1, docId, done: null, resumed: false };
-  const [seen] = await rows<SubmissionRow>(
-    ctx.db,
-    sql`select * from checkout_submissions where idempotency_key = ${body.idempotencyKey}`,
-  );
-  if (!seen || seen.cart_id !== body.cartId || seen.customer_uid !== body.uid)
-    throw new AppError(422, 'This idempotency key belongs to another checkout.', 'IDEMPOTENCY_KEY_REUSED');
-  if (seen.status === 'succeeded' && seen.order_id)
-    return { attempt: seen.attempts, docId: seen.order_id, done: seen.order_id, resumed: false };
-  if (seen.status === 'pending') {
-    // Only one caller wins the conditional update of a lapsed lease; the others get 409.
-    const [taken] = await rows<{ attempts: number; doc_id: string }>(
-      ctx.db,
-      sql`update checkout_submissions set lease_until = ${leaseEnd}, doc_id = coalesce(doc_id, ${docId}), updated_at = now()
-          where idempotency_key = ${body.idempotencyKey} and status = 'pending' and lease_until <= now()
-          returning attempts, doc_id`,
-    );
-    if (!taken) throw conflict(ORDERING_MESSAGES.inFlight);
-    ctx.log.warn(
-      { idempotencyKey: body.idempotencyKey },
-      'checkout attempt taken over after its lease lapsed',
-    );
-    return { attempt: taken.attempts, docId: taken.doc_id, done: null, resumed: true };
-  }
-  const [again] = await rows<{ attempts: number }>(
-    ctx.db,
-    sql`update checkout_submissions set status = 'pending', attempts = attempts + 1, message = null,
-          doc_id = ${docId}, lease_until = ${leaseEnd}, updated_at = now()
-        where idempotency_key = ${body.idempotencyKey} and status = 'failed' returning attempts`,
-  );
-  if (!again) throw conflict(ORDERING_MESSAGES.inFlight);
-  return { attempt: again.attempts, docId, done: null, resumed: false };
-}
-
-async function settle(
-  ctx: AppContext,
-  key: string,
-  status: 'succeeded' | 'failed',
-  orderId: string | null,
-  message: string | null,
-) {
-  await ctx.db.execute(
-    sql`update checkout_submissions set status = ${status}, order_id = ${orderId}, message = ${message}, updated_at = now()
-        where idempotency_key = ${key}`,
-  );
 }
 
 async function answerFor(ctx: AppContext, id: string): Promise<SubmitAnswer> {
@@ -161,16 +81,29 @@ async function answerFor(ctx: AppContext, id: string): Promise<SubmitAnswer> {
   };
 }
 
+/** Another attempt owns the checkout now (this one outlived its lease): this one decides nothing more. */
+class LeaseLost extends Error {}
+
+/** What the key answers now: the order another attempt placed, or 409 while it is at work. */
+async function answerAsItStands(ctx: AppContext, key: string): Promise<SubmitAnswer> {
+  const s = await submission(ctx, key);
+  if (s?.status === 'succeeded' && s.order_id) return answerFor(ctx, s.order_id);
+  throw conflict(ORDERING_MESSAGES.inFlight);
+}
+
 export async function purchase(ctx: AppContext, actor: Actor, body: SubmitValues): Promise<SubmitAnswer> {
   const claimed = await claim(ctx, body, actor);
   if (claimed.done) return answerFor(ctx, claimed.done);
+  const key = body.idempotencyKey;
+  // The lease is renewed while the attempt works (a slow gateway or database does not lose it).
+  const beat = heartbeat(() => renewLease(ctx, key, claimed.owner), ctx.log, CHECKOUT_LEASE_SECONDS);
   try {
     // A taken-over attempt whose order was committed is finished, never placed again.
     const written = claimed.resumed ? await writtenOrder(ctx, claimed.docId) : null;
     const id = written
-      ? await finishWritten(ctx, actor, written, checkoutChargeKey(body.idempotencyKey, claimed.attempt))
-      : await place(ctx, actor, body, claimed.attempt, claimed.docId);
-    await settle(ctx, body.idempotencyKey, 'succeeded', id, null);
+      ? await finishWritten(ctx, actor, written, checkoutChargeKey(key, claimed.attempt))
+      : await place(ctx, actor, body, claimed);
+    await settleSucceeded(ctx, key, id);
     ctx.wakeOutbox();
     ctx.wakeJobs();
     // Completing an order clears the cart (spec 2 §4); the order stands even if this fails.
@@ -182,8 +115,13 @@ export async function purchase(ctx: AppContext, actor: Actor, body: SubmitValues
     // A dead process settles nothing: its key stays pending until the lease lapses.
     if (err instanceof SimulatedCrash) throw err;
     const message = err instanceof Error ? err.message : ORDERING_MESSAGES.defaultError;
-    await settle(ctx, body.idempotencyKey, 'failed', null, message.slice(0, 500));
+    // Only the attempt that owns the lease marks it failed; one that lost it to another attempt
+    // answers as the key now stands (that attempt's order, or 409 while it works).
+    if (err instanceof LeaseLost || !(await failIfOwner(ctx, key, claimed.owner, message)))
+      return answerAsItStands(ctx, key);
     throw err;
+  } finally {
+    beat.stop();
   }
 }
 
@@ -236,13 +174,8 @@ async function finishWritten(ctx: AppContext, actor: Actor, o: WrittenOrder, cha
   return o.id;
 }
 
-async function place(
-  ctx: AppContext,
-  actor: Actor,
-  body: SubmitValues,
-  attempt: number,
-  docId: string,
-): Promise<string> {
+async function place(ctx: AppContext, actor: Actor, body: SubmitValues, claimed: Claimed): Promise<string> {
+  const { attempt, docId, owner } = claimed;
   const est: Estimate = await estimate(ctx, body);
   if (!est.ok) throw new Refusal(400, est.answer.message ?? ORDERING_MESSAGES.defaultError);
   const { account, context, priced, countryId } = est.ok;
@@ -307,7 +240,11 @@ async function place(
       }),
     );
   } catch (err) {
-    // Nothing may stay charged for an order that was not written.
+    // Nothing may stay charged for an order that was not written; but only the attempt that owns
+    // the lease gives the authorization up (marking the attempt failed first, so that no other
+    // can take it over): one that outlived its lease leaves it to the attempt that owns it now.
+    const failure = err instanceof AppError ? err.message : ORDERING_MESSAGES.defaultError;
+    if (charge && !(await failIfOwner(ctx, body.idempotencyKey, owner, failure))) throw new LeaseLost();
     if (charge) {
       await ctx.gateway
         .void({ transactionId: charge.transactionId, idempotencyKey: `${chargeKey}:void` })
@@ -356,7 +293,8 @@ function crashPoint(stage: 'authorized' | 'committed') {
   if (faults.crashAt === stage) throw new SimulatedCrash(`simulated crash after ${stage}`);
 }
 
-async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
+/** Writes the order and all that goes with it; false when an attempt under its key already did. */
+async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> {
   const { docId, body, est, card, charge, pendingTerms } = a;
   const { account, context, priced, countryId } = est;
   const view = priced.view;
@@ -392,50 +330,58 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   const state = paid ? ORDER_STATE.captured : ORDER_STATE.processing;
   const currency = view.currency.name;
   const round2 = (n: number) => Math.round(n * 100) / 100;
-  await tx.insert(orders).values({
-    id: docId,
-    orderId,
-    collection,
-    state,
-    orderType: body.orderType ?? ORDER_TYPE.portal,
-    channel: BACK_OFFICE_CHANNEL,
-    customerUid: account.uid,
-    customerUserType: account.user_type,
-    customerFirstName: account.first_name,
-    customerLastName: account.last_name,
-    customerEmail: account.email,
-    customerPhoenixId: Number(account.phoenix_id),
-    sponsorId: Number(account.sponsor_id),
-    socialId: body.popupId ?? null,
-    countryId,
-    currency,
-    localeCode: body.localeCode,
-    shippingMethodId: context.shipping.method,
-    shippingAddress: storedAddress,
-    subtotalCents: totals.subtotal,
-    prePromoSubtotalCents: totals.prePromoSubtotal,
-    discountCents: totals.discount,
-    shippingCents: totals.shipping,
-    taxCents: totals.tax,
-    shippingTaxCents: totals.shippingTax,
-    appliedCreditCents: totals.appliedCredit,
-    grandTotalCents: totals.grandTotal,
-    cv: round2(view.volumes.CV),
-    pv: round2(view.volumes.PV),
-    qv: round2(view.volumes.QV),
-    paymentState: paid ? 'captured' : 'authorized',
-    squareV2: countryId === 2 && now >= new Date(CANADA_CARD_V2_CUTOVER),
-    isMembership: skus.includes(SKU.memberProgram),
-    isRenewal: skus.includes(SKU.renewal),
-    giftMessage: body.giftMessage ?? null,
-    siftSessionId:
-      body.siftSessionId && isLiveSiftSession(body.siftSessionId, now.getTime()) ? body.siftSessionId : null,
-    appliedPromos: view.appliedPromos
-      .filter((p) => p.applied)
-      .map((p) => ({ name: p.promo, amountCents: p.amountInCents })),
-    dateCreatedUtc: now,
-    dateCapturedUtc: paid ? now : null,
-  });
+  const [inserted] = await tx
+    .insert(orders)
+    .values({
+      id: docId,
+      orderId,
+      collection,
+      state,
+      orderType: body.orderType ?? ORDER_TYPE.portal,
+      channel: BACK_OFFICE_CHANNEL,
+      customerUid: account.uid,
+      customerUserType: account.user_type,
+      customerFirstName: account.first_name,
+      customerLastName: account.last_name,
+      customerEmail: account.email,
+      customerPhoenixId: Number(account.phoenix_id),
+      sponsorId: Number(account.sponsor_id),
+      socialId: body.popupId ?? null,
+      countryId,
+      currency,
+      localeCode: body.localeCode,
+      shippingMethodId: context.shipping.method,
+      shippingAddress: storedAddress,
+      subtotalCents: totals.subtotal,
+      prePromoSubtotalCents: totals.prePromoSubtotal,
+      discountCents: totals.discount,
+      shippingCents: totals.shipping,
+      taxCents: totals.tax,
+      shippingTaxCents: totals.shippingTax,
+      appliedCreditCents: totals.appliedCredit,
+      grandTotalCents: totals.grandTotal,
+      cv: round2(view.volumes.CV),
+      pv: round2(view.volumes.PV),
+      qv: round2(view.volumes.QV),
+      paymentState: paid ? 'captured' : 'authorized',
+      squareV2: countryId === 2 && now >= new Date(CANADA_CARD_V2_CUTOVER),
+      isMembership: skus.includes(SKU.memberProgram),
+      isRenewal: skus.includes(SKU.renewal),
+      giftMessage: body.giftMessage ?? null,
+      siftSessionId:
+        body.siftSessionId && isLiveSiftSession(body.siftSessionId, now.getTime())
+          ? body.siftSessionId
+          : null,
+      appliedPromos: view.appliedPromos
+        .filter((p) => p.applied)
+        .map((p) => ({ name: p.promo, amountCents: p.amountInCents })),
+      dateCreatedUtc: now,
+      dateCapturedUtc: paid ? now : null,
+    })
+    // The order's id is the attempt's: an attempt that took this one over may have written it.
+    .onConflictDoNothing({ target: orders.id })
+    .returning({ id: orders.id });
+  if (!inserted) return false;
   await tx.insert(orderLines).values(
     view.products.map((p, i) => ({
       orderId: docId,
@@ -478,7 +424,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
   if (totals.appliedCredit > 0) {
     const country = countryId === 2 ? 'ca' : 'us';
     // Deducted on the locked balance in this transaction: never above what the account holds.
-    const locked = await lockBalance(tx, account.uid, country);
+    const locked = await lockCredit(tx, account.uid, country, now);
     if (locked.balanceCents < totals.appliedCredit) throw badRequest(ORDERING_MESSAGES.creditOverBalance);
     const { entry } = await appendCredit(tx, {
       uid: account.uid,
@@ -551,4 +497,5 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs) {
     );
   }
   faults.beforeCommit?.(docId);
+  return true;
 }

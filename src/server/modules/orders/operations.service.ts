@@ -6,6 +6,7 @@ import {
   ORDER_MESSAGES,
   SIFT_EVENT,
 } from '@domain/orders/operations';
+import { fullyRefunded } from '@domain/orders/refund-math';
 import { ERROR_CODES } from '@domain/platform/envelope';
 import { ORDER_STATE } from '@domain/reference';
 import { eq } from 'drizzle-orm';
@@ -60,7 +61,10 @@ export async function cancelOrder(
   return ctx.db.transaction(async (tx) => {
     const o = await repo.lockOrder(tx, id);
     const refunds = await repo.refundTotals(tx, id);
-    const refusal = cancelRefusal({ ...o, refundedCents: refunds.refunded_cents }, staff.role);
+    const refusal = cancelRefusal(
+      { ...o, fullyRefunded: fullyRefunded(repo.refundedFacts(o, refunds)) },
+      staff.role,
+    );
     if (refusal) {
       const code = refusal.status === 403 ? ERROR_CODES.insufficientPermissions : undefined;
       throw new AppError(refusal.status, refusal.message, code);

@@ -1,3 +1,4 @@
+import type { RefundedFacts } from '@domain/orders/refund-math';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   accounts,
@@ -58,12 +59,25 @@ export interface RefundTotals {
   count: number;
   refunded_cents: number;
   pc_refunded_cents: number;
+  /** Captured card (and alternative) payments of the order. */
+  cards_paid_cents: number;
   pending_count: number;
   failed_count: number;
   last_at: Date | string | null;
 }
 
 /** Processed refunds count towards "fully refunded"; pending and failed ones do not. */
+export const refundedFacts = (
+  o: { grandTotalCents: number; appliedCreditCents: number },
+  t: RefundTotals,
+): RefundedFacts => ({
+  grandTotalCents: o.grandTotalCents,
+  appliedCreditCents: o.appliedCreditCents,
+  cardsPaidCents: t.cards_paid_cents,
+  refundedCents: t.refunded_cents,
+  creditRefundedCents: t.pc_refunded_cents,
+});
+
 export async function refundTotals(db: DbOrTx, id: string): Promise<RefundTotals> {
   const [row] = await rows<RefundTotals>(
     db,
@@ -72,7 +86,9 @@ export async function refundTotals(db: DbOrTx, id: string): Promise<RefundTotals
                coalesce(sum(pc_amount_cents) filter (where status = 'processed'), 0)::int as pc_refunded_cents,
                (count(*) filter (where status = 'pending'))::int as pending_count,
                (count(*) filter (where status = 'failed'))::int as failed_count,
-               max(${refunds.timestamp}) as last_at
+               max(${refunds.timestamp}) as last_at,
+               (select coalesce(sum(p.amount_cents), 0) from ${orderPayments} p
+                 where p.order_id = ${id} and p.method <> 'productCredit' and p.state = 'captured')::int as cards_paid_cents
           from ${refunds} where ${refunds.orderId} = ${id}`,
   );
   return row!;

@@ -1,6 +1,6 @@
 import { orderDisplayStatus, orderNumberLabel } from '@domain/customers/order-status';
 import { isCancelled, type OrderDetail, type PopupOption, readOnlyReason } from '@domain/orders/detail';
-import { fullyRefunded } from '@domain/orders/operations';
+import { fullyRefunded } from '@domain/orders/refund-math';
 import { carrierName, orderStateName } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
 import { type DbOrTx, readsFor } from '../../platform/db';
@@ -128,7 +128,7 @@ export async function orderDetail(db: DbOrTx, id: string): Promise<OrderDetail> 
       pcRefundedCents: refundTotals.pc_refunded_cents,
       pendingCount: refundTotals.pending_count,
       failedCount: refundTotals.failed_count,
-      fullyRefunded: fullyRefunded(refundTotals.refunded_cents, o.grandTotalCents),
+      fullyRefunded: fullyRefunded(repo.refundedFacts(o, refundTotals)),
       lastRefundAt: iso(refundTotals.last_at),
     },
     comments: comments.map((c) => ({

@@ -22,11 +22,14 @@ const grant = (o: Record<string, unknown> = {}) => ({
   expirationDate: FUTURE,
   ...o,
 });
+let keys = 0;
+const newKey = () => `adjust-${++keys}-${Math.random().toString(36).slice(2)}`;
+/** One adjustment, each with its own idempotency key unless the payload brings one. */
 const adjust = (uid: string, payload: object, neverExpire: '0' | '1' = '0', headers = agent.headers) =>
   t.app.inject({
     method: 'POST',
     url: `/api/cs/updateBalance/${uid}?neverExpire=${neverExpire}`,
-    payload,
+    payload: { idempotencyKey: newKey(), ...payload },
     headers,
   });
 const read = (uid: string) =>
@@ -213,7 +216,7 @@ describe('product credit: adjustments', () => {
         (i % 2 ? other : t.app).inject({
           method: 'POST',
           url: `/api/cs/updateBalance/${account.uid}?neverExpire=1`,
-          payload: grant({ amount, expirationDate: null }),
+          payload: grant({ amount, expirationDate: null, idempotencyKey: newKey() }),
           headers: agent.headers,
         }),
       ),
@@ -224,6 +227,97 @@ describe('product credit: adjustments', () => {
     expect(row!.balanceCents).toBe(expected);
     expect(await ledgerSum(t.database.db, account.uid, 'us')).toBe(expected);
     expect(await ledgerRows(account.uid)).toHaveLength(20);
+  });
+});
+
+describe('product credit: one adjustment per idempotency key (ADR 021)', () => {
+  it('the same adjustment sent 3 times makes one entry and answers the first answer each time', async () => {
+    const account = await insertAccount(t.database.db, { userType: 1 });
+    const body = grant({ amount: 12.5, idempotencyKey: newKey() });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await adjust(account.uid, body));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    expect(answers[2]!.json()).toEqual(answers[0]!.json());
+    expect(await ledgerRows(account.uid)).toHaveLength(1);
+    expect((await balanceRows(account.uid))[0]!.balanceCents).toBe(1250);
+    // "12.50" is the same amount as 12.5: the same request.
+    expect((await adjust(account.uid, { ...body, amount: '12.50' })).statusCode).toBe(200);
+    expect(await ledgerRows(account.uid)).toHaveLength(1);
+  });
+
+  it('the same key with another adjustment is 422 and writes nothing', async () => {
+    const account = await insertAccount(t.database.db, { userType: 1 });
+    const idempotencyKey = newKey();
+    expect((await adjust(account.uid, grant({ amount: 10, idempotencyKey }))).statusCode).toBe(200);
+    const other = await adjust(account.uid, grant({ amount: 11, idempotencyKey }));
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      success: false,
+      error: 'This idempotency key was already used for a different request.',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(await ledgerRows(account.uid)).toHaveLength(1);
+  });
+
+  it('takes the key from the Idempotency-Key header too; without one, a clear 400 and nothing written', async () => {
+    const account = await insertAccount(t.database.db, { userType: 1 });
+    const url = `/api/cs/updateBalance/${account.uid}?neverExpire=0`;
+    const headerKey = newKey();
+    const viaHeader = () =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: grant(),
+        headers: { ...agent.headers, 'idempotency-key': headerKey },
+      });
+    expect((await viaHeader()).statusCode).toBe(200);
+    expect((await viaHeader()).statusCode).toBe(200);
+    expect(await ledgerRows(account.uid)).toHaveLength(1);
+    const none = await t.app.inject({ method: 'POST', url, payload: grant(), headers: agent.headers });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toBe(
+      'An idempotency key is required: send idempotencyKey in the body or an Idempotency-Key header, and the same one when you send this request again.',
+    );
+    const differ = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: grant({ idempotencyKey: newKey() }),
+      headers: { ...agent.headers, 'idempotency-key': newKey() },
+    });
+    expect(differ.statusCode).toBe(400);
+    expect((await adjust(account.uid, grant({ idempotencyKey: 'bad key!' }))).statusCode).toBe(400);
+    expect(await ledgerRows(account.uid)).toHaveLength(1);
+  });
+
+  it('a refused adjustment gives its key back: corrected, it goes through under the same key', async () => {
+    const account = await insertAccount(t.database.db, { userType: 1 });
+    const idempotencyKey = newKey();
+    expect(
+      (await adjust(account.uid, grant({ amount: -5, expirationDate: '', idempotencyKey }))).statusCode,
+    ).toBe(400);
+    expect((await adjust(account.uid, grant({ amount: 5, idempotencyKey }))).statusCode).toBe(200);
+    expect(await ledgerRows(account.uid)).toHaveLength(1);
+  });
+
+  it('20 concurrent sends of one adjustment on two app processes make one entry', async () => {
+    const account = await insertAccount(t.database.db, { userType: 1 });
+    const other = await t.anotherApp();
+    const body = grant({ amount: 7.25, idempotencyKey: newKey() });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: `/api/cs/updateBalance/${account.uid}?neverExpire=0`,
+          payload: body,
+          headers: agent.headers,
+        }),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(answers.some((r) => r.statusCode === 200)).toBe(true);
+    expect(await ledgerRows(account.uid)).toHaveLength(1);
+    expect((await balanceRows(account.uid))[0]!.balanceCents).toBe(725);
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { accounts, productCredit, productCreditLedger } from '../../db/schema';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, rows } from '../../platform/db';
 
 export type LedgerRow = typeof productCreditLedger.$inferSelect;
 export type BalanceRow = typeof productCredit.$inferSelect;
@@ -56,4 +56,57 @@ export async function ledgerSum(db: DbOrTx, uid: string, country: Country): Prom
     .from(productCreditLedger)
     .where(and(eq(productCreditLedger.accountUid, uid), eq(productCreditLedger.country, country)));
   return Number(row?.sum ?? 0);
+}
+
+/** Grants of one account and country with credit left (ADR 021), in no order. */
+export async function openGrants(db: DbOrTx, uid: string, country: Country): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(productCreditLedger)
+    .where(
+      and(
+        eq(productCreditLedger.accountUid, uid),
+        eq(productCreditLedger.country, country),
+        gt(productCreditLedger.remainingValueCents, 0),
+      ),
+    );
+}
+
+/** Takes cents from grants (a debit's consumption, or a lapse). */
+export async function takeFromGrants(db: DbOrTx, takes: readonly { id: number; cents: number }[]) {
+  if (takes.length === 0) return;
+  const values = sql.join(
+    takes.map((t) => sql`(${t.id}::bigint, ${t.cents}::int)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${productCreditLedger} l set remaining_value_cents = l.remaining_value_cents - v.cents
+        from (values ${values}) as v(id, cents) where l.id = v.id`,
+  );
+}
+
+/** The soonest expiry of credit still left (the balance's expiration date), or null. */
+export async function soonestExpiry(db: DbOrTx, uid: string, country: Country): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${productCreditLedger.expirationDate})` })
+    .from(productCreditLedger)
+    .where(
+      and(
+        eq(productCreditLedger.accountUid, uid),
+        eq(productCreditLedger.country, country),
+        gt(productCreditLedger.remainingValueCents, 0),
+        eq(productCreditLedger.doesNotExpire, false),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Accounts and countries holding credit whose expiry passed (the expiry worker's work). */
+export async function lapsingAccounts(db: DbOrTx, now: Date, limit: number) {
+  return rows<{ account_uid: string; country: Country }>(
+    db,
+    sql`select distinct account_uid, country from ${productCreditLedger}
+        where remaining_value_cents > 0 and not does_not_expire and expiration_date <= ${now}
+        limit ${limit}`,
+  );
 }

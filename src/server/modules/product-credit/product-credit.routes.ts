@@ -9,9 +9,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 import * as service from './product-credit.service';
 
-// Credit tab (spec 1 §2 Credit, §7 updateBalance).
+// Credit tab (spec 1 §2 Credit, §7 updateBalance). An adjustment moves money: it takes an
+// idempotency key (body idempotencyKey or the Idempotency-Key header; ADR 021).
 
 const Customer = z.object({ uid: userUid('Not a customer id') });
 const tags = ['product-credit'];
@@ -57,6 +59,7 @@ export function productCreditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.uid,
           request.body,
           request.query.neverExpire === '1',
+          idempotencyKeyOf(request, request.body.idempotencyKey),
         ),
       }),
     );

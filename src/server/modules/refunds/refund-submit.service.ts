@@ -1,17 +1,33 @@
-import { mergeItems, REFUND_MESSAGES, refundSplitProblem, splitOverCards } from '@domain/orders/refund-math';
+import {
+  mergeItems,
+  REFUND_MESSAGES,
+  refundLimitProblem,
+  refundSplitProblem,
+  splitOverCards,
+} from '@domain/orders/refund-math';
 import type { RefundAnswer } from '@domain/orders/refunds';
 import { GatewayError } from '@domain/payments/gateway';
 import { RETURN_STATUS } from '@domain/reference';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { idempotencyKeys, type RefundCard, refunds, returns } from '../../db/schema';
-import { type Actor, recordChange } from '../../platform/audit';
+import { type Actor, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
-import type { Tx } from '../../platform/db';
+import { rows, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { claimKey, finishKey, releaseKey, setKeyResource, takeOver } from '../../platform/idempotency';
+import {
+  claimKey,
+  DEFAULT_LEASE_SECONDS,
+  finishKey,
+  releaseKey,
+  renewKey,
+  setKeyResource,
+  takeOver,
+} from '../../platform/idempotency';
 import { alphanumericId, sha256 } from '../../platform/ids';
+import { heartbeat } from '../../platform/lease';
 import type { StaffPrincipal } from '../../platform/sessions';
+import type { WorkerSpec } from '../../platform/workers';
 import * as orders from '../orders/orders.repo';
 import { labelOf } from '../orders/orders.service';
 import { appendCredit } from '../product-credit/product-credit.service';
@@ -30,7 +46,9 @@ import { NOT_REFUNDABLE_PENDING, recordView, totalsOrThrow } from './refunds.ser
 
 const SCOPE = 'refund';
 const LOG = 'orders-log';
-type Submit = z.output<typeof import('@domain/orders/refunds').RefundSubmitRequest>;
+type Submit = z.output<typeof import('@domain/orders/refunds').RefundSubmitRequest> & {
+  idempotencyKey: string;
+};
 
 const legKey = (key: string, transactionId: string) => `${key}:${transactionId}`;
 
@@ -52,11 +70,18 @@ function requestHash(body: Submit) {
 
 async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string> {
   const o = await orders.lockOrder(tx, body.orderId);
+  // An attempt under this key that took over after this one's lease lapsed may have written the
+  // refund while this one waited: it is this request's refund (ADR 021), never a second one.
+  const written = await repo.refundByKey(tx, body.idempotencyKey);
+  if (written) return written.id;
   if (o.collection === 'orders') throw conflict(NOT_REFUNDABLE_PENDING);
   const { facts } = await repo.refundFacts(tx, o);
   const returnItems = mergeItems(body.returnItems);
   const totals = totalsOrThrow(facts, { returnItems, returnShipping: body.returnShipping });
-  if (body.amount + body.pcAmount > totals.gross) throw badRequest(REFUND_MESSAGES.overRefund);
+  // Products or shipping chosen: at most their worth. An amount alone: at most what remains (ADR 021).
+  const chosen = returnItems.length > 0 || body.returnShipping;
+  const limit = refundLimitProblem(facts, body, chosen ? totals : null);
+  if (limit) throw badRequest(limit);
   const auto = body.autoRefund?.flags?.splitAutoRefund === true;
   const single = facts.cards.length === 1 && body.cards.length === 0 && body.amount > 0;
   const cards = auto
@@ -228,6 +253,9 @@ function answerOf(r: repo.RefundRow): RefundAnswer {
   };
 }
 
+/** Test hook: a delay before the refund is written (an attempt that stalls past its lease). */
+export const faults = { beforeCreate: null as null | ((key: string) => Promise<void>) };
+
 export async function submitRefund(
   ctx: AppContext,
   staff: StaffPrincipal,
@@ -239,19 +267,26 @@ export async function submitRefund(
   if (claim.kind === 'inFlight') throw conflict(REFUND_MESSAGES.inFlight);
   if (claim.kind === 'done') return claim.response as unknown as RefundAnswer;
   const actor = actorOf(staff);
-  let refundId = claim.resourceId;
-  if (!refundId) {
-    try {
-      refundId = await ctx.db.transaction((tx) => createRefund(tx, actor, body));
-    } catch (err) {
-      // Refused before anything was written: the key is given back.
-      if (err instanceof AppError && err.statusCode < 500) await releaseKey(ctx.db, SCOPE, key);
-      throw err;
+  // The key's lease is renewed while the legs go to the gateway (ADR 021).
+  const beat = heartbeat(() => renewKey(ctx.db, SCOPE, key), ctx.log);
+  try {
+    let refundId = claim.resourceId;
+    if (!refundId) {
+      await faults.beforeCreate?.(key);
+      try {
+        refundId = await ctx.db.transaction((tx) => createRefund(tx, actor, body));
+      } catch (err) {
+        // Refused before anything was written: the key is given back.
+        if (err instanceof AppError && err.statusCode < 500) await releaseKey(ctx.db, SCOPE, key);
+        throw err;
+      }
     }
+    const answer = answerOf(await runLegs(ctx, actor, refundId));
+    await finishKey(ctx.db, SCOPE, key, answer as unknown as Record<string, unknown>);
+    return answer;
+  } finally {
+    beat.stop();
   }
-  const answer = answerOf(await runLegs(ctx, actor, refundId));
-  await finishKey(ctx.db, SCOPE, key, answer as unknown as Record<string, unknown>);
-  return answer;
 }
 
 /** POST /cs/retryRefund: the failed (or stalled) legs again, under their original keys. */
@@ -273,7 +308,15 @@ export async function retryRefund(ctx: AppContext, staff: StaffPrincipal, id: st
     .onConflictDoNothing();
   const taken = await takeOver(ctx.db, SCOPE, refund.idempotencyKey);
   if (!taken) throw conflict(REFUND_MESSAGES.inFlight);
-  const actor = actorOf(staff);
+  const beat = heartbeat(() => renewKey(ctx.db, SCOPE, refund.idempotencyKey), ctx.log);
+  try {
+    return await retryLegs(ctx, actorOf(staff), id, refund.idempotencyKey);
+  } finally {
+    beat.stop();
+  }
+}
+
+async function retryLegs(ctx: AppContext, actor: Actor, id: string, key: string) {
   await ctx.db.transaction(async (tx) => {
     const locked = (await repo.lockRefund(tx, id))!;
     await tx
@@ -289,15 +332,47 @@ export async function retryRefund(ctx: AppContext, staff: StaffPrincipal, id: st
     });
   });
   const after = await runLegs(ctx, actor, id);
-  await finishKey(
-    ctx.db,
-    SCOPE,
-    refund.idempotencyKey,
-    answerOf(after) as unknown as Record<string, unknown>,
-  );
+  await finishKey(ctx.db, SCOPE, key, answerOf(after) as unknown as Record<string, unknown>);
   const data = recordView(after);
   // One message (spec 2 §8 notes both alerts showing at once in one reading; we show one).
   return after.status === 'processed'
     ? { success: true, message: REFUND_MESSAGES.processed, data }
     : { success: false, message: REFUND_MESSAGES.retryFailed, data };
 }
+
+/**
+ * Refunds left pending by a process that died (their key in flight, its lease lapsed, the record
+ * written): each is taken over (one worker wins the key) and its legs not yet succeeded are sent
+ * again under their original keys, as a retry would; the key then answers the refund.
+ */
+export async function finishStalledRefunds(ctx: AppContext, limit = 10): Promise<number> {
+  const stalled = await rows<{ id: string; key: string }>(
+    ctx.db,
+    sql`select r.id, k.key from idempotency_keys k join refunds r on r.id = k.resource_id
+        where k.scope = ${SCOPE} and k.status = 'in_flight' and k.lease_until <= now() and r.status = 'pending'
+        order by k.lease_until limit ${limit}`,
+  );
+  let finished = 0;
+  for (const s of stalled) {
+    if (!(await takeOver(ctx.db, SCOPE, s.key, DEFAULT_LEASE_SECONDS, false))) continue;
+    const beat = heartbeat(() => renewKey(ctx.db, SCOPE, s.key), ctx.log);
+    try {
+      const after = await runLegs(ctx, SYSTEM_ACTOR, s.id);
+      await finishKey(ctx.db, SCOPE, s.key, answerOf(after) as unknown as Record<string, unknown>);
+      finished += 1;
+    } catch (err) {
+      // Left in flight: its lease lapses again and a later pass (or a retry) finishes it.
+      ctx.log.warn({ err, refundId: s.id }, 'stalled refund not finished');
+    } finally {
+      beat.stop();
+    }
+  }
+  return finished;
+}
+
+/** The worker of every process that finishes stalled refunds (WORKERS=off turns it off). */
+export const refundRecoveryWorker = (ctx: AppContext): WorkerSpec => ({
+  name: 'refund-recovery',
+  intervalMs: 30_000,
+  tick: () => finishStalledRefunds(ctx),
+});

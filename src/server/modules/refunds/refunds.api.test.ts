@@ -11,8 +11,10 @@ import {
   refunds,
   returns,
 } from '../../db/schema';
+import { gate, heldGateway, manualLeaseClock } from '../../testing/gate';
 import { twoCardOrder } from '../../testing/refund-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { faults, finishStalledRefunds } from './refund-submit.service';
 
 let t: TestApp;
 let agent: SignedIn;
@@ -46,7 +48,8 @@ const partial = (orderId: string, first: string, second: string, extra: object =
   ...extra,
 });
 const refundsOfOrder = (id: string) => db().select().from(refunds).where(eq(refunds.orderId, id));
-const paymentsOf = (id: string) => db().select().from(orderPayments).where(eq(orderPayments.orderId, id));
+const paymentsOf = (id: string) =>
+  db().select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(orderPayments.id);
 
 describe('POST /api/cs/refund/estimate', () => {
   it('answers the hand-computed figures, the split by what remains and the refundable items', async () => {
@@ -269,6 +272,25 @@ describe('idempotency', () => {
     expect(row).toMatchObject({ status: 'done', resourceId: a.json().data.id });
   });
 
+  it('takes the key from the Idempotency-Key header; without any key, a clear 400 and no refund', async () => {
+    const { order, first, second } = await twoCardOrder(db());
+    const { idempotencyKey, ...body } = partial(order.id, first, second);
+    const none = await post('/api/cs/refund', body);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatch(/^An idempotency key is required/);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cs/refund',
+        payload: body,
+        headers: { ...agent.headers, 'idempotency-key': idempotencyKey },
+      });
+    const [a, b] = [await send(), await send()];
+    expect(a.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(await refundsOfOrder(order.id)).toHaveLength(1);
+  });
+
   it('50 concurrent submissions with one key make exactly one refund', async () => {
     const { order, first, second, gateway } = await twoCardOrder(db());
     const body = partial(order.id, first, second);
@@ -409,5 +431,122 @@ describe('failed legs and retry', () => {
     expect(res.json()).toMatchObject({ success: true, data: { status: 'processed' } });
     expect(await refundsOfOrder(order.id)).toHaveLength(1);
     expect(await gateway.refundable(first)).toBe(4000 - 1285);
+  });
+});
+
+describe('attempts that outlive their lease, and refunds left pending (ADR 021)', () => {
+  const lapse = (key: string) =>
+    db()
+      .update(idempotencyKeys)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(idempotencyKeys.key, key));
+  let clock: ReturnType<typeof manualLeaseClock>;
+  beforeAll(() => {
+    clock = manualLeaseClock();
+  });
+  afterAll(() => clock.restore());
+
+  it('an attempt that stalled before writing, taken over by a resend, answers the same refund (not 400, not a second)', async () => {
+    const { order, first, second, gateway } = await twoCardOrder(db());
+    const body = partial(order.id, first, second);
+    const slow = gate();
+    let calls = 0;
+    faults.beforeCreate = async () => {
+      if (++calls === 1) await slow.pass();
+    };
+    try {
+      const stalled = post('/api/cs/refund', body);
+      await slow.entered;
+      await lapse(body.idempotencyKey);
+      const resent = await post('/api/cs/refund', body);
+      expect(resent.statusCode, resent.body).toBe(200);
+      slow.open();
+      const late = await stalled;
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json()).toMatchObject({
+        success: true,
+        data: { id: resent.json().data.id, status: 'processed' },
+      });
+    } finally {
+      faults.beforeCreate = null;
+    }
+    expect(await refundsOfOrder(order.id)).toHaveLength(1);
+    expect(await gateway.refundable(first)).toBe(4000 - 1285);
+    expect((await paymentsOf(order.id)).map((p) => p.refundedCents)).toEqual([1285, 1124, 321]);
+  });
+
+  it('a refund left pending by a crash is finished by the worker once its lease lapsed, no leg paid twice', async () => {
+    const { order, first, second, gateway } = await twoCardOrder(db());
+    const real = t.app.ctx.gateway;
+    let calls = 0;
+    t.app.ctx.gateway = {
+      ...real,
+      tokenizeCard: (c) => real.tokenizeCard(c),
+      charge: (r) => real.charge(r),
+      capture: (r) => real.capture(r),
+      void: (r) => real.void(r),
+      refundable: (id) => real.refundable(id),
+      refund: async (r) => {
+        const result = await real.refund(r);
+        if (++calls === 1) throw new Error('simulated crash after the first leg');
+        return result;
+      },
+    };
+    const body = partial(order.id, first, second);
+    try {
+      expect((await post('/api/cs/refund', body)).statusCode).toBe(500);
+    } finally {
+      t.app.ctx.gateway = real;
+    }
+    const [stalled] = await refundsOfOrder(order.id);
+    expect(stalled!.status).toBe('pending');
+    // While the lease holds, the worker leaves it alone (its attempt may still be at work).
+    expect(await finishStalledRefunds(t.app.ctx)).toBe(0);
+    await lapse(body.idempotencyKey);
+    expect(await finishStalledRefunds(t.app.ctx)).toBe(1);
+    const [done] = await refundsOfOrder(order.id);
+    expect(done).toMatchObject({ id: stalled!.id, status: 'processed' });
+    expect(await gateway.refundable(first)).toBe(4000 - 1285);
+    expect(await gateway.refundable(second)).toBe(3499 - 1124);
+    expect((await paymentsOf(order.id)).map((p) => p.refundedCents)).toEqual([1285, 1124, 321]);
+    const firstLeg = await db()
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.parentTransactionId, first));
+    expect(firstLeg).toHaveLength(1);
+    // The key answers the finished refund; nothing is left for the worker.
+    expect((await post('/api/cs/refund', body)).json()).toMatchObject({
+      success: true,
+      data: { id: stalled!.id, status: 'processed' },
+    });
+    expect(await finishStalledRefunds(t.app.ctx)).toBe(0);
+  });
+
+  it('the lease of the key is renewed while the legs are at the gateway', async () => {
+    const { order, first, second } = await twoCardOrder(db());
+    const real = t.app.ctx.gateway;
+    const slow = gate();
+    t.app.ctx.gateway = heldGateway(real, { refund: { gate: slow, when: 'before' } });
+    const body = partial(order.id, first, second);
+    try {
+      const submitted = post('/api/cs/refund', body);
+      await slow.entered;
+      await db()
+        .update(idempotencyKeys)
+        .set({ leaseUntil: new Date(Date.now() + 1000) })
+        .where(eq(idempotencyKeys.key, body.idempotencyKey));
+      await clock.beat();
+      const [row] = await db()
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.key, body.idempotencyKey));
+      expect(row!.leaseUntil.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      expect((await post('/api/cs/refund', body)).statusCode).toBe(409);
+      slow.open();
+      expect((await submitted).json()).toMatchObject({ success: true });
+    } finally {
+      t.app.ctx.gateway = real;
+    }
+    expect(clock.running).toBe(0);
   });
 });

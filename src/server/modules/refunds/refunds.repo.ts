@@ -1,4 +1,4 @@
-import type { RefundCardState, RefundOrderFacts } from '@domain/orders/refund-math';
+import { type CardPayment, cardStates, type RefundOrderFacts } from '@domain/orders/refund-math';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { orderLines, orderPayments, type RefundCard, refunds } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
@@ -42,7 +42,8 @@ export type PaymentRow = typeof orderPayments.$inferSelect;
 
 /**
  * What the refund math needs of an order: its lines, the cards with what remains on each
- * (paid − refunded − legs of unfinished refunds, which will be retried), the earlier refunds.
+ * (paid − refunded − legs of unfinished refunds, which will be retried − product credit given in
+ * the card's place: cardStates), the earlier refunds.
  */
 export async function refundFacts(db: DbOrTx, o: OrderRow) {
   // One after another: inside a transaction the queries share one connection.
@@ -62,7 +63,7 @@ export async function refundFacts(db: DbOrTx, o: OrderRow) {
     for (const leg of r.cards)
       if (legStatus(leg, r) !== 'succeeded')
         reserved.set(leg.transactionId, (reserved.get(leg.transactionId) ?? 0) + leg.refundAmount);
-  const cards: RefundCardState[] = payments
+  const paid: CardPayment[] = payments
     .filter((p) => p.method !== 'productCredit' && p.state === 'captured')
     .map((p) => ({
       transactionId: p.transactionId,
@@ -71,8 +72,11 @@ export async function refundFacts(db: DbOrTx, o: OrderRow) {
       accountNumber: p.accountNumber ? p.accountNumber.slice(-4) : null,
       tenderId: p.tenderId,
       paidCents: p.amountCents,
-      remainingCents: Math.max(0, p.amountCents - p.refundedCents - (reserved.get(p.transactionId) ?? 0)),
+      refundedCents: p.refundedCents,
+      reservedCents: reserved.get(p.transactionId) ?? 0,
     }));
+  const creditRefunded = prior.reduce((s, r) => s + r.pcAmountCents, 0);
+  const cards = cardStates(paid, o.appliedCreditCents, creditRefunded);
   const facts: RefundOrderFacts = {
     lines: lines.map((l) => ({
       sku: l.sku,

@@ -9,6 +9,7 @@ import {
 } from '@domain/orders/refunds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 import { retryRefund, submitRefund } from './refund-submit.service';
 import * as service from './refunds.service';
 
@@ -47,7 +48,11 @@ export function refundsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         url,
         { config, schema: { tags, body: RefundSubmitRequest, response: { 200: RefundAnswer } } },
-        async (request) => submitRefund(ctx, request.staff!, request.body),
+        async (request) =>
+          submitRefund(ctx, request.staff!, {
+            ...request.body,
+            idempotencyKey: idempotencyKeyOf(request, request.body.idempotencyKey),
+          }),
       );
 
     app.post(

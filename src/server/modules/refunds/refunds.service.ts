@@ -1,6 +1,6 @@
-import { fullyRefunded } from '@domain/orders/operations';
 import {
   type CardSplit,
+  fullyRefunded,
   orderRemaining,
   REFUND_MESSAGES,
   type RefundOrderFacts,
@@ -34,6 +34,7 @@ export const NOT_REFUNDABLE_PENDING = 'A pending order has no captured payment t
 export function orderView(o: orders.OrderRow, facts: RefundOrderFacts, prior: repo.RefundRow[]): RefundOrder {
   const processed = prior.filter((r) => r.status === 'processed');
   const refunded = processed.reduce((s, r) => s + r.amountCents, 0);
+  const cardsPaid = facts.cards.reduce((s, c) => s + c.paidCents, 0);
   return {
     id: o.id,
     orderId: o.orderId,
@@ -45,7 +46,13 @@ export function orderView(o: orders.OrderRow, facts: RefundOrderFacts, prior: re
     shipping: o.shippingCents,
     shippingRefunded: prior.reduce((s, r) => s + r.shippingTotalCents, 0),
     refunded,
-    fullyRefunded: fullyRefunded(refunded, o.grandTotalCents),
+    fullyRefunded: fullyRefunded({
+      grandTotalCents: o.grandTotalCents,
+      appliedCreditCents: o.appliedCreditCents,
+      cardsPaidCents: cardsPaid,
+      refundedCents: refunded,
+      creditRefundedCents: processed.reduce((s, r) => s + r.pcAmountCents, 0),
+    }),
     refundable: refundableItems(facts),
     cards: facts.cards.map((c) => ({
       transactionId: c.transactionId,

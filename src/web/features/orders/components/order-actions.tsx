@@ -109,14 +109,7 @@ export function OrderActions({ order, principal }: { order: OrderDetail; princip
   const canCancel = can(principal, 'orders.cancel');
   const refusal =
     canCancel && principal
-      ? cancelRefusal(
-          {
-            ...order,
-            grandTotalCents: order.totals.grandTotalCents,
-            refundedCents: order.refunds.refundedCents,
-          },
-          principal.role,
-        )
+      ? cancelRefusal({ ...order, fullyRefunded: order.refunds.fullyRefunded }, principal.role)
       : null;
   const canEdit = can(principal, 'records.edit');
   return (

@@ -22,7 +22,7 @@ import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { FormSwitch } from '@web/components/form/form-switch';
 import { FormTextField } from '@web/components/form/form-text-field';
 import { errorMessage } from '@web/lib/api-client';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useAdjustCredit } from '../api/product-credit';
@@ -55,6 +55,7 @@ interface CreditAdjustFormProps {
 /** Adjustment form of the credit tab → POST /cs/updateBalance/{uid}?neverExpire=0|1. */
 export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFormProps) {
   const adjust = useAdjustCredit(uid);
+  const keyRef = useRef<{ text: string; key: string } | null>(null);
   const alert = useAlert();
   const schema = useMemo(() => formSchema(credit), [credit]);
   const empty: Values = {
@@ -85,12 +86,18 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
 
   if (credit.maximum === 0) return <Alert severity="info">{CREDIT_MESSAGES.noCredit}</Alert>;
 
-  const onSubmit = handleSubmit(({ neverExpire: never, ...body }) =>
+  const onSubmit = handleSubmit(({ neverExpire: never, ...values }) => {
+    // One key per adjustment: sending the same adjustment again (a lost answer, a double click)
+    // keeps it, so the server applies it once (ADR 021); a changed adjustment gets a new one.
+    const text = JSON.stringify({ values, never });
+    if (keyRef.current?.text !== text) keyRef.current = { text, key: crypto.randomUUID() };
+    const body = { ...values, idempotencyKey: keyRef.current.key };
     adjust.mutate(
       { body, neverExpire: never },
       {
         onSuccess: (answer) => {
           alert.success(answer.message);
+          keyRef.current = null;
           reset({ ...empty, country: body.country });
         },
         onError: (error) => {
@@ -98,8 +105,8 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
             alert.error(errorMessage(error, CREDIT_MESSAGES.failure));
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
     <Paper

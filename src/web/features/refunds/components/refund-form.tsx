@@ -232,7 +232,8 @@ export function RefundForm({ order }: { order: RefundOrder }) {
       />
       {nothingChosen ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Choose products or shipping to see the refund estimate.
+          Choose products or shipping to see the refund estimate, or enter an amount alone to refund what
+          remains paid on the order.
         </Typography>
       ) : waiting ? (
         <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
