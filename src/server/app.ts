@@ -155,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       db: database.db,
       mailer,
       log: app.log,
+      jobLeaseMs: config.jobLeaseMs,
       workers: [downstreamWorker(), promoDeployWorker(), captureRetryWorker(ctx), popupCloseWorker(ctx)],
     });
     wake.outbox = workers.wakeOutbox;

@@ -29,6 +29,12 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlOf(['postgres', 'postgresql'], 'postgres://user:password@host:5432/database').optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(1000, { message: 'must be at most 1000' })
+    .default(10),
   SMTP_URL: urlOf(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
   SMTP_FROM: z.string().min(3).default('Customer Service Back Office <no-reply@example.com>'),
   APP_ENV: z.enum(APP_ENVS, { message: `must be one of ${APP_ENVS.join(', ')}` }).default('development'),
@@ -46,6 +52,11 @@ const EnvSchema = z.object({
     })
     .default('info'),
   WORKERS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .min(1, { message: 'must be at least 1' })
+    .max(3600, { message: 'must be at most 3600' })
+    .default(60),
   COOKIE_SECURE: z
     .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
     .default('auto'),
@@ -73,6 +84,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each process keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
   appEnv: AppEnv;
@@ -83,6 +96,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Run the outbox and job workers in this process. */
   workers: boolean;
+  /** How long a job stays claimed by a worker that stopped renewing it (died), in milliseconds. */
+  jobLeaseMs: number;
   cookieSecure: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttling uses it). */
   trustProxy: boolean;
@@ -135,6 +150,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
     databaseUrl,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     appEnv: e.APP_ENV,
@@ -143,6 +159,7 @@ export function loadConfig(
     publicUrl,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS === 'on',
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: path.join(ROOT_DIR, 'dist/web'),

@@ -45,21 +45,35 @@ interface ClaimedJob {
   max_attempts: number;
 }
 
+/** How long a claimed job stays its worker's when the worker stops renewing it (it died). */
+export const DEFAULT_JOB_LEASE_MS = 60_000;
+
+export interface JobRunOptions {
+  batchSize?: number;
+  /** The lease of a claim, renewed every third of it while the handler runs (default 60 s). */
+  leaseMs?: number;
+}
+
 /**
- * Claims due jobs with FOR UPDATE SKIP LOCKED and runs their handlers. A job whose worker died is
- * claimed again when its lock expires; a failing job is retried with back-off, then marked failed.
+ * Claims due jobs with FOR UPDATE SKIP LOCKED and runs their handlers. Each claim is a lease that
+ * the worker renews while the handler runs; a worker that dies (killed, host lost) stops renewing,
+ * and once the lease runs out any worker claims the job again. The attempt number fences the
+ * outcome: a worker that lost its lease (paused past it) neither renews nor records anything.
+ * A failing job is retried with back-off, then marked failed.
  */
 export async function processJobs(
   db: Db,
   handlers: Record<string, JobHandler>,
   log: FastifyBaseLogger,
-  batchSize = 5,
+  opts: JobRunOptions = {},
 ): Promise<number> {
   const types = Object.keys(handlers);
   if (types.length === 0) return 0;
+  const leaseMs = Math.max(100, Math.round(opts.leaseMs ?? DEFAULT_JOB_LEASE_MS));
+  const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
   const claimed = await rows<ClaimedJob>(
     db,
-    sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = now() + interval '10 minutes'
+    sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lease}
         where id in (
           select id from jobs
           where type in (${sql.join(
@@ -68,40 +82,63 @@ export async function processJobs(
           )})
             and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
           order by run_at, id
-          limit ${batchSize}
+          limit ${opts.batchSize ?? 5}
           for update skip locked)
         returning id, type, payload, attempts, max_attempts`,
   );
   for (const job of claimed) {
     const handler = handlers[job.type]!;
+    const jobLog = log.child({ jobId: job.id, jobType: job.type });
+    const mine = sql`id = ${job.id} and status = 'running' and attempts = ${job.attempts}`;
+    let lost = false;
+    const renew = setInterval(
+      () => {
+        rows<{ id: number }>(db, sql`update jobs set locked_until = ${lease} where ${mine} returning id`)
+          .then((renewed) => {
+            if (renewed.length === 0 && !lost) {
+              lost = true;
+              jobLog.warn({ attempt: job.attempts }, 'job lease lost: another worker may run it');
+            }
+          })
+          .catch((err: unknown) => jobLog.warn({ err }, 'job lease renewal failed'));
+      },
+      Math.floor(leaseMs / 3),
+    );
     const ctx: JobContext = {
       db,
-      log: log.child({ jobId: job.id, jobType: job.type }),
+      log: jobLog,
       jobId: job.id,
       progress: async (percent) => {
         await db.execute(
-          sql`update jobs set progress = ${Math.max(0, Math.min(100, Math.round(percent)))} where id = ${job.id}`,
+          sql`update jobs set progress = ${Math.max(0, Math.min(100, Math.round(percent)))} where ${mine}`,
         );
       },
     };
+    let recorded: { id: number }[];
     try {
       const result = (await handler(job.payload, ctx)) ?? {};
-      await db.execute(
+      clearInterval(renew);
+      recorded = await rows<{ id: number }>(
+        db,
         sql`update jobs set status = 'succeeded', progress = 100, result = ${JSON.stringify(result)}::jsonb,
               finished_at = now(), locked_until = null, last_error = null
-            where id = ${job.id}`,
+            where ${mine} returning id`,
       );
     } catch (err) {
+      clearInterval(renew);
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = job.attempts >= job.max_attempts;
       ctx.log.warn({ err, attempt: job.attempts }, 'job failed');
-      await db.execute(
+      recorded = await rows<{ id: number }>(
+        db,
         sql`update jobs set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${message}, locked_until = null,
               run_at = ${new Date(Date.now() + backoffMs(job.attempts)).toISOString()},
               finished_at = ${giveUp ? new Date().toISOString() : null}
-            where id = ${job.id}`,
+            where ${mine} returning id`,
       );
     }
+    if (recorded.length === 0)
+      jobLog.warn({ attempt: job.attempts }, 'job outcome discarded: its lease had passed to another worker');
   }
   return claimed.length;
 }
