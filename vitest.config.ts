@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: pure unit tests beside the code, and API tests that build the app
 // against a fresh database per file (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
+const SCALE_OUT_TEST = 'src/server/platform/scale-out.api.test.ts';
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -20,12 +22,29 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.api.test.ts'],
+          exclude: [SCALE_OUT_TEST],
           environment: 'node',
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      // Several app processes on one database: PostgreSQL only (scripts/test-postgres.ts runs it).
+      ...(process.env.TEST_DB_BACKEND === 'postgres'
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'scale',
+                include: [SCALE_OUT_TEST],
+                environment: 'node',
+                globalSetup: ['src/server/testing/global-setup.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -86,59 +86,85 @@ export async function processJobs(
           for update skip locked)
         returning id, type, payload, attempts, max_attempts`,
   );
-  for (const job of claimed) {
-    const handler = handlers[job.type]!;
-    const jobLog = log.child({ jobId: job.id, jobType: job.type });
-    const mine = sql`id = ${job.id} and status = 'running' and attempts = ${job.attempts}`;
-    let lost = false;
-    const renew = setInterval(
-      () => {
-        rows<{ id: number }>(db, sql`update jobs set locked_until = ${lease} where ${mine} returning id`)
-          .then((renewed) => {
-            if (renewed.length === 0 && !lost) {
-              lost = true;
-              jobLog.warn({ attempt: job.attempts }, 'job lease lost: another worker may run it');
-            }
-          })
-          .catch((err: unknown) => jobLog.warn({ err }, 'job lease renewal failed'));
-      },
-      Math.floor(leaseMs / 3),
-    );
-    const ctx: JobContext = {
-      db,
-      log: jobLog,
-      jobId: job.id,
-      progress: async (percent) => {
-        await db.execute(
-          sql`update jobs set progress = ${Math.max(0, Math.min(100, Math.round(percent)))} where ${mine}`,
-        );
-      },
-    };
-    let recorded: { id: number }[];
-    try {
-      const result = (await handler(job.payload, ctx)) ?? {};
-      clearInterval(renew);
-      recorded = await rows<{ id: number }>(
+  // The whole batch is renewed together: a job waiting its turn behind a slow one keeps its lease.
+  const held = new Map(claimed.map((job) => [Number(job.id), job]));
+  const owned = (job: ClaimedJob) =>
+    sql`(id = ${job.id} and status = 'running' and attempts = ${job.attempts})`;
+  const renew = setInterval(
+    () => {
+      const pending = [...held.values()];
+      if (pending.length === 0) return;
+      rows<{ id: string | number }>(
         db,
-        sql`update jobs set status = 'succeeded', progress = 100, result = ${JSON.stringify(result)}::jsonb,
+        sql`update jobs set locked_until = ${lease} where ${sql.join(pending.map(owned), sql` or `)} returning id`,
+      )
+        .then((renewed) => {
+          const kept = new Set(renewed.map((r) => Number(r.id)));
+          for (const job of pending) {
+            if (kept.has(Number(job.id)) || !held.delete(Number(job.id))) continue;
+            log.warn(
+              { jobId: job.id, jobType: job.type, attempt: job.attempts },
+              'job lease lost: another worker may run it',
+            );
+          }
+        })
+        .catch((err: unknown) => log.warn({ err }, 'job lease renewal failed'));
+    },
+    Math.floor(leaseMs / 3),
+  );
+  try {
+    for (const job of claimed) {
+      // A job whose lease was lost before its turn is another worker's now.
+      if (!held.has(Number(job.id))) continue;
+      await runClaimed(db, handlers, log, job, owned(job));
+      held.delete(Number(job.id));
+    }
+  } finally {
+    clearInterval(renew);
+  }
+  return claimed.length;
+}
+
+async function runClaimed(
+  db: Db,
+  handlers: Record<string, JobHandler>,
+  log: FastifyBaseLogger,
+  job: ClaimedJob,
+  mine: ReturnType<typeof sql>,
+): Promise<void> {
+  const handler = handlers[job.type]!;
+  const jobLog = log.child({ jobId: job.id, jobType: job.type });
+  const ctx: JobContext = {
+    db,
+    log: jobLog,
+    jobId: job.id,
+    progress: async (percent) => {
+      await db.execute(
+        sql`update jobs set progress = ${Math.max(0, Math.min(100, Math.round(percent)))} where ${mine}`,
+      );
+    },
+  };
+  let recorded: { id: number }[];
+  try {
+    const result = (await handler(job.payload, ctx)) ?? {};
+    recorded = await rows<{ id: number }>(
+      db,
+      sql`update jobs set status = 'succeeded', progress = 100, result = ${JSON.stringify(result)}::jsonb,
               finished_at = now(), locked_until = null, last_error = null
             where ${mine} returning id`,
-      );
-    } catch (err) {
-      clearInterval(renew);
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = job.attempts >= job.max_attempts;
-      ctx.log.warn({ err, attempt: job.attempts }, 'job failed');
-      recorded = await rows<{ id: number }>(
-        db,
-        sql`update jobs set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${message}, locked_until = null,
+    );
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const giveUp = job.attempts >= job.max_attempts;
+    ctx.log.warn({ err, attempt: job.attempts }, 'job failed');
+    recorded = await rows<{ id: number }>(
+      db,
+      sql`update jobs set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${message}, locked_until = null,
               run_at = ${new Date(Date.now() + backoffMs(job.attempts)).toISOString()},
               finished_at = ${giveUp ? new Date().toISOString() : null}
             where ${mine} returning id`,
-      );
-    }
-    if (recorded.length === 0)
-      jobLog.warn({ attempt: job.attempts }, 'job outcome discarded: its lease had passed to another worker');
+    );
   }
-  return claimed.length;
+  if (recorded.length === 0)
+    jobLog.warn({ attempt: job.attempts }, 'job outcome discarded: its lease had passed to another worker');
 }
