@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: pure unit tests beside the code, and API tests that build the app
 // against a fresh database per file (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
-const SCALE_OUT_TEST = 'src/server/platform/scale-out.api.test.ts';
+// Tests of several processes or connections to one PostgreSQL database: the `scale` project only.
+const POSTGRES_ONLY = [
+  'src/server/platform/scale-out.api.test.ts',
+  'src/server/platform/read-replica.api.test.ts',
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -22,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.api.test.ts'],
-          exclude: [SCALE_OUT_TEST],
+          exclude: POSTGRES_ONLY,
           environment: 'node',
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
@@ -36,7 +40,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'scale',
-                include: [SCALE_OUT_TEST],
+                include: POSTGRES_ONLY,
                 environment: 'node',
                 globalSetup: ['src/server/testing/global-setup.ts'],
                 testTimeout: 60_000,

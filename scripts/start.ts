@@ -58,6 +58,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    replicaUrl: config.databaseReplicaUrl,
   });
   await database.migrate();
   if (config.appEnv !== 'production') {

@@ -101,6 +101,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     sessions,
     gateway: new BuiltInGateway(database.db),
     db: database.db,
+    readDb: database.readDb,
     dbKind: database.kind,
     config,
     log: app.log,

@@ -15,6 +15,7 @@ export async function startServer(config = loadConfig(), opened?: Database, keyr
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      replicaUrl: config.databaseReplicaUrl,
     }));
   if (!opened) await database.migrate();
   const app = await buildApp({ config, database, ...(keyring && { keyring }) });

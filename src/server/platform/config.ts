@@ -29,6 +29,10 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlOf(['postgres', 'postgresql'], 'postgres://user:password@host:5432/database').optional(),
+  DATABASE_REPLICA_URL: urlOf(
+    ['postgres', 'postgresql'],
+    'postgres://user:password@replica-host:5432/database',
+  ).optional(),
   DATABASE_POOL_SIZE: z.coerce
     .number({ message: 'must be a whole number' })
     .int({ message: 'must be a whole number' })
@@ -69,7 +73,13 @@ const EnvSchema = z.object({
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
 
 /** Settings that may carry a password: their values are never repeated in a message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD', 'DATA_ENCRYPTION_KEY']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'DATABASE_REPLICA_URL',
+  'SMTP_URL',
+  'DEMO_PASSWORD',
+  'DATA_ENCRYPTION_KEY',
+]);
 
 /** A configuration refused at start: one line per bad value, naming the variable. */
 export class ConfigError extends Error {
@@ -84,7 +94,9 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections each process keeps to PostgreSQL at most. */
+  /** A read replica of DATABASE_URL for searches, lists and reports (DATABASE_REPLICA_URL). */
+  databaseReplicaUrl: string | undefined;
+  /** Connections each process keeps to PostgreSQL at most (to the replica as well, when set). */
   databasePoolSize: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -140,6 +152,10 @@ export function loadConfig(
       err instanceof DataKeyError ? err.message : 'DATA_ENCRYPTION_KEY cannot be read.',
     ]);
   }
+  if (e.DATABASE_REPLICA_URL && !databaseUrl)
+    throw new ConfigError([
+      'DATABASE_REPLICA_URL needs DATABASE_URL: a replica reads for a PostgreSQL primary.',
+    ]);
   // A shared production database keeps its key outside it: no key file is made for it (ADR 022).
   if (e.APP_ENV === 'production' && databaseUrl && !dataEncryptionKeys && !overrides.dataEncryptionKeys)
     throw new ConfigError([
@@ -150,6 +166,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
     databaseUrl,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

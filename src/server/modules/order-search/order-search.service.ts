@@ -47,12 +47,12 @@ export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Pr
   const plan = planOrderSearch(query);
   const uids =
     plan.kind === 'phoenixId'
-      ? await repo.accountUids(ctx.db, { phoenixId: plan.phoenixId })
+      ? await repo.accountUids(ctx.readDb, { phoenixId: plan.phoenixId })
       : plan.kind === 'email'
-        ? await repo.accountUids(ctx.db, { email: plan.email })
+        ? await repo.accountUids(ctx.readDb, { email: plan.email })
         : [];
   const found = await repo.searchPage(
-    ctx.db,
+    ctx.readDb,
     repo.whereOf(plan, uids),
     query.limit,
     (query.page - 1) * query.limit,
