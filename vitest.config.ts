@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: pure unit tests beside the code, and API tests that build the app
 // against a fresh database per file (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
+// Tests of several processes or connections to one PostgreSQL database: the `scale` project only.
+const POSTGRES_ONLY = [
+  'src/server/platform/scale-out.api.test.ts',
+  'src/server/platform/read-replica.api.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     tsconfigPaths: true,
@@ -26,12 +32,29 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.api.test.ts'],
+          exclude: POSTGRES_ONLY,
           environment: 'node',
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      // Several app processes on one database: PostgreSQL only (scripts/test-postgres.ts runs it).
+      ...(process.env.TEST_DB_BACKEND === 'postgres'
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'scale',
+                include: POSTGRES_ONLY,
+                environment: 'node',
+                globalSetup: ['src/server/testing/global-setup.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

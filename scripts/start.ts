@@ -54,7 +54,12 @@ async function main() {
     dataDir: config.dataDir,
     warn: (message) => console.warn(message),
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    replicaUrl: config.databaseReplicaUrl,
+  });
   await database.migrate();
   if (config.appEnv !== 'production') {
     await ensureDemoCompany(database.db, {

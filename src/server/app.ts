@@ -103,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     sessions,
     gateway: new BuiltInGateway(database.db),
     db: database.db,
+    readDb: database.readDb,
     dbKind: database.kind,
     config,
     log: app.log,
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       db: database.db,
       mailer,
       log: app.log,
+      jobLeaseMs: config.jobLeaseMs,
       workers: [
         downstreamWorker(),
         promoDeployWorker(),

@@ -10,7 +10,13 @@ import { startupFailure } from './platform/startup-errors';
  */
 export async function startServer(config = loadConfig(), opened?: Database, keyring?: DataKeyring) {
   const database =
-    opened ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    opened ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      replicaUrl: config.databaseReplicaUrl,
+    }));
   if (!opened) await database.migrate();
   const app = await buildApp({ config, database, ...(keyring && { keyring }) });
   let closing = false;

@@ -15,6 +15,35 @@ const refusal = (env: Record<string, string>): string[] => {
 };
 
 describe('configuration', () => {
+  it('checks the scale-out settings: replica URL scheme (never repeated), pool size, job lease', () => {
+    const lines = refusal({
+      DATABASE_URL: 'postgres://app@primary/db',
+      DATABASE_REPLICA_URL: 'mysql://reader:s3cret@replica/db',
+      DATABASE_POOL_SIZE: '0',
+      JOB_LEASE_SECONDS: 'soon',
+    });
+    expect(lines.map((l) => l.split(' ')[0]).sort()).toEqual([
+      'DATABASE_POOL_SIZE',
+      'DATABASE_REPLICA_URL',
+      'JOB_LEASE_SECONDS',
+    ]);
+    expect(lines.join('\n')).not.toContain('s3cret');
+    expect(refusal({ DATABASE_REPLICA_URL: 'postgres://reader@replica/db' })[0]).toMatch(
+      /^DATABASE_REPLICA_URL needs DATABASE_URL/,
+    );
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app@primary/db',
+      DATABASE_REPLICA_URL: 'postgresql://reader@replica/db',
+      DATABASE_POOL_SIZE: '4',
+      JOB_LEASE_SECONDS: '30',
+    });
+    expect(config).toMatchObject({
+      databaseReplicaUrl: 'postgresql://reader@replica/db',
+      databasePoolSize: 4,
+      jobLeaseMs: 30_000,
+    });
+  });
+
   it('refuses each bad value with one line naming the variable', () => {
     const lines = refusal({
       SMTP_URL: 'notaurl',
@@ -81,6 +110,7 @@ describe('configuration', () => {
       'E2E_PORT',
       'E2E_DATA_DIR',
       'CHROMIUM_PATH',
+      'SCALE_OUT_LOG',
     ]);
     const read = new Set<string>();
     const walk = (dir: string) => {

@@ -30,6 +30,16 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlOf(['postgres', 'postgresql'], 'postgres://user:password@host:5432/database').optional(),
+  DATABASE_REPLICA_URL: urlOf(
+    ['postgres', 'postgresql'],
+    'postgres://user:password@replica-host:5432/database',
+  ).optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(1000, { message: 'must be at most 1000' })
+    .default(10),
   SMTP_URL: urlOf(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
   // Customers read its name: the brand's by default (staff email goes out under it too).
   SMTP_FROM: z.string().min(3).default(`${BRAND_NAME} <no-reply@example.com>`),
@@ -48,6 +58,11 @@ const EnvSchema = z.object({
     })
     .default('info'),
   WORKERS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .min(1, { message: 'must be at least 1' })
+    .max(3600, { message: 'must be at most 3600' })
+    .default(60),
   COOKIE_SECURE: z
     .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
     .default('auto'),
@@ -60,7 +75,13 @@ const EnvSchema = z.object({
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
 
 /** Settings that may carry a password: their values are never repeated in a message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD', 'DATA_ENCRYPTION_KEY']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'DATABASE_REPLICA_URL',
+  'SMTP_URL',
+  'DEMO_PASSWORD',
+  'DATA_ENCRYPTION_KEY',
+]);
 
 /** A configuration refused at start: one line per bad value, naming the variable. */
 export class ConfigError extends Error {
@@ -75,6 +96,10 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A read replica of DATABASE_URL for searches, lists and reports (DATABASE_REPLICA_URL). */
+  databaseReplicaUrl: string | undefined;
+  /** Connections each process keeps to PostgreSQL at most (to the replica as well, when set). */
+  databasePoolSize: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
   appEnv: AppEnv;
@@ -85,6 +110,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Run the outbox and job workers in this process. */
   workers: boolean;
+  /** How long a job stays claimed by a worker that stopped renewing it (died), in milliseconds. */
+  jobLeaseMs: number;
   cookieSecure: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttling uses it). */
   trustProxy: boolean;
@@ -127,6 +154,10 @@ export function loadConfig(
       err instanceof DataKeyError ? err.message : 'DATA_ENCRYPTION_KEY cannot be read.',
     ]);
   }
+  if (e.DATABASE_REPLICA_URL && !databaseUrl)
+    throw new ConfigError([
+      'DATABASE_REPLICA_URL needs DATABASE_URL: a replica reads for a PostgreSQL primary.',
+    ]);
   // A shared production database keeps its key outside it: no key file is made for it (ADR 022).
   if (e.APP_ENV === 'production' && databaseUrl && !dataEncryptionKeys && !overrides.dataEncryptionKeys)
     throw new ConfigError([
@@ -137,6 +168,8 @@ export function loadConfig(
     host: e.HOST,
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
     databaseUrl,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     appEnv: e.APP_ENV,
@@ -145,6 +178,7 @@ export function loadConfig(
     publicUrl,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS === 'on',
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: path.join(ROOT_DIR, 'dist/web'),

@@ -10,6 +10,8 @@ import type { StaffPrincipal } from './sessions';
 /** What every module needs: the database, configuration, a logger and a way to nudge workers. */
 export interface AppContext {
   db: Db;
+  /** Searches, lists and reports: the read replica when DATABASE_REPLICA_URL is set, else `db`. */
+  readDb: Db;
   dbKind: 'pglite' | 'postgres';
   config: AppConfig;
   log: FastifyBaseLogger;

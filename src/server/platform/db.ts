@@ -37,6 +37,11 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../db/migration
 
 export interface Database {
   db: Db;
+  /**
+   * Reads that may lag a moment behind (searches, lists, reports): the read replica when one is
+   * configured, otherwise `db`. Never for a write, nor for a read a write depends on.
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -60,10 +65,12 @@ export interface DatabaseOptions {
   /** A dump of a PGlite data directory to start from (tests clone a migrated template). */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** PostgreSQL only: a read replica for `readDb`. */
+  replicaUrl?: string | undefined;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.replicaUrl);
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
@@ -87,6 +94,7 @@ async function openPglite(
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     async close() {
@@ -181,13 +189,16 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, replicaUrl?: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // pg returns int8 and numeric as strings; bigint ids here fit in a JS number.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const replica = replicaUrl ? new pg.Pool({ connectionString: replicaUrl, max: poolSize }) : null;
+  replica?.on('error', () => {});
   return {
     db,
+    readDb: replica ? (drizzleNodePg(replica, { schema }) as unknown as Db) : db,
     kind: 'postgres',
     async migrate() {
       // One migrator at a time when several app processes start together.
@@ -209,7 +220,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([pool.end(), replica?.end()]);
+    },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
 }

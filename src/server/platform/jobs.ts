@@ -45,21 +45,35 @@ interface ClaimedJob {
   max_attempts: number;
 }
 
+/** How long a claimed job stays its worker's when the worker stops renewing it (it died). */
+export const DEFAULT_JOB_LEASE_MS = 60_000;
+
+export interface JobRunOptions {
+  batchSize?: number;
+  /** The lease of a claim, renewed every third of it while the handler runs (default 60 s). */
+  leaseMs?: number;
+}
+
 /**
- * Claims due jobs with FOR UPDATE SKIP LOCKED and runs their handlers. A job whose worker died is
- * claimed again when its lock expires; a failing job is retried with back-off, then marked failed.
+ * Claims due jobs with FOR UPDATE SKIP LOCKED and runs their handlers. Each claim is a lease that
+ * the worker renews while the handler runs; a worker that dies (killed, host lost) stops renewing,
+ * and once the lease runs out any worker claims the job again. The attempt number fences the
+ * outcome: a worker that lost its lease (paused past it) neither renews nor records anything.
+ * A failing job is retried with back-off, then marked failed.
  */
 export async function processJobs(
   db: Db,
   handlers: Record<string, JobHandler>,
   log: FastifyBaseLogger,
-  batchSize = 5,
+  opts: JobRunOptions = {},
 ): Promise<number> {
   const types = Object.keys(handlers);
   if (types.length === 0) return 0;
+  const leaseMs = Math.max(100, Math.round(opts.leaseMs ?? DEFAULT_JOB_LEASE_MS));
+  const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
   const claimed = await rows<ClaimedJob>(
     db,
-    sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = now() + interval '10 minutes'
+    sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lease}
         where id in (
           select id from jobs
           where type in (${sql.join(
@@ -68,40 +82,89 @@ export async function processJobs(
           )})
             and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
           order by run_at, id
-          limit ${batchSize}
+          limit ${opts.batchSize ?? 5}
           for update skip locked)
         returning id, type, payload, attempts, max_attempts`,
   );
-  for (const job of claimed) {
-    const handler = handlers[job.type]!;
-    const ctx: JobContext = {
-      db,
-      log: log.child({ jobId: job.id, jobType: job.type }),
-      jobId: job.id,
-      progress: async (percent) => {
-        await db.execute(
-          sql`update jobs set progress = ${Math.max(0, Math.min(100, Math.round(percent)))} where id = ${job.id}`,
-        );
-      },
-    };
-    try {
-      const result = (await handler(job.payload, ctx)) ?? {};
-      await db.execute(
-        sql`update jobs set status = 'succeeded', progress = 100, result = ${JSON.stringify(result)}::jsonb,
-              finished_at = now(), locked_until = null, last_error = null
-            where id = ${job.id}`,
-      );
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = job.attempts >= job.max_attempts;
-      ctx.log.warn({ err, attempt: job.attempts }, 'job failed');
-      await db.execute(
-        sql`update jobs set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${message}, locked_until = null,
-              run_at = ${new Date(Date.now() + backoffMs(job.attempts)).toISOString()},
-              finished_at = ${giveUp ? new Date().toISOString() : null}
-            where id = ${job.id}`,
-      );
+  // The whole batch is renewed together: a job waiting its turn behind a slow one keeps its lease.
+  const held = new Map(claimed.map((job) => [Number(job.id), job]));
+  const owned = (job: ClaimedJob) =>
+    sql`(id = ${job.id} and status = 'running' and attempts = ${job.attempts})`;
+  const renew = setInterval(
+    () => {
+      const pending = [...held.values()];
+      if (pending.length === 0) return;
+      rows<{ id: string | number }>(
+        db,
+        sql`update jobs set locked_until = ${lease} where ${sql.join(pending.map(owned), sql` or `)} returning id`,
+      )
+        .then((renewed) => {
+          const kept = new Set(renewed.map((r) => Number(r.id)));
+          for (const job of pending) {
+            if (kept.has(Number(job.id)) || !held.delete(Number(job.id))) continue;
+            log.warn(
+              { jobId: job.id, jobType: job.type, attempt: job.attempts },
+              'job lease lost: another worker may run it',
+            );
+          }
+        })
+        .catch((err: unknown) => log.warn({ err }, 'job lease renewal failed'));
+    },
+    Math.floor(leaseMs / 3),
+  );
+  try {
+    for (const job of claimed) {
+      // A job whose lease was lost before its turn is another worker's now.
+      if (!held.has(Number(job.id))) continue;
+      await runClaimed(db, handlers, log, job, owned(job));
+      held.delete(Number(job.id));
     }
+  } finally {
+    clearInterval(renew);
   }
   return claimed.length;
+}
+
+async function runClaimed(
+  db: Db,
+  handlers: Record<string, JobHandler>,
+  log: FastifyBaseLogger,
+  job: ClaimedJob,
+  mine: ReturnType<typeof sql>,
+): Promise<void> {
+  const handler = handlers[job.type]!;
+  const jobLog = log.child({ jobId: job.id, jobType: job.type });
+  const ctx: JobContext = {
+    db,
+    log: jobLog,
+    jobId: job.id,
+    progress: async (percent) => {
+      await db.execute(
+        sql`update jobs set progress = ${Math.max(0, Math.min(100, Math.round(percent)))} where ${mine}`,
+      );
+    },
+  };
+  let recorded: { id: number }[];
+  try {
+    const result = (await handler(job.payload, ctx)) ?? {};
+    recorded = await rows<{ id: number }>(
+      db,
+      sql`update jobs set status = 'succeeded', progress = 100, result = ${JSON.stringify(result)}::jsonb,
+              finished_at = now(), locked_until = null, last_error = null
+            where ${mine} returning id`,
+    );
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const giveUp = job.attempts >= job.max_attempts;
+    ctx.log.warn({ err, attempt: job.attempts }, 'job failed');
+    recorded = await rows<{ id: number }>(
+      db,
+      sql`update jobs set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${message}, locked_until = null,
+              run_at = ${new Date(Date.now() + backoffMs(job.attempts)).toISOString()},
+              finished_at = ${giveUp ? new Date().toISOString() : null}
+            where ${mine} returning id`,
+    );
+  }
+  if (recorded.length === 0)
+    jobLog.warn({ attempt: job.attempts }, 'job outcome discarded: its lease had passed to another worker');
 }

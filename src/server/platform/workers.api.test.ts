@@ -127,3 +127,70 @@ describe('job runner', () => {
     expect(all.find((j) => j.id === later)?.status).toBe('queued');
   });
 });
+
+describe('job leases', () => {
+  it('a job whose lease ran out is taken over, and the late first worker records nothing', async () => {
+    const id = await enqueueJob(t.database.db, 'test.lease', {});
+    let started!: () => void;
+    const firstStarted = new Promise<void>((r) => {
+      started = r;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const first = processJobs(
+      t.database.db,
+      {
+        'test.lease': async () => {
+          started();
+          await held;
+          return { by: 'first' };
+        },
+      },
+      t.app.log,
+    );
+    await firstStarted;
+    // The first worker stops renewing (killed, or paused past its lease): the lease runs out.
+    await t.database.db.execute(
+      sql`update jobs set locked_until = now() - interval '1 second' where id = ${id}`,
+    );
+    const taken = await processJobs(
+      t.database.db,
+      { 'test.lease': async () => ({ by: 'second' }) },
+      t.app.log,
+    );
+    expect(taken).toBe(1);
+    release();
+    await first;
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 2, result: { by: 'second' } });
+  });
+
+  it('a running job is not claimed again while its lease holds', async () => {
+    const id = await enqueueJob(t.database.db, 'test.held', {});
+    let started!: () => void;
+    const firstStarted = new Promise<void>((r) => {
+      started = r;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const ran: string[] = [];
+    const handler = (name: string) => async () => {
+      ran.push(name);
+      started();
+      await held;
+      return {};
+    };
+    const first = processJobs(t.database.db, { 'test.held': handler('first') }, t.app.log);
+    await firstStarted;
+    expect(await processJobs(t.database.db, { 'test.held': handler('second') }, t.app.log)).toBe(0);
+    release();
+    await first;
+    expect(ran).toEqual(['first']);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+});

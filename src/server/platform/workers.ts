@@ -25,6 +25,8 @@ export function startWorkers(deps: {
   mailer: Mailer | null;
   log: FastifyBaseLogger;
   workers?: readonly WorkerSpec[];
+  /** The lease of a claimed job (default DEFAULT_JOB_LEASE_MS). */
+  jobLeaseMs?: number;
 }) {
   const outbox = startPoller({
     name: 'outbox',
@@ -36,7 +38,8 @@ export function startWorkers(deps: {
     name: 'jobs',
     intervalMs: 2000,
     log: deps.log,
-    tick: () => processJobs(deps.db, jobHandlers, deps.log),
+    tick: () =>
+      processJobs(deps.db, jobHandlers, deps.log, deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
   });
   const extra = (deps.workers ?? []).map((w) =>
     startPoller({

@@ -30,9 +30,9 @@ async function pageUids(
   const { skip, take } = pageWindow(page, limit);
   if (query.kind === 'account') {
     if (!Number.isSafeInteger(query.phoenixId)) return [];
-    return skip > 0 ? [] : repo.uidByPhoenixId(ctx.db, query.phoenixId, filter);
+    return skip > 0 ? [] : repo.uidByPhoenixId(ctx.readDb, query.phoenixId, filter);
   }
-  return repo.searchNameUids(ctx.db, planNameSearch(query.text), filter, skip, take);
+  return repo.searchNameUids(ctx.readDb, planNameSearch(query.text), filter, skip, take);
 }
 
 function inOrder<T extends { uid: string }>(uids: readonly string[], records: readonly T[]): T[] {
@@ -70,7 +70,7 @@ export async function searchCustomers(
   query: CustomerSearchQuery,
 ): Promise<CustomerSearchAnswer> {
   const uids = await pageUids(ctx, query.q, {}, query.page, query.limit);
-  const records = inOrder(uids, await repo.searchRows(ctx.db, uids));
+  const records = inOrder(uids, await repo.searchRows(ctx.readDb, uids));
   const now = new Date();
   return {
     success: true,
@@ -126,7 +126,7 @@ export async function quickSearchConsultants(
   const filter = { userType: USER_TYPE.consultant, countryId: query.countryid };
   const text = query.account ?? query.q ?? '';
   const uids = await pageUids(ctx, text, filter, 1, query.take);
-  return inOrder(uids, await repo.consultantRows(ctx.db, uids)).map((r) => ({
+  return inOrder(uids, await repo.consultantRows(ctx.readDb, uids)).map((r) => ({
     uid: r.uid,
     phoenixId: Number(r.phoenix_id),
     fullName: fullName(r.first_name, r.last_name),

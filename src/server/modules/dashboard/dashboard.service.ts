@@ -12,7 +12,7 @@ const DAYS = 14;
 const dayStart = sql`(date_trunc('day', now() at time zone ${PACIFIC_TIME_ZONE}) at time zone ${PACIFIC_TIME_ZONE})`;
 
 export async function dashboard(ctx: AppContext): Promise<Dashboard> {
-  const db = ctx.db;
+  const db = ctx.readDb;
   const [today] = await rows<{ d: string }>(
     db,
     sql`select to_char(now() at time zone ${PACIFIC_TIME_ZONE}, 'YYYY-MM-DD') as d`,

@@ -49,16 +49,16 @@ async function whereOf(ctx: AppContext, query: OrderSearchQuery) {
   const plan = planOrderSearch(query);
   const uids =
     plan.kind === 'phoenixId'
-      ? await repo.accountUids(ctx.db, { phoenixId: plan.phoenixId })
+      ? await repo.accountUids(ctx.readDb, { phoenixId: plan.phoenixId })
       : plan.kind === 'email'
-        ? await repo.accountUids(ctx.db, { email: plan.email })
+        ? await repo.accountUids(ctx.readDb, { email: plan.email })
         : [];
   return repo.whereOf(plan, uids);
 }
 
 export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Promise<OrderSearchAnswer> {
   const found = await repo.searchPage(
-    ctx.db,
+    ctx.readDb,
     await whereOf(ctx, query),
     query.limit,
     (query.page - 1) * query.limit,
