@@ -108,7 +108,9 @@ test('a card leg that fails is shown on the refund; retry completes it with one 
   await agent.context().close();
 });
 
-test('a full refund, then a leader may cancel the order', async ({ browser }) => {
+test('a full refund cut a cent short, the cent refunded alone, then a leader may cancel the order', async ({
+  browser,
+}) => {
   test.slow();
   const leader = await as(browser, 'leader');
   const before = await refundsOf(leader, ORDERS.fullRefund);
@@ -124,15 +126,29 @@ test('a full refund, then a leader may cancel the order', async ({ browser }) =>
   const shipping = leader.getByRole('checkbox', { name: /^Refund shipping/ });
   if (await shipping.isEnabled()) await shipping.check();
   await expect(leader.getByRole('group', { name: 'Refund estimate' })).toBeVisible(ESTIMATE_WAIT);
-  await leader.getByLabel('Reason').selectOption('Returns');
-  await leader.getByRole('button', { name: 'Refund', exact: true }).click(ESTIMATE_WAIT);
-  await leader
-    .getByRole('dialog', { name: 'Process this refund?' })
-    .getByRole('button', { name: 'Process refund' })
-    .click();
-  await expect(
-    alertWith(leader, /Processed refund successfully\.|Successfully processed refund\./),
-  ).toBeVisible();
+  // Every item, but a cent short on the cards (ADR 021: the cent stays refundable).
+  const amount = leader.getByLabel('Refund amount (cards)');
+  await amount.fill(dollars(cents(await amount.inputValue()) - 1));
+  const process = async () => {
+    await leader.getByLabel('Reason').selectOption('Returns');
+    await leader.getByRole('button', { name: 'Refund', exact: true }).click(ESTIMATE_WAIT);
+    await leader
+      .getByRole('dialog', { name: 'Process this refund?' })
+      .getByRole('button', { name: 'Process refund' })
+      .click();
+    await expect(
+      alertWith(leader, /Processed refund successfully\.|Successfully processed refund\./),
+    ).toBeVisible();
+  };
+  await process();
+  const short = await refundsOf(leader, ORDERS.fullRefund);
+  expect(short.order.fullyRefunded).toBe(false);
+  expect(
+    short.order.cards.reduce((s: number, c: { remainingAmount: number }) => s + c.remainingAmount, 0),
+  ).toBe(1);
+  // The cent alone, nothing chosen.
+  await leader.getByLabel('Refund amount (cards)').fill('0.01');
+  await process();
   await expect(leader.getByText(/fully refunded/)).toBeVisible();
   expect((await refundsOf(leader, ORDERS.fullRefund)).order.fullyRefunded).toBe(true);
 
