@@ -57,3 +57,23 @@ export async function ledgerSum(db: DbOrTx, uid: string, country: Country): Prom
     .where(and(eq(productCreditLedger.accountUid, uid), eq(productCreditLedger.country, country)));
   return Number(row?.sum ?? 0);
 }
+
+/**
+ * Takes `cents` off the remainingValue of the grants still usable at `now`, oldest first (ADR 006),
+ * in one statement: each grant gives what is left of it until the amount is covered. Call it on
+ * the locked balance row's transaction, with the debit that takes the credit away.
+ */
+export async function consumeGrants(tx: DbOrTx, uid: string, country: Country, cents: number, now: Date) {
+  await tx.execute(sql`
+    with usable as (
+      select id, remaining_value_cents as left_cents,
+             sum(remaining_value_cents) over (order by created_at, id) - remaining_value_cents as before_cents
+      from product_credit_ledger
+      where account_uid = ${uid} and country = ${country} and amount_cents > 0 and remaining_value_cents > 0
+        and (does_not_expire or expiration_date is null or expiration_date > ${now})
+    )
+    update product_credit_ledger l
+       set remaining_value_cents = u.left_cents - least(u.left_cents, ${cents} - u.before_cents)
+      from usable u
+     where l.id = u.id and u.before_cents < ${cents}`);
+}

@@ -96,6 +96,9 @@ export async function appendCredit(tx: DbOrTx, input: CreditEntryInput) {
   const { uid, country, cents, now } = input;
   const locked = input.locked ?? (await repo.lockBalance(tx, uid, country));
   const grant = cents > 0;
+  // A debit spends what is left on the grants, oldest first, so that the balance stays what is
+  // left on its grants (ADR 006; reconciliation checks it, ADR 025).
+  if (cents < 0) await repo.consumeGrants(tx, uid, country, -cents, now);
   const [entry] = await tx
     .insert(productCreditLedger)
     .values({
