@@ -33,6 +33,8 @@ import { productCreditRoutes } from './modules/product-credit/product-credit.rou
 import { promosRoutes } from './modules/promos/promos.routes';
 import { promoDeployWorker } from './modules/promos/promos.schedule';
 import { queryRoutes } from './modules/query/query.routes';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
+import { reconciliationNightlyWorker } from './modules/reconciliation/reconciliation.service';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -129,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(paymentsRoutes(ctx));
   await app.register(refundsRoutes(ctx));
   await app.register(returnsRoutes(ctx));
+  await app.register(reconciliationRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
@@ -137,7 +140,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       db: database.db,
       mailer,
       log: app.log,
-      workers: [downstreamWorker(), promoDeployWorker(), captureRetryWorker(ctx), popupCloseWorker(ctx)],
+      workers: [
+        downstreamWorker(),
+        promoDeployWorker(),
+        captureRetryWorker(ctx),
+        popupCloseWorker(ctx),
+        reconciliationNightlyWorker(ctx),
+      ],
     });
     wake.outbox = workers.wakeOutbox;
     wake.jobs = workers.wakeJobs;

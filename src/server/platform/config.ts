@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   WORKERS: z.enum(['on', 'off']).default('on'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RECONCILIATION_EXPORT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  RECONCILIATION_NIGHTLY_HOUR: z.coerce.number().int().min(0).max(23).default(2),
 });
 
 export interface AppConfig {
@@ -37,6 +39,8 @@ export interface AppConfig {
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttling uses it). */
   trustProxy: boolean;
   webDir: string;
+  /** Money reconciliation (ADR 025): minutes a captured order may wait for Phoenix; Pacific hour of the nightly run. */
+  reconciliation: { exportGraceMinutes: number; nightlyHour: number };
 }
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
@@ -67,6 +71,10 @@ export function loadConfig(
     cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: path.join(ROOT_DIR, 'dist/web'),
+    reconciliation: {
+      exportGraceMinutes: e.RECONCILIATION_EXPORT_MINUTES,
+      nightlyHour: e.RECONCILIATION_NIGHTLY_HOUR,
+    },
     ...overrides,
   };
 }

@@ -334,6 +334,8 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId, t.timestamp),
     index('refunds_timestamp_idx').on(t.timestamp),
     uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    // Refunds still pending: what reconciliation looks for past their lease (small, partial; ADR 025).
+    index('refunds_pending_idx').on(t.timestamp).where(sql`status = 'pending'`),
   ],
 );
 
