@@ -127,6 +127,21 @@ describe('reconciliation: planted discrepancies', () => {
     const overOrder = await paidOrder(uid);
     await exec(sql`insert into refunds (id, order_id, reason, amount_cents, pc_amount_cents, currency, admin_uid, status, idempotency_key, cards)
                    values ('RefundOverOrder00001', ${overOrder.order.id}, 'Damaged', 0, 6000, 'USD', 'staff', 'processed', 'k-over-order', '[]')`);
+    // overRefund by its legs: a refund whose card leg took 60.00 from a 50.00 payment (order over too).
+    const overLegs = await paidOrder(uid);
+    const leg = (cents: number) =>
+      JSON.stringify([
+        {
+          transactionId: overLegs.txn,
+          refundAmount: cents,
+          accountNumber: '4242',
+          tenderId: null,
+          idempotencyKey: 'k-over-legs:leg',
+          status: 'succeeded',
+        },
+      ]);
+    await exec(sql`insert into refunds (id, order_id, reason, amount_cents, currency, admin_uid, status, idempotency_key, cards)
+                   values ('RefundOverLegs000001', ${overLegs.order.id}, 'Damaged', 6000, 'USD', 'staff', 'processed', 'k-over-legs', ${leg(6000)}::jsonb)`);
     // gatewayLedger: the gateway captured 45.00 where the payment says 50.00; and a charge no order holds.
     const gatewayShort = await paidOrder(uid);
     await exec(sql`update payment_transactions set amount_cents = 4500 where id = ${gatewayShort.txn}`);
@@ -163,6 +178,8 @@ describe('reconciliation: planted discrepancies', () => {
       overRefund: [
         { recordType: 'payment', recordId: overCard.paymentId, expected: 5000, actual: 6000 },
         { recordType: 'order', recordId: overOrder.order.id, expected: 5000, actual: 6000 },
+        { recordType: 'payment', recordId: overLegs.paymentId, expected: 5000, actual: 6000 },
+        { recordType: 'order', recordId: overLegs.order.id, expected: 5000, actual: 6000 },
       ],
       gatewayLedger: [
         { recordType: 'payment', recordId: gatewayShort.paymentId, expected: 5000, actual: 4500 },
@@ -243,6 +260,11 @@ describe('reconciliation: planted discrepancies', () => {
     await exec(sql`update refunds set amount_cents = 5000, pc_amount_cents = 0,
                      cards = ${JSON.stringify([{ transactionId: overOrder.txn, refundAmount: 5000, accountNumber: '4242', tenderId: null, idempotencyKey: 'k-over-order:leg', status: 'succeeded' }])}::jsonb
                    where id = 'RefundOverOrder00001'`);
+    await exec(
+      sql`update refunds set amount_cents = 5000, cards = ${leg(5000)}::jsonb where id = 'RefundOverLegs000001'`,
+    );
+    await exec(sql`update order_payments set refunded_cents = 5000 where id = ${overLegs.paymentId}`);
+    await refundChild(overLegs.txn, overLegs.order.id, 5000);
     await exec(sql`update payment_transactions set amount_cents = 5000 where id = ${gatewayShort.txn}`);
     await refundChild('txn_recon_orphan', null, 1999);
     await exec(sql`insert into failed_orders (order_id, date_created_utc, error_code, error_message)

@@ -108,9 +108,14 @@ export async function applyCheck(
   input: CheckInput,
 ): Promise<{ found: number; new: number; resolved: number }> {
   const now = input.now;
+  const check = CHECKS[kind];
+  // A batch job over whole tables (ADR 025): a hash of a whole table held in memory, and no
+  // expression compiling (JIT), which costs more than it saves on these plain scans.
+  if (check.workMem) await tx.execute(sql.raw(`set local work_mem = '${check.workMem}'`));
+  await tx.execute(sql`set local jit = off`);
   const [seen] = await rows<{ found: number; new: number }>(
     tx,
-    sql`with found as (${CHECKS[kind](input)}),
+    sql`with found as (${check.query(input)}),
         upserted as (
           insert into reconciliation_discrepancies as d
             (kind, record_type, record_id, order_id, customer_uid, country, currency, expected_cents, actual_cents,
@@ -165,12 +170,12 @@ export interface DiscrepancyRow {
 export function listOpen(db: DbOrTx, opts: { offset: number; limit: number; kind?: DiscrepancyKind }) {
   return rows<DiscrepancyRow>(
     db,
-    sql`select d.id, d.kind, d.record_type, d.record_id, d.order_id, d.customer_uid, d.country, d.currency,
-               d.expected_cents, d.actual_cents, d.details, d.first_seen_at, d.last_seen_at,
+    sql`select d.id, d.kind, d.record_type, d.record_id, d.order_id, coalesce(d.customer_uid, o.customer_uid) as customer_uid,
+               d.country, d.currency, d.expected_cents, d.actual_cents, d.details, d.first_seen_at, d.last_seen_at,
                o.order_id as order_number, o.customer_user_type, a.first_name, a.last_name
         from reconciliation_discrepancies d
         left join orders o on o.id = d.order_id
-        left join accounts a on a.uid = d.customer_uid
+        left join accounts a on a.uid = coalesce(d.customer_uid, o.customer_uid)
         where d.resolved_at is null ${opts.kind ? sql`and d.kind = ${opts.kind}` : sql``}
         order by d.first_seen_at desc, d.id desc
         limit ${opts.limit + 1} offset ${opts.offset}`,
