@@ -126,6 +126,13 @@ describe('demo generator', { timeout: 30_000 }, () => {
     for (const o of orders) if (o.collection !== 'invoices') expect(o.phoenixOrderId).toBeNull();
   });
 
+  it('leaves no refund pending: the refund flow settles each within its lease (ADR 014, ADR 025)', () => {
+    const large = generate(42, 3000);
+    expect(large.rows('refunds').length).toBeGreaterThan(100);
+    expect(large.rows('refunds').filter((r) => r.status === 'pending')).toEqual([]);
+    expect(large.rows('payment_transactions').filter((t) => t.status === 'pending')).toEqual([]);
+  });
+
   it('never refunds more than was paid on a card', () => {
     for (const p of sink.rows('order_payments'))
       expect(Number(p.refundedCents)).toBeLessThanOrEqual(Number(p.amountCents));

@@ -94,13 +94,13 @@ export function issueRefund(
     });
   }
   const amountCents = allocations.reduce((s, a) => s + a.cents, 0);
-  const recent = ctx.clock.now.getTime() - request.at.getTime() < 2 * DAY;
+  // Never pending: the refund worker settles every leg within its lease (ADR 014), and a refund
+  // still pending after it is a discrepancy reconciliation reports (ADR 025).
   const status =
     request.status ??
     rng.weighted<IssuedRefund['status']>([
       ['processed', 88],
       ['failed', amountCents > 0 ? 8 : 0],
-      ['pending', recent ? 4 : 0],
     ]);
   const error = status === 'failed' ? rng.pick(FAILURES) : null;
 

@@ -37,6 +37,8 @@ import { promosRoutes } from './modules/promos/promos.routes';
 import { promoDeployWorker } from './modules/promos/promos.schedule';
 import { queryRoutes } from './modules/query/query.routes';
 import { refundRecoveryWorker } from './modules/refunds/refund-submit.service';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
+import { reconciliationNightlyWorker } from './modules/reconciliation/reconciliation.service';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -150,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(refundsRoutes(ctx));
   await app.register(returnsRoutes(ctx));
   await app.register(customerViewRoutes(ctx));
+  await app.register(reconciliationRoutes(ctx));
 
   await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
 
@@ -166,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         popupCloseWorker(ctx),
         creditExpiryWorker(),
         refundRecoveryWorker(ctx),
+        reconciliationNightlyWorker(ctx),
       ],
     });
     wake.outbox = workers.wakeOutbox;

@@ -247,6 +247,15 @@ export const APP_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'reconciliation',
+    path: '/reconciliation',
+    visitors: LEADERS,
+    ready: async (page) => {
+      await heading('Reconciliation')(page);
+      await expect(page.getByRole('heading', { name: 'Open discrepancies' })).toBeVisible();
+    },
+  },
+  {
     name: 'outbox',
     path: '/outbox',
     visitors: ['developer'],

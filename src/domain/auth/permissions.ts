@@ -39,6 +39,10 @@ export const PERMISSIONS = {
   'batch.manage': { roles: ['leader', 'salesOperatorManager', 'developer'] },
   /** Incentive screens and payouts. */
   'incentives.manage': { roles: ['leader', 'developer'] },
+  /** Money reconciliation: the latest run and its discrepancies (ADR 025). */
+  'reconciliation.read': { roles: ['leader', 'developer'] },
+  /** Start a reconciliation run on demand. */
+  'reconciliation.run': { roles: ['leader', 'developer'] },
   /** Administrators: list, create, change role, deactivate. */
   'administrators.manage': { roles: ['leader', 'developer'] },
   /** Promo tool: edit drafts. */

@@ -69,6 +69,18 @@ const EnvSchema = z.object({
   TRUST_PROXY: yesNo('TRUST_PROXY').default('false'),
   DATA_ENCRYPTION_KEY: z.string().optional(),
   CUSTOMER_SITE_URL: urlOf(['http', 'https'], 'https://shop.example.com').optional(),
+  RECONCILIATION_EXPORT_MINUTES: z.coerce
+    .number({ message: 'must be a whole number of minutes' })
+    .int({ message: 'must be a whole number of minutes' })
+    .min(1)
+    .max(10_080)
+    .default(60),
+  RECONCILIATION_NIGHTLY_HOUR: z.coerce
+    .number({ message: 'must be an hour from 0 to 23' })
+    .int({ message: 'must be an hour from 0 to 23' })
+    .min(0)
+    .max(23)
+    .default(2),
 });
 
 /** The names of every setting (README's configuration table lists the same). */
@@ -120,6 +132,8 @@ export interface AppConfig {
   dataEncryptionKeys: DataKey[] | undefined;
   /** Where "Sign in as customer" sends the customer view link (spec 1 §4); this app's own origin by default. */
   customerSiteUrl: string;
+  /** Money reconciliation (ADR 025): minutes a captured order may wait for Phoenix; Pacific hour of the nightly run. */
+  reconciliation: { exportGraceMinutes: number; nightlyHour: number };
 }
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
@@ -184,6 +198,10 @@ export function loadConfig(
     webDir: path.join(ROOT_DIR, 'dist/web'),
     dataEncryptionKeys,
     customerSiteUrl: (e.CUSTOMER_SITE_URL ?? publicUrl).replace(/\/$/, ''),
+    reconciliation: {
+      exportGraceMinutes: e.RECONCILIATION_EXPORT_MINUTES,
+      nightlyHour: e.RECONCILIATION_NIGHTLY_HOUR,
+    },
     ...overrides,
   };
 }

@@ -5,4 +5,5 @@ export * from './orders';
 export * from './payments';
 export * from './platform';
 export * from './promos';
+export * from './reconciliation';
 export * from './uploads';

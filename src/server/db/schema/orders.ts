@@ -136,6 +136,9 @@ export const orders = pgTable(
       .where(sql`collection = 'invoices' and phoenix_order_id is null and date_captured_utc is not null`),
     // Orders waiting for their popup to close: what the popup-close pass looks for (small, partial).
     index('orders_ship_to_social_idx').on(t.socialId).where(sql`collection = 'ship-to-socials'`),
+    // Reconciliation's captured-total check reads these from the index alone, merged in id order with
+    // the payments' index, rather than hashing 5,000,000 orders (ADR 025).
+    index('orders_paid_totals_idx').on(t.id, t.paymentState, t.grandTotalCents, t.appliedCreditCents),
   ],
 );
 
@@ -213,7 +216,9 @@ export const orderPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('order_payments_order_idx').on(t.orderId),
+    // The order's payments; with the amounts in the key, reconciliation sums every order's captured
+    // payments from the index alone, in order id order (ADR 025).
+    index('order_payments_order_idx').on(t.orderId, t.state, t.method, t.amountCents),
     uniqueIndex('order_payments_tx_key').on(t.transactionId),
   ],
 );
@@ -334,6 +339,8 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId, t.timestamp),
     index('refunds_timestamp_idx').on(t.timestamp),
     uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    // Refunds still pending: what reconciliation looks for past their lease (small, partial; ADR 025).
+    index('refunds_pending_idx').on(t.timestamp).where(sql`status = 'pending'`),
   ],
 );
 

@@ -35,6 +35,11 @@ const builtRoutes: RouteObject[] = [
     handle: handle({ title: 'Your profile' }),
   },
   {
+    path: 'reconciliation',
+    lazy: lazyPage(() => import('../pages/reconciliation-page').then((m) => m.ReconciliationPage)),
+    handle: handle({ title: 'Reconciliation', action: 'reconciliation.read' }),
+  },
+  {
     path: 'outbox',
     lazy: lazyPage(() => import('../pages/outbox-page').then((m) => m.OutboxPage)),
     handle: handle({ title: 'Outbox', action: 'developer.tools' }),

@@ -17,7 +17,7 @@ describe('side menu (spec 1 §2 Shell, DESIGN §4)', () => {
     expect(labels('agent')).toEqual(['Dashboard', 'Customers', 'Orders', 'Returns', 'Promo Tool']);
   });
 
-  it('gives leaders batch work, administrators and incentives', () => {
+  it('gives leaders batch work, reconciliation, administrators and incentives', () => {
     expect(labels('leader')).toEqual([
       'Dashboard',
       'Customers',
@@ -25,6 +25,7 @@ describe('side menu (spec 1 §2 Shell, DESIGN §4)', () => {
       'Batch Orders',
       'Bulk Ledgers',
       'Returns',
+      'Reconciliation',
       'Administrators',
       'Promo Tool',
       'Incentives',
@@ -41,6 +42,12 @@ describe('side menu (spec 1 §2 Shell, DESIGN §4)', () => {
     expect(labels('developer', false)).not.toContain('Incentives');
     expect(labels('developer', true)).toContain('Incentives');
     expect(labels('agent', true)).not.toContain('Incentives');
+  });
+
+  it('shows Reconciliation to leaders and developers only (ADR 025)', () => {
+    expect(labels('developer')).toContain('Reconciliation');
+    for (const role of ['agent', 'fraudAgent', 'salesOperatorManager'] as const)
+      expect(labels(role)).not.toContain('Reconciliation');
   });
 
   it('adds Outbox for developers only', () => {

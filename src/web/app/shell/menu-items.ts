@@ -13,6 +13,7 @@ export type MenuIconName =
   | 'administrators'
   | 'promoTool'
   | 'incentives'
+  | 'reconciliation'
   | 'outbox';
 
 export interface MenuItem {
@@ -55,6 +56,13 @@ const ENTRIES: MenuEntry[] = [
     action: 'batch.manage',
   },
   { label: 'Returns', to: '/returns', section: '/returns', icon: 'returns', action: 'records.read' },
+  {
+    label: 'Reconciliation',
+    to: '/reconciliation',
+    section: '/reconciliation',
+    icon: 'reconciliation',
+    action: 'reconciliation.read',
+  },
   {
     label: 'Administrators',
     to: '/administrators',

@@ -8,6 +8,7 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -27,6 +28,7 @@ const ICONS: Record<MenuIconName, ReactElement> = {
   administrators: <AdminPanelSettingsOutlined />,
   promoTool: <LocalOfferOutlined />,
   incentives: <EmojiEventsOutlined />,
+  reconciliation: <RuleOutlined />,
   outbox: <OutboxOutlined />,
 };
 
