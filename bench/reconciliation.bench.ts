@@ -123,7 +123,9 @@ async function main(): Promise<number> {
       if (!asked?.started) throw new Error('the run was not queued');
       log(`run ${run} of ${opts.runs}…`);
       const t = performance.now();
-      const claimed = await processJobs(db, { [RECONCILIATION_JOB]: reconciliationJob }, logger, 1);
+      const claimed = await processJobs(db, { [RECONCILIATION_JOB]: reconciliationJob }, logger, {
+        batchSize: 1,
+      });
       const ms = performance.now() - t;
       const [row] = await rows<{ status: string; counts: Partial<Record<DiscrepancyKind, KindCounts>> }>(
         db,

@@ -36,9 +36,9 @@ import { creditExpiryWorker } from './modules/product-credit/product-credit.serv
 import { promosRoutes } from './modules/promos/promos.routes';
 import { promoDeployWorker } from './modules/promos/promos.schedule';
 import { queryRoutes } from './modules/query/query.routes';
-import { refundRecoveryWorker } from './modules/refunds/refund-submit.service';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
 import { reconciliationNightlyWorker } from './modules/reconciliation/reconciliation.service';
+import { refundRecoveryWorker } from './modules/refunds/refund-submit.service';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';

@@ -31,6 +31,8 @@ export const WRITE_ROUTES: Record<string, readonly FieldRef[]> = {
   // The read-only customer view (ADR 022): opening and closing its own session.
   'POST /api/customer-view/session': [],
   'DELETE /api/customer-view/session': [],
+  // Money reconciliation (ADR 025): starts a run that only reads money records.
+  'POST /api/reconciliation/run': [],
   'POST /api/auth/logout': [],
   'POST /api/auth/devMode': [],
   /** A staff member's own email, or a customer's (records.edit). */

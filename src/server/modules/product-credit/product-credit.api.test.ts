@@ -97,33 +97,6 @@ describe('product credit: adjustments', () => {
     expect(events[0]!.changedBy).toBe(agent.email);
   });
 
-  it('a deduction spends what is left on the usable grants, oldest first (ADR 006)', async () => {
-    const account = await insertAccount(t.database.db, { userType: 1 });
-    // Expired credit (written directly: the form refuses a past date) is never spent.
-    await t.database.db.insert(productCreditLedger).values({
-      accountUid: account.uid,
-      country: 'us',
-      amountCents: 900,
-      remainingValueCents: 900,
-      expirationDate: new Date('2020-01-31T23:59:59.999Z'),
-      createdAt: new Date('2019-02-01T00:00:00Z'),
-    });
-    await adjust(account.uid, grant({ amount: 20 }));
-    await adjust(account.uid, grant({ amount: 30 }), '1');
-    const deduction = await adjust(
-      account.uid,
-      grant({ amount: -25, reasonId: 12, reason: 'Correction', expirationDate: '' }),
-    );
-    expect(deduction.statusCode).toBe(200);
-    const entries = (await ledgerRows(account.uid)).sort((a, b) => a.id - b.id);
-    expect(entries.map((e) => [e.amountCents, e.remainingValueCents])).toEqual([
-      [900, 900],
-      [2000, 0],
-      [3000, 2500],
-      [-2500, 0],
-    ]);
-  });
-
   it('keeps the Canadian balance apart', async () => {
     const account = await insertAccount(t.database.db, { userType: 2, countryId: 2 });
     expect((await adjust(account.uid, grant({ country: 'ca', amount: 40 }))).json().data).toMatchObject({

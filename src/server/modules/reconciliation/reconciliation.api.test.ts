@@ -38,7 +38,12 @@ describe('reconciliation on the demo company', () => {
   beforeAll(async () => {
     t = await createTestApp();
     leader = await t.signIn('leader');
-    await seedDemo(t.database.db, { accounts: 120, includeStaff: false, demoPassword: 'unused-password' });
+    await seedDemo(t.database.db, {
+      accounts: 120,
+      includeStaff: false,
+      demoPassword: 'unused-password',
+      keyring: t.app.ctx.keyring,
+    });
     // As the running app does: the export sweep queues captured orders and the worker exports them.
     while ((await downstreamPass(t.database.db, t.app.log, { sweep: true })) > 0) {}
   }, 120_000);
