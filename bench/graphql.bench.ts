@@ -191,14 +191,18 @@ const aliased = (k: number, field: string) =>
   Array.from({ length: k }, (_, i) => `a${i}: ${field}`).join('\n');
 
 /** The most copies of `field` one request may hold, by the server's own analysis. */
-function mostAllowed(schema: GraphQLSchema, field: (k: number) => string, mutation = false): number {
+function mostAllowed(
+  schema: GraphQLSchema,
+  field: (k: number) => string,
+  o: { mutation?: boolean; introspect?: boolean } = {},
+): number {
   const costs = { ...cartsGraphql.costs, ...customersGraphql.costs };
   let k = 1;
   for (; k <= GRAPHQL_LIMITS.aliases; k++) {
     try {
-      analyseDocument(schema, `${mutation ? 'mutation ' : ''}{ ${field(k + 1)} }`, {
+      analyseDocument(schema, `${o.mutation ? 'mutation ' : ''}{ ${field(k + 1)} }`, {
         costs,
-        mayIntrospect: false,
+        mayIntrospect: o.introspect ?? false,
       });
     } catch (err) {
       if (err instanceof GraphqlLimitError) break;
@@ -321,10 +325,20 @@ async function attacksFor(base: string, f: Fixture) {
     { name: '31 aliases', url: I, token: leader, query: `{ ${aliased(31, '__typename')} }` },
   ];
   const carts = mostAllowed(schema, (k) => aliased(k, cartOf));
-  const changes = mostAllowed(schema, (k) => aliased(k, change), true);
+  const changes = mostAllowed(schema, (k) => aliased(k, change), { mutation: true });
+  // Introspection the estimate prices exactly (no ofType chains), as much as the ceiling holds.
+  const walk =
+    '__schema { types { name description fields(includeDeprecated: true) { name description isDeprecated deprecationReason args { name description defaultValue } } } }';
+  const walks = mostAllowed(schema, (k) => aliased(k, walk), { introspect: true });
   const account = `userAccount(phoenixId: "${f.phoenixId}") { ${everyField(schema, 'UserAccount')} }`;
   const accounts = mostAllowed(schema, (k) => aliased(k, account));
   const largest: Attack[] = [
+    {
+      name: `${walks} schema walks of names and descriptions`,
+      url: Q,
+      token: developer,
+      query: `{ ${aliased(walks, walk)} }`,
+    },
     {
       name: `${carts} priced carts, every field`,
       url: Q,
@@ -429,7 +443,7 @@ function writeSection(opts: Options, runs: RunResult[], load: number[], commit: 
       'the bombs the limits refuse (1,500 aliases of cart, 1,000 aliases of `__schema`, four schema walks on each endpoint, ' +
       "an agent's introspection, depth 13, 930 fields, 1,000 repeats of one field, a 2^30 fragment bomb, 7 priced carts, 40 cart changes, 31 aliases), then " +
       'the largest documents they accept (as many priced carts with every field as the cost allows, the standard introspection ' +
-      'query on each endpoint, 480 fields, as many accounts as allowed, as many cart changes as allowed, every payout ' +
+      'query on each endpoint, as many schema walks of names and descriptions as the introspection ceiling holds, 480 fields, as many accounts as allowed, as many cart changes as allowed, every payout ' +
       'of a period). Health latency p50 / p99 / max in ms.',
     '',
     `| run | health alone | health under the bombs | bombs refused | health under the largest allowed | largest accepted |`,
