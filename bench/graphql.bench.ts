@@ -433,6 +433,8 @@ function writeSection(opts: Options, runs: RunResult[], load: number[], commit: 
   const fig = (pick: (r: RunResult) => number) =>
     runs.length > 1 ? `**${median(all(pick))} ms** (${spread(all(pick))})` : `**${pick(runs[0]!)} ms**`;
   const worst = Math.max(...runs.flatMap((r) => [r.bombs.health.max, r.largest.health.max]));
+  const worstP99 = Math.max(...runs.flatMap((r) => [r.bombs.health.p99, r.largest.health.p99]));
+  const idleWorst = Math.max(...runs.map((r) => r.idle.max));
   writeResultsSection([
     HEADING,
     '',
@@ -452,8 +454,11 @@ function writeSection(opts: Options, runs: RunResult[], load: number[], commit: 
     '',
     `Health under the bombs: p99 ${fig((r) => r.bombs.health.p99)}, max ${fig((r) => r.bombs.health.max)}; under the largest ` +
       `allowed documents: p99 ${fig((r) => r.largest.health.p99)}, max ${fig((r) => r.largest.health.max)}` +
-      `${runs.length > 1 ? ' (median of the runs, spread in brackets)' : ''}. Target: every poll under ${TARGET_HEALTH_MS} ms ` +
-      `while the attacks run: ${worst < TARGET_HEALTH_MS ? `met (slowest poll ${worst} ms)` : `not met (slowest poll ${worst} ms)`}.`,
+      `${runs.length > 1 ? ' (median of the runs, spread in brackets)' : ''}. Target, /api/health under ${TARGET_HEALTH_MS} ms ` +
+      `while the attacks run: at p99 ${worstP99 < TARGET_HEALTH_MS ? 'met' : 'not met'} in every run (worst p99 ${worstP99} ms); ` +
+      `for every single poll ${worst < TARGET_HEALTH_MS ? 'met' : 'not met'} (slowest ${worst} ms). With nothing sent but the ` +
+      `polls, the slowest poll took up to ${idleWorst} ms: what this shared machine adds on its own at that load. Before these ` +
+      'limits, the security review saw /api/health take 11 s under four `__schema` alias bombs.',
   ]);
 }
 
@@ -476,6 +481,7 @@ async function main() {
     runs.push(await run(opts, dataDir, f, n));
   }
   const worst = Math.max(...runs.flatMap((r) => [r.bombs.health.max, r.largest.health.max]));
+  const worstP99 = Math.max(...runs.flatMap((r) => [r.bombs.health.p99, r.largest.health.p99]));
   const unexpected = runs.reduce(
     (sum, r) =>
       sum + r.bombs.tally.accepted + r.bombs.tally.other + r.largest.tally.refused + r.largest.tally.other,
@@ -494,7 +500,9 @@ async function main() {
       seconds: opts.seconds,
       targetHealthMs: TARGET_HEALTH_MS,
       met: worst < TARGET_HEALTH_MS && unexpected === 0,
+      metAtP99: worstP99 < TARGET_HEALTH_MS && unexpected === 0,
       slowestHealthMs: worst,
+      worstHealthP99Ms: worstP99,
       unexpectedAnswers: unexpected,
       runs: runs.map((r) => ({
         idle: r.idle,
