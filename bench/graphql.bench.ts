@@ -127,8 +127,10 @@ async function pollHealth(base: string, stop: Promise<void>): Promise<Latency> {
 const bodies = new WeakMap<Attack, string>();
 function bodyOf(a: Attack): string {
   let body = bodies.get(a);
-  if (body === undefined)
-    bodies.set(a, (body = JSON.stringify({ query: a.query, variables: a.variables ?? {} })));
+  if (body === undefined) {
+    body = JSON.stringify({ query: a.query, variables: a.variables ?? {} });
+    bodies.set(a, body);
+  }
   return body;
 }
 
