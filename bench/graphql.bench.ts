@@ -123,12 +123,23 @@ async function pollHealth(base: string, stop: Promise<void>): Promise<Latency> {
   return latency(ms, failed);
 }
 
+/** Each request body serialised once: the clients share the machine with the app. */
+const bodies = new WeakMap<Attack, string>();
+function bodyOf(a: Attack): string {
+  let body = bodies.get(a);
+  if (body === undefined) {
+    body = JSON.stringify({ query: a.query, variables: a.variables ?? {} });
+    bodies.set(a, body);
+  }
+  return body;
+}
+
 async function send(base: string, a: Attack): Promise<'refused' | 'accepted' | 'other'> {
   try {
     const res = await fetch(`${base}${a.url}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: a.query, variables: a.variables ?? {} }),
+      body: bodyOf(a),
       signal: AbortSignal.timeout(120_000),
     });
     const body = (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
@@ -182,14 +193,18 @@ const aliased = (k: number, field: string) =>
   Array.from({ length: k }, (_, i) => `a${i}: ${field}`).join('\n');
 
 /** The most copies of `field` one request may hold, by the server's own analysis. */
-function mostAllowed(schema: GraphQLSchema, field: (k: number) => string, mutation = false): number {
+function mostAllowed(
+  schema: GraphQLSchema,
+  field: (k: number) => string,
+  o: { mutation?: boolean; introspect?: boolean } = {},
+): number {
   const costs = { ...cartsGraphql.costs, ...customersGraphql.costs };
   let k = 1;
   for (; k <= GRAPHQL_LIMITS.aliases; k++) {
     try {
-      analyseDocument(schema, `${mutation ? 'mutation ' : ''}{ ${field(k + 1)} }`, {
+      analyseDocument(schema, `${o.mutation ? 'mutation ' : ''}{ ${field(k + 1)} }`, {
         costs,
-        mayIntrospect: false,
+        mayIntrospect: o.introspect ?? false,
       });
     } catch (err) {
       if (err instanceof GraphqlLimitError) break;
@@ -312,10 +327,20 @@ async function attacksFor(base: string, f: Fixture) {
     { name: '31 aliases', url: I, token: leader, query: `{ ${aliased(31, '__typename')} }` },
   ];
   const carts = mostAllowed(schema, (k) => aliased(k, cartOf));
-  const changes = mostAllowed(schema, (k) => aliased(k, change), true);
+  const changes = mostAllowed(schema, (k) => aliased(k, change), { mutation: true });
+  // Introspection the estimate prices exactly (no ofType chains), as much as the ceiling holds.
+  const walk =
+    '__schema { types { name description fields(includeDeprecated: true) { name description isDeprecated deprecationReason args { name description defaultValue } } } }';
+  const walks = mostAllowed(schema, (k) => aliased(k, walk), { introspect: true });
   const account = `userAccount(phoenixId: "${f.phoenixId}") { ${everyField(schema, 'UserAccount')} }`;
   const accounts = mostAllowed(schema, (k) => aliased(k, account));
   const largest: Attack[] = [
+    {
+      name: `${walks} schema walks of names and descriptions`,
+      url: Q,
+      token: developer,
+      query: `{ ${aliased(walks, walk)} }`,
+    },
     {
       name: `${carts} priced carts, every field`,
       url: Q,
@@ -410,6 +435,8 @@ function writeSection(opts: Options, runs: RunResult[], load: number[], commit: 
   const fig = (pick: (r: RunResult) => number) =>
     runs.length > 1 ? `**${median(all(pick))} ms** (${spread(all(pick))})` : `**${pick(runs[0]!)} ms**`;
   const worst = Math.max(...runs.flatMap((r) => [r.bombs.health.max, r.largest.health.max]));
+  const worstP99 = Math.max(...runs.flatMap((r) => [r.bombs.health.p99, r.largest.health.p99]));
+  const idleWorst = Math.max(...runs.map((r) => r.idle.max));
   writeResultsSection([
     HEADING,
     '',
@@ -420,7 +447,7 @@ function writeSection(opts: Options, runs: RunResult[], load: number[], commit: 
       'the bombs the limits refuse (1,500 aliases of cart, 1,000 aliases of `__schema`, four schema walks on each endpoint, ' +
       "an agent's introspection, depth 13, 930 fields, 1,000 repeats of one field, a 2^30 fragment bomb, 7 priced carts, 40 cart changes, 31 aliases), then " +
       'the largest documents they accept (as many priced carts with every field as the cost allows, the standard introspection ' +
-      'query on each endpoint, 480 fields, as many accounts as allowed, as many cart changes as allowed, every payout ' +
+      'query on each endpoint, as many schema walks of names and descriptions as the introspection ceiling holds, 480 fields, as many accounts as allowed, as many cart changes as allowed, every payout ' +
       'of a period). Health latency p50 / p99 / max in ms.',
     '',
     `| run | health alone | health under the bombs | bombs refused | health under the largest allowed | largest accepted |`,
@@ -429,8 +456,11 @@ function writeSection(opts: Options, runs: RunResult[], load: number[], commit: 
     '',
     `Health under the bombs: p99 ${fig((r) => r.bombs.health.p99)}, max ${fig((r) => r.bombs.health.max)}; under the largest ` +
       `allowed documents: p99 ${fig((r) => r.largest.health.p99)}, max ${fig((r) => r.largest.health.max)}` +
-      `${runs.length > 1 ? ' (median of the runs, spread in brackets)' : ''}. Target: every poll under ${TARGET_HEALTH_MS} ms ` +
-      `while the attacks run: ${worst < TARGET_HEALTH_MS ? `met (slowest poll ${worst} ms)` : `not met (slowest poll ${worst} ms)`}.`,
+      `${runs.length > 1 ? ' (median of the runs, spread in brackets)' : ''}. Target, /api/health under ${TARGET_HEALTH_MS} ms ` +
+      `while the attacks run: at p99 ${worstP99 < TARGET_HEALTH_MS ? 'met' : 'not met'} in every run (worst p99 ${worstP99} ms); ` +
+      `for every single poll ${worst < TARGET_HEALTH_MS ? 'met' : 'not met'} (slowest ${worst} ms). With nothing sent but the ` +
+      `polls, the slowest poll took up to ${idleWorst} ms: what this shared machine adds on its own at that load. Before these ` +
+      'limits, the security review saw /api/health take 11 s under four `__schema` alias bombs.',
   ]);
 }
 
@@ -453,6 +483,7 @@ async function main() {
     runs.push(await run(opts, dataDir, f, n));
   }
   const worst = Math.max(...runs.flatMap((r) => [r.bombs.health.max, r.largest.health.max]));
+  const worstP99 = Math.max(...runs.flatMap((r) => [r.bombs.health.p99, r.largest.health.p99]));
   const unexpected = runs.reduce(
     (sum, r) =>
       sum + r.bombs.tally.accepted + r.bombs.tally.other + r.largest.tally.refused + r.largest.tally.other,
@@ -471,7 +502,9 @@ async function main() {
       seconds: opts.seconds,
       targetHealthMs: TARGET_HEALTH_MS,
       met: worst < TARGET_HEALTH_MS && unexpected === 0,
+      metAtP99: worstP99 < TARGET_HEALTH_MS && unexpected === 0,
       slowestHealthMs: worst,
+      worstHealthP99Ms: worstP99,
       unexpectedAnswers: unexpected,
       runs: runs.map((r) => ({
         idle: r.idle,

@@ -65,7 +65,7 @@ export const GRAPHQL_LIMITS: GraphqlLimits = {
  * introspection query costs on the endpoint's schema, with this much room. One schema walk fits;
  * two do not, however they are written.
  */
-const INTROSPECTION_ROOM = 1.25;
+const INTROSPECTION_ROOM = 1.1;
 
 /** Arguments of a field as far as a static look can know them (literals and numeric/boolean variables). */
 export type StaticArgs = Record<string, unknown>;
@@ -124,7 +124,7 @@ export const INTROSPECTION_FOR_DEVELOPERS =
 interface SchemaSizes {
   types: number;
   directives: number;
-  /** Per `__Type` list: the average over every type and the largest of one type. */
+  /** Per `__Type` list: the average over every type (a fraction) and the largest of one type. */
   members: Record<string, { average: number; largest: number }>;
   args: { average: number; largest: number; directive: number };
   /** The most wrappers (list, non-null) around any field's or argument's type: `[X!]!` is 3. */
@@ -136,7 +136,7 @@ function schemaSizes(schema: GraphQLSchema): SchemaSizes {
   const count = (of: (t: GraphQLNamedType) => number) => {
     const counts = types.map(of);
     const total = counts.reduce((a, b) => a + b, 0);
-    return { average: Math.max(1, Math.ceil(total / types.length)), largest: Math.max(1, ...counts) };
+    return { average: total / types.length, largest: Math.max(1, ...counts) };
   };
   const fieldsOf = (t: GraphQLNamedType) =>
     isObjectType(t) || isInterfaceType(t) ? Object.values(t.getFields()) : [];
@@ -165,7 +165,7 @@ function schemaSizes(schema: GraphQLSchema): SchemaSizes {
       '__Type.enumValues': count((t) => (isEnumType(t) ? t.getValues().length : 0)),
     },
     args: {
-      average: Math.max(1, Math.ceil(argCounts.reduce((a, b) => a + b, 0) / Math.max(1, allFields.length))),
+      average: argCounts.reduce((a, b) => a + b, 0) / Math.max(1, allFields.length),
       largest: Math.max(1, ...argCounts),
       directive: Math.max(1, ...directives.map((d) => d.args.length)),
     },
@@ -268,10 +268,13 @@ function itemsOf(
   else if (coordinate === '__Schema.directives') items = w.sizes.directives;
   else if (MEMBER_LISTS.has(coordinate)) {
     const size = w.sizes.members[coordinate]!;
-    items = inside?.everyType ? size.average : size.largest;
-  } else if (coordinate === '__Field.args')
-    items = inside?.everyType ? w.sizes.args.average : w.sizes.args.largest;
-  else if (coordinate === '__Directive.args') items = w.sizes.args.directive;
+    // Across every type, the average (a fraction) makes the total exact.
+    if (inside?.everyType) return size.average;
+    items = size.largest;
+  } else if (coordinate === '__Field.args') {
+    if (inside?.everyType) return w.sizes.args.average;
+    items = w.sizes.args.largest;
+  } else if (coordinate === '__Directive.args') items = w.sizes.args.directive;
   else {
     const size = SIZE_ARGUMENTS.map((a) => args[a]).find((v) => typeof v === 'number');
     items = typeof size === 'number' ? size : DEFAULT_ITEMS;

@@ -41,6 +41,13 @@ export type ExecuteGraphql = (
   context: GraphqlContext,
 ) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
 
+/**
+ * A GraphQL request body is read and parsed before any limit can look at it: 1 MiB holds the
+ * largest query (100,000 characters) and thousands of ids in variables; the app's 10 MiB would
+ * hold the event loop for the JSON parse alone (ADR 019).
+ */
+export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
+
 export const GraphqlRequest = z.object({
   query: z.string().min(1).max(100_000),
   variables: z.record(z.string(), z.unknown()).nullish(),
@@ -106,6 +113,7 @@ export function graphqlEndpoint(ctx: AppContext, endpoint: GraphqlEndpoint): Fas
     app.post(
       endpoint.path,
       {
+        bodyLimit: GRAPHQL_BODY_LIMIT,
         config: { action: endpoint.action },
         schema: { tags: ['graphql'], body: GraphqlRequest },
       },

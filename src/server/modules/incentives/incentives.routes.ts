@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
-import { type ExecuteGraphql, GraphqlRequest, graphqlEndpoint, graphqlErrors } from '../../platform/graphql';
+import {
+  type ExecuteGraphql,
+  GRAPHQL_BODY_LIMIT,
+  GraphqlRequest,
+  graphqlEndpoint,
+  graphqlErrors,
+} from '../../platform/graphql';
 import { jobHandlers } from '../../platform/workers';
 import { isFlagOn } from '../flags/flags.service';
 import { COUNTING_JOB, countingJob } from './counting';
@@ -85,7 +91,11 @@ function exportRoute(ctx: AppContext) {
   return (app: FastifyInstance, execute: ExecuteGraphql) => {
     app.post(
       '/api/startCounting/export',
-      { config: { action: 'incentives.manage' }, schema: { tags: ['graphql'], body: GraphqlRequest } },
+      {
+        bodyLimit: GRAPHQL_BODY_LIMIT,
+        config: { action: 'incentives.manage' },
+        schema: { tags: ['graphql'], body: GraphqlRequest },
+      },
       async (request, reply) => {
         const context: IncentivesContext = { ctx, staff: request.staff!, reply, exportAll: true };
         let result: Awaited<ReturnType<ExecuteGraphql>>;

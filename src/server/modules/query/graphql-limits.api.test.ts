@@ -132,6 +132,19 @@ describe('GraphQL bombs are refused before they run', () => {
       'repeats',
     );
   });
+
+  it('refuses a body over 1 MiB before parsing it, on both endpoints and the export', async () => {
+    const variables = { ids: Array.from({ length: 120_000 }, (_, i) => `id-${i}`) };
+    for (const url of [QUERY, INCENTIVES, '/api/startCounting/export']) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { query: '{ __typename }', variables },
+        headers: leader.headers,
+      });
+      expect(answer.statusCode).toBe(413);
+    }
+  });
 });
 
 describe('introspection is for developers (ADR 019)', () => {
