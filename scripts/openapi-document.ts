@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/platform/config';
 import { openDatabase } from '@server/platform/db';
@@ -16,6 +17,7 @@ const app = await buildApp({
   mailer: null,
 });
 await app.ready();
+mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
 writeFileSync(out, JSON.stringify(app.swagger(), null, 2));
 await app.close();
 await database.close();
