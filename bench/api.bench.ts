@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  assertLocalDatabase,
   exited,
   freePort,
   HOST,
@@ -104,12 +105,7 @@ function parseCli(): Options | null {
   }
   if (backends.includes('postgres') && !databaseUrl)
     throw new Error('--backends postgres needs DATABASE_URL');
-  if (databaseUrl && backends.includes('postgres')) {
-    const host = new URL(databaseUrl).hostname.replace(/^\[|\]$/g, '');
-    if (host && host !== 'localhost' && host !== '::1' && !host.startsWith('127.')) {
-      throw new Error(`DATABASE_URL must point at this machine (localhost, 127.0.0.1, ::1), not ${host}`);
-    }
-  }
+  if (databaseUrl && backends.includes('postgres')) assertLocalDatabase(databaseUrl);
   return {
     duration: whole('duration', values.duration ?? (values.quick ? '3' : '10'), 1),
     connections: whole('connections', values.connections, 1),

@@ -18,6 +18,7 @@ import {
   timed,
 } from './customers-data';
 import {
+  assertLocalDatabase,
   cleanUpOnExit,
   log,
   type Stat,
@@ -65,9 +66,7 @@ function parseCli() {
     if (b !== 'pglite' && b !== 'postgres') throw new Error(`--backends: unknown backend ${b}`);
   if (backends.includes('postgres')) {
     if (!databaseUrl) throw new Error('--backends postgres needs DATABASE_URL');
-    const host = new URL(databaseUrl).hostname.replace(/^\[|\]$/g, '');
-    if (host && host !== 'localhost' && host !== '::1' && !host.startsWith('127.'))
-      throw new Error(`DATABASE_URL must point at this machine, not ${host}`);
+    assertLocalDatabase(databaseUrl);
   }
   const accounts = values.accounts === undefined ? undefined : Number(values.accounts);
   if (accounts !== undefined && (!Number.isInteger(accounts) || accounts < 20_000))

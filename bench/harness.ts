@@ -10,6 +10,13 @@ export const HOST = '127.0.0.1';
 
 export const log = (message: string) => console.error(message);
 
+/** Benchmarks load only this machine's database server: refuses a DATABASE_URL naming another host. */
+export function assertLocalDatabase(databaseUrl: string) {
+  const host = new URL(databaseUrl).hostname.replace(/^\[|\]$/g, '');
+  if (host && host !== 'localhost' && host !== '::1' && !host.startsWith('127.'))
+    throw new Error(`DATABASE_URL must point at this machine (localhost, 127.0.0.1, ::1), not ${host}`);
+}
+
 /**
  * `node --import tsx <args>` from the repository root, its output appended to `logFile` (or piped
  * when null). The caller adds it to `children` to stop it on the way out.

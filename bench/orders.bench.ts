@@ -3,6 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  assertLocalDatabase,
   cleanUpOnExit,
   log,
   type Stat,
@@ -84,9 +85,7 @@ function parseCli() {
     if (b !== 'pglite' && b !== 'postgres') throw new Error(`--backends: unknown backend ${b}`);
   if (backends.includes('postgres')) {
     if (!databaseUrl) throw new Error('--backends postgres needs DATABASE_URL');
-    const host = new URL(databaseUrl).hostname.replace(/^\[|\]$/g, '');
-    if (host && host !== 'localhost' && host !== '::1' && !host.startsWith('127.'))
-      throw new Error(`DATABASE_URL must point at this machine, not ${host}`);
+    assertLocalDatabase(databaseUrl);
   }
   const orders = values.orders === undefined ? undefined : Number(values.orders);
   if (orders !== undefined && (!Number.isInteger(orders) || orders < 10_000))

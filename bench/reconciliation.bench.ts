@@ -18,7 +18,7 @@ import { openDatabase, rows } from '@server/platform/db';
 import { processJobs } from '@server/platform/jobs';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { cleanUpOnExit, log, writeResultsSection } from './harness';
+import { assertLocalDatabase, cleanUpOnExit, log, writeResultsSection } from './harness';
 import { prepareReconciliation } from './reconciliation-data';
 
 const USAGE = `Usage: DATABASE_URL=postgres://… npm run bench:reconciliation -- [--orders N] [--runs N] [--plant N] [--fresh] [--write]
@@ -44,9 +44,7 @@ function parseCli() {
   if (values.help) return null;
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (!databaseUrl) throw new Error('The reconciliation benchmark runs on PostgreSQL: set DATABASE_URL');
-  const host = new URL(databaseUrl).hostname.replace(/^\[|\]$/g, '');
-  if (host && host !== 'localhost' && host !== '::1' && !host.startsWith('127.'))
-    throw new Error(`DATABASE_URL must point at this machine, not ${host}`);
+  assertLocalDatabase(databaseUrl);
   const whole = (name: string, v: string | undefined, fallback: number, min: number) => {
     const n = v === undefined ? fallback : Number(v);
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number ≥ ${min}`);
