@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobs } from '../db/schema';
 import { type Db, type DbOrTx, rows } from './db';
+import { heartbeat } from './lease';
 import { backoffMs } from './poller';
 
 export interface JobContext {
@@ -87,30 +88,30 @@ export async function processJobs(
         returning id, type, payload, attempts, max_attempts`,
   );
   // The whole batch is renewed together: a job waiting its turn behind a slow one keeps its lease.
+  // The same heartbeat as checkouts and refunds (lease.ts): one renewal at a time, every third of the lease.
   const held = new Map(claimed.map((job) => [Number(job.id), job]));
   const owned = (job: ClaimedJob) =>
     sql`(id = ${job.id} and status = 'running' and attempts = ${job.attempts})`;
-  const renew = setInterval(
-    () => {
+  const beat = heartbeat(
+    async () => {
       const pending = [...held.values()];
-      if (pending.length === 0) return;
-      rows<{ id: string | number }>(
+      if (pending.length === 0) return true;
+      const renewed = await rows<{ id: string | number }>(
         db,
         sql`update jobs set locked_until = ${lease} where ${sql.join(pending.map(owned), sql` or `)} returning id`,
-      )
-        .then((renewed) => {
-          const kept = new Set(renewed.map((r) => Number(r.id)));
-          for (const job of pending) {
-            if (kept.has(Number(job.id)) || !held.delete(Number(job.id))) continue;
-            log.warn(
-              { jobId: job.id, jobType: job.type, attempt: job.attempts },
-              'job lease lost: another worker may run it',
-            );
-          }
-        })
-        .catch((err: unknown) => log.warn({ err }, 'job lease renewal failed'));
+      );
+      const kept = new Set(renewed.map((r) => Number(r.id)));
+      for (const job of pending) {
+        if (kept.has(Number(job.id)) || !held.delete(Number(job.id))) continue;
+        log.warn(
+          { jobId: job.id, jobType: job.type, attempt: job.attempts },
+          'job lease lost: another worker may run it',
+        );
+      }
+      return true;
     },
-    Math.floor(leaseMs / 3),
+    log,
+    leaseMs / 1000,
   );
   try {
     for (const job of claimed) {
@@ -120,7 +121,7 @@ export async function processJobs(
       held.delete(Number(job.id));
     }
   } finally {
-    clearInterval(renew);
+    beat.stop();
   }
   return claimed.length;
 }
