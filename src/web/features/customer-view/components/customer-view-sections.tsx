@@ -3,53 +3,13 @@ import { countryName, languageName, userTypeName } from '@domain/reference/lists
 import { formatPhone } from '@domain/validation/masks';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { Facts } from '@web/components/facts';
+import { SectionCard } from '@web/components/section-card';
 import { formatDate, formatMoney } from '@web/lib/format';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 
 // The blocks of the customer view: what the customer sees of their own account, read-only.
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
-    >
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: 'minmax(110px, auto) 1fr',
-        columnGap: 2,
-        rowGap: 1,
-        '& dt': { color: 'text.secondary', fontSize: 14 },
-        '& dd': { m: 0, fontSize: 14, minWidth: 0, overflowWrap: 'anywhere' },
-      }}
-    >
-      {items.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 const Empty = ({ children }: { children: ReactNode }) => (
   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -61,7 +21,7 @@ const listSx = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 } as con
 
 export function AccountSection({ account }: { account: CustomerViewOverview['account'] }) {
   return (
-    <Section title="Account">
+    <SectionCard title="Account">
       <Facts
         items={[
           ['Name', `${account.firstName} ${account.lastName}`],
@@ -76,7 +36,7 @@ export function AccountSection({ account }: { account: CustomerViewOverview['acc
           ['Your consultant', account.consultantName ?? 'The company'],
         ]}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -92,7 +52,7 @@ function membership(account: CustomerViewOverview['account']): [string, ReactNod
 
 export function ProductCreditSection({ credit }: { credit: CustomerViewOverview['productCredit'] }) {
   return (
-    <Section title="Product credit">
+    <SectionCard title="Product credit">
       {credit.length === 0 ? (
         <Empty>No product credit.</Empty>
       ) : (
@@ -122,13 +82,13 @@ export function ProductCreditSection({ credit }: { credit: CustomerViewOverview[
           ))}
         </Box>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
 export function AddressesSection({ addresses }: { addresses: CustomerViewOverview['addresses'] }) {
   return (
-    <Section title="Shipping addresses">
+    <SectionCard title="Shipping addresses">
       {addresses.length === 0 ? (
         <Empty>No shipping address on file.</Empty>
       ) : (
@@ -161,7 +121,7 @@ export function AddressesSection({ addresses }: { addresses: CustomerViewOvervie
           ))}
         </Box>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -188,7 +148,7 @@ function Row({ left, right }: { left: ReactNode; right: ReactNode }) {
 
 export function OrdersSection({ orders, more }: { orders: CustomerViewOverview['orders']; more: boolean }) {
   return (
-    <Section title="Orders">
+    <SectionCard title="Orders">
       {orders.length === 0 ? (
         <Empty>No orders yet.</Empty>
       ) : (
@@ -223,13 +183,13 @@ export function OrdersSection({ orders, more }: { orders: CustomerViewOverview['
           )}
         </>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
 export function CartsSection({ carts }: { carts: CustomerViewOverview['carts'] }) {
   return (
-    <Section title="Carts">
+    <SectionCard title="Carts">
       {carts.length === 0 ? (
         <Empty>No open cart.</Empty>
       ) : (
@@ -253,6 +213,6 @@ export function CartsSection({ carts }: { carts: CustomerViewOverview['carts'] }
           ))}
         </Box>
       )}
-    </Section>
+    </SectionCard>
   );
 }
