@@ -58,46 +58,35 @@ const WORDS = {
   },
 } as const;
 
-/** Terms and conditions acceptance: links to the customer site's terms page for this account. */
-export function termsAcceptanceEmail(r: Recipient): EmailInput {
-  const w = WORDS[languageOf(r.locale)];
-  const url = customerSiteLink(r.customerSiteUrl, CUSTOMER_PAGES.terms, r.locale, { account: r.uid });
+/** One customer email asking for one action on the customer site: its words, its link, its button. */
+function actionEmail(
+  r: Recipient,
+  kind: 'terms' | 'reset',
+  { template, url, payload }: { template: string; url: string; payload: Record<string, unknown> },
+): EmailInput {
+  const hello = WORDS[languageOf(r.locale)].hello(r.firstName);
+  const w = WORDS[languageOf(r.locale)][kind];
   return {
-    template: 'customer.termsAcceptance',
+    template,
     to: r.to,
-    subject: w.terms.subject,
+    subject: w.subject,
     ...renderCustomerEmail(
-      {
-        title: w.terms.title,
-        paragraphs: [w.hello(r.firstName), w.terms.body],
-        action: { label: w.terms.action, url },
-        footer: w.terms.footer,
-      },
+      { title: w.title, paragraphs: [hello, w.body], action: { label: w.action, url }, footer: w.footer },
       r.locale,
     ),
-    payload: { uid: r.uid, url, locale: r.locale },
+    payload: { uid: r.uid, ...payload, locale: r.locale },
     entityId: r.uid,
   };
 }
 
+/** Terms and conditions acceptance: links to the customer site's terms page for this account. */
+export function termsAcceptanceEmail(r: Recipient): EmailInput {
+  const url = customerSiteLink(r.customerSiteUrl, CUSTOMER_PAGES.terms, r.locale, { account: r.uid });
+  return actionEmail(r, 'terms', { template: 'customer.termsAcceptance', url, payload: { url } });
+}
+
 /** Reset password: links to the customer site's forgot-password page, which mails the reset token. */
 export function passwordResetEmail(r: Recipient): EmailInput {
-  const w = WORDS[languageOf(r.locale)];
   const url = customerSiteLink(r.customerSiteUrl, CUSTOMER_PAGES.forgotPassword, r.locale, { email: r.to });
-  return {
-    template: 'customer.passwordReset',
-    to: r.to,
-    subject: w.reset.subject,
-    ...renderCustomerEmail(
-      {
-        title: w.reset.title,
-        paragraphs: [w.hello(r.firstName), w.reset.body],
-        action: { label: w.reset.action, url },
-        footer: w.reset.footer,
-      },
-      r.locale,
-    ),
-    payload: { uid: r.uid, locale: r.locale },
-    entityId: r.uid,
-  };
+  return actionEmail(r, 'reset', { template: 'customer.passwordReset', url, payload: {} });
 }
