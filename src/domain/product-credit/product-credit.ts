@@ -33,6 +33,7 @@ export const CREDIT_MESSAGES = {
   expirationEmpty: 'Expiration date should not be empty',
   expirationPast: 'Must provide valid date',
   amountZero: 'Please enter a valid number',
+  amountCents: 'Amount can have at most 2 decimal places',
   noCredit: 'This account type holds no product credit.',
   belowZero: 'The adjustment would take the balance below $0.00.',
   fixedAmount: (name: string, amount: number) => `The amount for ${name} is $${amount.toFixed(2)}`,
@@ -57,7 +58,10 @@ export const UpdateBalanceQuery = z.object({
  */
 export const UpdateBalanceRequest = z.object({
   country: z.enum(CREDIT_COUNTRIES, { error: 'Country must be us or ca' }),
-  amount: float().refine((n) => n !== 0 && Math.abs(n) < 1_000_000, CREDIT_MESSAGES.amountZero),
+  amount: float()
+    .refine((n) => n !== 0 && Math.abs(n) < 1_000_000, CREDIT_MESSAGES.amountZero)
+    // Whole cents only: 150.001 is refused, not stored as 150.00.
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, CREDIT_MESSAGES.amountCents),
   reasonId: z
     .number({ error: CREDIT_MESSAGES.unknownReason })
     .int()

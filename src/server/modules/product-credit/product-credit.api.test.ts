@@ -155,6 +155,7 @@ describe('product credit: adjustments', () => {
     ['a made-up date', { expirationDate: '2030-02-30' }, '0', 'Must provide valid date'],
     ['an amount of 0', { amount: 0 }, '0', 'Please enter a valid number'],
     ['an amount of text', { amount: 'ten' }, '0', 'Please enter a valid number'],
+    ['a fraction of a cent', { amount: 25.001 }, '0', 'Amount can have at most 2 decimal places'],
     ['an unknown reason id', { reasonId: 99 }, '0', 'Reason is required'],
     [
       'a fixed-amount reason with another amount',
