@@ -253,6 +253,40 @@ describe('adding rules (spec 2 §4) through addProduct', () => {
   });
 });
 
+describe('starting a new order (POST /api/carts)', () => {
+  it('reuses the customer’s open empty cart of that locale; a cart with a line or of another locale is not reused', async () => {
+    const owner = (await insertAccount(t.database.db, { userType: 3 })).uid;
+    const start = async (localeCode: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/carts',
+        payload: { uid: owner, localeCode },
+        headers: agent.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.cartId as string;
+    };
+    const openCarts = () =>
+      t.database.db
+        .select({ cartId: carts.cartId })
+        .from(carts)
+        .where(and(eq(carts.uid, owner), eq(carts.canceled, false)));
+    const first = await start('en-US');
+    expect(await start('en-US')).toBe(first);
+    expect(await start('en-US')).toBe(first);
+    expect(await openCarts()).toHaveLength(1);
+    // Another locale is another cart.
+    const canadian = await start('en-CA');
+    expect(canadian).not.toBe(first);
+    // Once the cart holds a line, a new order opens a new cart.
+    const added = await gql(ADD, { cartId: first, uid: owner, sku: 'P100', quantity: 1 });
+    expect(added.json().errors).toBeUndefined();
+    const next = await start('en-US');
+    expect(next).not.toBe(first);
+    expect(await openCarts()).toHaveLength(3);
+  });
+});
+
 describe('promo codes, overrides, locale, lists, versions', () => {
   it('answers a code that does not apply with the reason, an unknown code as unknown; one checkout code is kept', async () => {
     const cartId = await newCart();

@@ -104,6 +104,28 @@ export async function openCartOf(
   return r?.cart_id;
 }
 
+/** The customer's own open carts (not a client's, not a popup's), newest first, with their instances. */
+export async function personalCartsOf(
+  db: DbOrTx,
+  uid: string,
+): Promise<{ cartId: string; activeLocale: string; instances: Record<string, unknown> }[]> {
+  const found = await rows<{
+    cart_id: string;
+    active_locale: string;
+    cart_instances: Record<string, unknown>;
+  }>(
+    db,
+    sql`select cart_id, active_locale, cart_instances from carts
+        where uid = ${uid} and not canceled and cid is null and social_id is null
+        order by last_saved desc limit 20`,
+  );
+  return found.map((r) => ({
+    cartId: r.cart_id,
+    activeLocale: r.active_locale,
+    instances: r.cart_instances,
+  }));
+}
+
 export async function insertCart(
   db: DbOrTx,
   cart: {

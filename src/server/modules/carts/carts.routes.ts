@@ -80,7 +80,12 @@ export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: edit, schema: { tags, body: CreateCartRequest, response: { 200: CartAnswer } } },
       async (request) => {
         const owner = { uid: request.body.uid, clientUid: null, socialId: null };
-        const cartId = await service.createCart(ctx, actorOf(request.staff!), owner, request.body.localeCode);
+        const cartId = await service.emptyCartOrNew(
+          ctx,
+          actorOf(request.staff!),
+          owner,
+          request.body.localeCode,
+        );
         return ok(await service.cartView(ctx, cartId));
       },
     );

@@ -230,6 +230,30 @@ export async function createCart(
   return cartId;
 }
 
+/**
+ * "New order" for a customer: their open personal cart in that locale when it holds nothing yet,
+ * else a new one. Starting an order again never leaves another empty cart behind.
+ */
+export async function emptyCartOrNew(
+  ctx: AppContext,
+  actor: Actor,
+  owner: CartOwner,
+  localeCode: string,
+): Promise<string> {
+  if (owner.clientUid === null && owner.socialId === null) {
+    const open = await repo.personalCartsOf(ctx.db, owner.uid);
+    const empty = open.find(
+      (c) =>
+        c.activeLocale === localeCode &&
+        Object.entries(c.instances).every(
+          ([locale, value]) => readInstance(locale, value).unpromofiedItems.length === 0,
+        ),
+    );
+    if (empty) return empty.cartId;
+  }
+  return createCart(ctx, actor, owner, localeCode);
+}
+
 /** The cart a commerce-query call means: the given id, else the owner's open cart (made if asked). */
 export async function resolveCart(
   ctx: AppContext,
