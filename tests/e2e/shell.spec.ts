@@ -3,12 +3,14 @@ import { DEMO_STAFF, type DemoRole, menu, menuEntries, signIn } from './fixtures
 
 // spec 1 §2 Shell and DESIGN §4: the menu each role sees.
 const EXPECTED_MENU: Record<DemoRole, string[]> = {
-  agent: ['Dashboard', 'Customers', 'Orders', 'Returns', 'Promo Tool'],
-  fraudAgent: ['Dashboard', 'Customers', 'Orders', 'Returns', 'Promo Tool'],
+  agent: ['Dashboard', 'Customers', 'Carts', 'Orders', 'Failed Orders', 'Returns', 'Promo Tool'],
+  fraudAgent: ['Dashboard', 'Customers', 'Carts', 'Orders', 'Failed Orders', 'Returns', 'Promo Tool'],
   salesOperatorManager: [
     'Dashboard',
     'Customers',
+    'Carts',
     'Orders',
+    'Failed Orders',
     'Batch Orders',
     'Bulk Ledgers',
     'Returns',
@@ -17,7 +19,9 @@ const EXPECTED_MENU: Record<DemoRole, string[]> = {
   leader: [
     'Dashboard',
     'Customers',
+    'Carts',
     'Orders',
+    'Failed Orders',
     'Batch Orders',
     'Bulk Ledgers',
     'Returns',
@@ -29,7 +33,9 @@ const EXPECTED_MENU: Record<DemoRole, string[]> = {
   developer: [
     'Dashboard',
     'Customers',
+    'Carts',
     'Orders',
+    'Failed Orders',
     'Batch Orders',
     'Bulk Ledgers',
     'Returns',
@@ -79,6 +85,28 @@ test('developer mode changes where Promo Tool and Incentives lead', async ({ pag
     if (!(await box.isChecked())) await box.click();
     await expect(box).toBeChecked();
   }
+});
+
+test('Failed orders and Carts are reached from the menu, and Failed orders from the order search', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.agent);
+  await menu(page).getByRole('link', { name: 'Failed Orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Failed orders' })).toBeVisible();
+  // The one entry of the screen is highlighted, not Orders as well.
+  await expect(menu(page).getByRole('link', { name: 'Failed Orders' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(menu(page).getByRole('link', { name: 'Orders', exact: true })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await menu(page).getByRole('link', { name: 'Carts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Carts' })).toBeVisible();
+  await menu(page).getByRole('link', { name: 'Orders', exact: true }).click();
+  await page.getByRole('link', { name: 'Failed orders' }).click();
+  await expect(page).toHaveURL(/\/orders\/failed$/);
 });
 
 test('logout returns to login and the session is gone', async ({ page }) => {

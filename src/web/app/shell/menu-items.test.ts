@@ -1,7 +1,7 @@
 import type { Principal } from '@domain/auth/permissions';
 import type { StaffRole } from '@domain/auth/roles';
 import { describe, expect, it } from 'vitest';
-import { isInSection, menuItems } from './menu-items';
+import { currentSection, isInSection, menuItems } from './menu-items';
 
 const as = (role: StaffRole, extra: Partial<Principal> = {}): Principal => ({
   role,
@@ -14,14 +14,24 @@ const labels = (role: StaffRole, incentivesEnabled = true, devMode = false) =>
 
 describe('side menu (spec 1 §2 Shell, DESIGN §4)', () => {
   it('shows agents the records screens only', () => {
-    expect(labels('agent')).toEqual(['Dashboard', 'Customers', 'Orders', 'Returns', 'Promo Tool']);
+    expect(labels('agent')).toEqual([
+      'Dashboard',
+      'Customers',
+      'Carts',
+      'Orders',
+      'Failed Orders',
+      'Returns',
+      'Promo Tool',
+    ]);
   });
 
   it('gives leaders batch work, reconciliation, administrators and incentives', () => {
     expect(labels('leader')).toEqual([
       'Dashboard',
       'Customers',
+      'Carts',
       'Orders',
+      'Failed Orders',
       'Batch Orders',
       'Bulk Ledgers',
       'Returns',
@@ -82,5 +92,13 @@ describe('side menu (spec 1 §2 Shell, DESIGN §4)', () => {
     expect(isInSection('/orders/12/info', '/orders')).toBe(true);
     expect(isInSection('/ordersX', '/orders')).toBe(false);
     expect(isInSection('/customers', '/')).toBe(false);
+  });
+
+  it('highlights Failed Orders, not Orders, on the failed orders screen', () => {
+    const items = menuItems({ principal: as('agent'), devMode: false, incentivesEnabled: true });
+    expect(currentSection('/orders/failed', items)).toBe('/orders/failed');
+    expect(currentSection('/orders/12/info', items)).toBe('/orders');
+    expect(currentSection('/carts', items)).toBe('/carts');
+    expect(currentSection('/nowhere', items)).toBeNull();
   });
 });

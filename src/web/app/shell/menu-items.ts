@@ -7,6 +7,8 @@ export type MenuIconName =
   | 'dashboard'
   | 'customers'
   | 'orders'
+  | 'failedOrders'
+  | 'carts'
   | 'batchOrders'
   | 'bulkLedgers'
   | 'returns'
@@ -40,7 +42,15 @@ interface MenuEntry extends MenuItem {
 const ENTRIES: MenuEntry[] = [
   { label: 'Dashboard', to: '/', section: '/', icon: 'dashboard', action: 'session' },
   { label: 'Customers', to: '/customers', section: '/customers', icon: 'customers', action: 'records.read' },
+  { label: 'Carts', to: '/carts', section: '/carts', icon: 'carts', action: 'records.read' },
   { label: 'Orders', to: '/orders', section: '/orders', icon: 'orders', action: 'records.read' },
+  {
+    label: 'Failed Orders',
+    to: '/orders/failed',
+    section: '/orders/failed',
+    icon: 'failedOrders',
+    action: 'records.read',
+  },
   {
     label: 'Batch Orders',
     to: '/batchOrders',
@@ -104,4 +114,13 @@ export function menuItems(context: MenuContext): MenuItem[] {
 export function isInSection(pathname: string, section: string): boolean {
   if (section === '/') return pathname === '/';
   return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+/** The one entry to highlight: the longest section the path is in (/orders/failed over /orders). */
+export function currentSection(pathname: string, items: readonly MenuItem[]): string | null {
+  let best: string | null = null;
+  for (const item of items)
+    if (isInSection(pathname, item.section) && (best === null || item.section.length > best.length))
+      best = item.section;
+  return best;
 }

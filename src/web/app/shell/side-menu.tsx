@@ -4,11 +4,13 @@ import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlin
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlined from '@mui/icons-material/DynamicFeedOutlined';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -16,12 +18,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { ReactElement } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { isInSection, type MenuIconName, type MenuItem } from './menu-items';
+import { currentSection, type MenuIconName, type MenuItem } from './menu-items';
 
 const ICONS: Record<MenuIconName, ReactElement> = {
   dashboard: <DashboardOutlined />,
   customers: <PeopleOutlined />,
   orders: <ReceiptLongOutlined />,
+  failedOrders: <ErrorOutlineOutlined />,
+  carts: <ShoppingCartOutlined />,
   batchOrders: <DynamicFeedOutlined />,
   bulkLedgers: <AccountBalanceWalletOutlined />,
   returns: <AssignmentReturnOutlined />,
@@ -40,11 +44,12 @@ interface SideMenuProps {
 
 export function SideMenu({ items, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
+  const current = currentSection(pathname, items);
   return (
     <nav aria-label="Main menu">
       <List sx={{ px: 1, py: 1.5 }}>
         {items.map((item) => {
-          const selected = isInSection(pathname, item.section);
+          const selected = item.section === current;
           return (
             <ListItem key={item.label} disablePadding>
               <ListItemButton
