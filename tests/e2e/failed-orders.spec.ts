@@ -117,7 +117,7 @@ test('retry unfixed fails again; after the address is fixed the retry exports it
 
   // The process view shows the export with every attempt and the Phoenix order id.
   await page.goto(`/orders/${target!.orderDocId}/process`);
-  await expect(page.getByRole('heading', { level: 1, name: `Process ${label}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${label}` })).toBeVisible();
   const exportSection = page.getByRole('region', { name: 'Downstream export', exact: true });
   await expect(exportSection.getByText('Exported', { exact: true })).toBeVisible();
   await expect(exportSection.getByText('Attempts', { exact: true }).locator('..')).toHaveText(
@@ -128,7 +128,10 @@ test('retry unfixed fails again; after the address is fixed the retry exports it
   const history = page.getByRole('region', { name: 'State history', exact: true });
   await expect(history.getByText('Exported to Phoenix')).toBeVisible();
   await expect(history.getByText('Shipping address corrected')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Order info' })).toHaveAttribute(
+  // Process is one of the order's tabs: the current one, with Info one click away.
+  const tabs = page.getByRole('navigation', { name: 'Order sections' });
+  await expect(tabs.getByRole('link', { name: 'Process' })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('link', { name: 'Info' })).toHaveAttribute(
     'href',
     `/orders/${target!.orderDocId}/info`,
   );
@@ -140,7 +143,7 @@ test('the process view corrects the address in its form and retries the export',
   expect(target).toBeTruthy();
   const label = labelOf(target);
   await page.goto(`/orders/${target.orderDocId}/process`);
-  await expect(page.getByRole('heading', { level: 1, name: `Process ${label}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${label}` })).toBeVisible();
   const exportSection = page.getByRole('region', { name: 'Downstream export', exact: true });
   await expect(exportSection.getByText('Failed', { exact: true })).toBeVisible();
   await expect(exportSection.getByText('Attempts', { exact: true }).locator('..')).toHaveText(

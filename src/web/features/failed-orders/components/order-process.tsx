@@ -8,7 +8,6 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,12 +19,10 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyableText } from '@web/components/copyable-text';
 import { LoadError, Loading } from '@web/components/loading';
-import { PageHeader } from '@web/components/page-header';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useOrderProcess, useRetryFailedOrders } from '../api/failed-orders';
 import { FixAddressDialog } from './fix-address-dialog';
 
@@ -247,45 +244,13 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
   );
 }
 
-/** Order process (spec 2 §2 /orders/{id}/process): export, attempts, DHL hold, history, retry. */
+/**
+ * Order process (spec 2 §2 /orders/{id}/process): export, attempts, DHL hold, history, retry. It is one
+ * of the order's tabs, under the order's own header (OrderFrame).
+ */
 export function OrderProcessView({ id, canRetry }: { id: string; canRetry: boolean }) {
   const process = useOrderProcess(id);
-  const info = `/orders/${encodeURIComponent(id)}/info`;
-  const label = process.data
-    ? orderNumberLabel(process.data.data.order.orderId, process.data.data.order.customerUserType)
-    : 'Order';
-  const order = process.data?.data.order;
-  return (
-    <>
-      <PageHeader
-        title={process.data ? `Process ${label}` : 'Order process'}
-        breadcrumbs={[{ label: 'Orders', to: '/orders' }, { label, to: info }, { label: 'Process' }]}
-        subtitle={
-          order && (
-            <>
-              Customer{' '}
-              <Link
-                component={RouterLink}
-                to={`/customers/${encodeURIComponent(order.customerUid)}/dashboard`}
-              >
-                {order.customerName}
-              </Link>
-            </>
-          )
-        }
-        actions={
-          <Button component={RouterLink} to={info} variant="outlined">
-            Order info
-          </Button>
-        }
-      />
-      {process.isPending ? (
-        <Loading label="Loading the order's processing" />
-      ) : process.isError ? (
-        <LoadError error={process.error} />
-      ) : (
-        <ProcessBody data={process.data.data} canRetry={canRetry} />
-      )}
-    </>
-  );
+  if (process.isPending) return <Loading label="Loading the order's processing" />;
+  if (process.isError) return <LoadError error={process.error} />;
+  return <ProcessBody data={process.data.data} canRetry={canRetry} />;
 }
