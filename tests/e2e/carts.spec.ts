@@ -105,8 +105,9 @@ test.describe('carts', () => {
     await page.getByRole('button', { name: 'Start checkout' }).click();
     await expect(page.getByText('You cannot checkout if your cart is empty!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-
-    await page.goto(cartUrl);
+    // The root path keeps the way back to the customer's cart.
+    await page.getByRole('link', { name: /^Back to .*cart$/ }).click();
+    await expect(page).toHaveURL(cartUrl);
     await page.getByRole('combobox', { name: /^Locale/ }).click();
     await page.getByRole('option', { name: /en-US/ }).click();
     await expect(line(page, '1111')).toBeVisible();

@@ -1,4 +1,5 @@
 import { PageHeader } from '@web/components/page-header';
+import { ReturnBanner } from '@web/components/return-banner';
 import { useSession } from '@web/features/auth/api/session';
 import { useDashboard } from '@web/features/dashboard/api/use-dashboard';
 import { DashboardOverview } from '@web/features/dashboard/components/dashboard-overview';
@@ -22,6 +23,7 @@ export function DashboardPage() {
           today ? `Figures for ${formatDay(today)}, Pacific time; they refresh every minute.` : ''
         }`}
       />
+      <ReturnBanner />
       <DashboardOverview />
     </>
   );

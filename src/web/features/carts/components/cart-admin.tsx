@@ -11,10 +11,11 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyableText } from '@web/components/copyable-text';
 import { Loading } from '@web/components/loading';
+import { returnState } from '@web/components/return-banner';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useCart, useClearCart, useSwitchLocale } from '../api/carts';
 import { AddProduct } from './add-product';
 import { CartLines } from './cart-lines';
@@ -32,6 +33,7 @@ export function CartAdmin({ cartId }: { cartId: string }) {
   const [confirmClear, setConfirmClear] = useState(false);
   const alert = useAlert();
   const navigate = useNavigate();
+  const here = useLocation().pathname;
   if (cart.isPending) {
     return <Loading label="Loading cart" />;
   }
@@ -41,8 +43,16 @@ export function CartAdmin({ cartId }: { cartId: string }) {
   const money = (cents: number) => formatMoney(cents, c.currency.name);
   const checkout = () => {
     if (c.totalProducts === 0) {
+      // spec 2 §2: the message and the root path; the way back to this cart stays on that screen.
       alert.error(CART_MESSAGES.emptyCheckout);
-      navigate('/');
+      const whose = c.customer ? `${c.customer.firstName} ${c.customer.lastName}’s cart` : 'the cart';
+      navigate('/', {
+        state: returnState({
+          message: 'The cart you came from has nothing to check out yet.',
+          label: `Back to ${whose}`,
+          to: here,
+        }),
+      });
       return;
     }
     navigate(`/${c.localeCode}/checkout/${c.cartId}`);
