@@ -149,7 +149,10 @@ test('a full refund cut a cent short, the cent refunded alone, then a leader may
   // The cent alone, nothing chosen.
   await leader.getByLabel('Refund amount (cards)').fill('0.01');
   await process();
-  await expect(leader.getByText(/fully refunded/)).toBeVisible();
+  // Nothing is left: the form gives way to the reason, and no refund can be started.
+  await expect(leader.getByText('This order is fully refunded: nothing is left to refund.')).toBeVisible();
+  await expect(leader.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+  await expect(leader.getByLabel('Refund amount (cards)')).toHaveCount(0);
   expect((await refundsOf(leader, ORDERS.fullRefund)).order.fullyRefunded).toBe(true);
 
   const order = (await (await leader.request.get(`/api/cs/order/${ORDERS.fullRefund}`)).json()).data;

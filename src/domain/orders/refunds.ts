@@ -80,7 +80,7 @@ export const RefundOrder = z.object({
   refundable: z.array(RefundableItem),
   cards: z.array(RefundCardView),
   pcRemaining: z.number().int(),
-  /** Why no refund can be made (a pending order), or null. */
+  /** Why no refund can be made (a pending order, nothing left to refund), or null. */
   notRefundable: z.string().nullable(),
 });
 export type RefundOrder = z.infer<typeof RefundOrder>;

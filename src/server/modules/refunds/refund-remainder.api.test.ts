@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productCredit, refunds } from '../../db/schema';
 import { oneLineOrder } from '../../testing/refund-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { NOT_REFUNDABLE_FULLY_REFUNDED } from './refunds.service';
 
 // What remains paid is always refundable, as an amount without products, and "fully refunded"
 // (the cancel rule, spec 2 §4–§5) is always reachable (ADR 021).
@@ -49,6 +50,8 @@ describe('a short refund does not strand the cents it left', () => {
       fullyRefunded: false,
       refundable: [{ sku: '9000', refundable: 0 }],
       cards: [{ remainingAmount: 1 }],
+      // The cent left is refundable: the form stays open.
+      notRefundable: null,
     });
     expect((await cancel(order.id)).json().error).toBe('Order needs to be fully refunded before cancelling.');
 
@@ -78,6 +81,8 @@ describe('a short refund does not strand the cents it left', () => {
       fullyRefunded: true,
       refunded: 2900,
       cards: [{ remainingAmount: 0 }],
+      // Nothing is left: the refund form is closed, and says why.
+      notRefundable: NOT_REFUNDABLE_FULLY_REFUNDED,
     });
     expect((await cancel(order.id)).statusCode).toBe(200);
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(2);
@@ -108,6 +113,7 @@ describe('a short refund does not strand the cents it left', () => {
       fullyRefunded: true,
       cards: [{ remainingAmount: 0 }],
       pcRemaining: 0,
+      notRefundable: NOT_REFUNDABLE_FULLY_REFUNDED,
     });
     for (const again of [{ amount: 1 }, { amount: 0, pcAmount: 1 }]) {
       const r = await post('/api/cs/refund', {

@@ -30,11 +30,27 @@ import * as repo from './refunds.repo';
 // estimate (spec 2 §4 Refund flow; §7 POST /cs/refund/estimate). Nothing here writes.
 
 export const NOT_REFUNDABLE_PENDING = 'A pending order has no captured payment to refund.';
+export const NOT_REFUNDABLE_FULLY_REFUNDED = 'This order is fully refunded: nothing is left to refund.';
+export const NOT_REFUNDABLE_NOTHING_LEFT = 'Nothing paid on this order is left to refund.';
+
+/** Why the refund form is closed for this order, or null when something can still be refunded. */
+function whyNotRefundable(o: orders.OrderRow, facts: RefundOrderFacts, fully: boolean): string | null {
+  if (o.collection === 'orders') return NOT_REFUNDABLE_PENDING;
+  if (orderRemaining(facts).total > 0) return null;
+  return fully ? NOT_REFUNDABLE_FULLY_REFUNDED : NOT_REFUNDABLE_NOTHING_LEFT;
+}
 
 export function orderView(o: orders.OrderRow, facts: RefundOrderFacts, prior: repo.RefundRow[]): RefundOrder {
   const processed = prior.filter((r) => r.status === 'processed');
   const refunded = processed.reduce((s, r) => s + r.amountCents, 0);
   const cardsPaid = facts.cards.reduce((s, c) => s + c.paidCents, 0);
+  const fully = fullyRefunded({
+    grandTotalCents: o.grandTotalCents,
+    appliedCreditCents: o.appliedCreditCents,
+    cardsPaidCents: cardsPaid,
+    refundedCents: refunded,
+    creditRefundedCents: processed.reduce((s, r) => s + r.pcAmountCents, 0),
+  });
   return {
     id: o.id,
     orderId: o.orderId,
@@ -46,13 +62,7 @@ export function orderView(o: orders.OrderRow, facts: RefundOrderFacts, prior: re
     shipping: o.shippingCents,
     shippingRefunded: prior.reduce((s, r) => s + r.shippingTotalCents, 0),
     refunded,
-    fullyRefunded: fullyRefunded({
-      grandTotalCents: o.grandTotalCents,
-      appliedCreditCents: o.appliedCreditCents,
-      cardsPaidCents: cardsPaid,
-      refundedCents: refunded,
-      creditRefundedCents: processed.reduce((s, r) => s + r.pcAmountCents, 0),
-    }),
+    fullyRefunded: fully,
     refundable: refundableItems(facts),
     cards: facts.cards.map((c) => ({
       transactionId: c.transactionId,
@@ -64,7 +74,7 @@ export function orderView(o: orders.OrderRow, facts: RefundOrderFacts, prior: re
       remainingAmount: c.remainingCents,
     })),
     pcRemaining: orderRemaining(facts).productCredit,
-    notRefundable: o.collection === 'orders' ? NOT_REFUNDABLE_PENDING : null,
+    notRefundable: whyNotRefundable(o, facts, fully),
   };
 }
 
