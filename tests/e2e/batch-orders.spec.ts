@@ -140,3 +140,32 @@ test('a bulk ledger applied and visible on the customer credit screen', async ({
   await expect(page.getByText(`$${amount}`).first()).toBeVisible();
   await expect(page.getByText('Service recovery').first()).toBeVisible();
 });
+
+test('a bulk ledger row that failed is corrected on screen and applied', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_STAFF.salesOperatorManager);
+  // The demo's second bulk ledger has two failed rows: one above the type's maximum, one whose
+  // reason names the 'expire' word.
+  await page.goto('/bulkLedgers?id=2');
+  await expect(page.getByRole('heading', { name: 'Failed rows' })).toBeVisible();
+  const failed = page.getByTestId('failed-row-2');
+  await expect(failed.getByRole('alert')).toContainText('Value must be less than or equal to');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await axeViolations(page), `at ${width}px`).toEqual([]);
+  }
+  await failed.getByRole('button', { name: 'Correct row 2' }).click();
+  const form = page.getByRole('form', { name: 'Correct row 2' });
+  // A correction is checked with the upload's own rules before it is saved.
+  await form.getByLabel('Amount ($)').fill('1000000');
+  await form.getByRole('button', { name: 'Save and retry' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await form.getByLabel('Amount ($)').fill('25');
+  await form.getByLabel('Never expire (1 or 0)').fill('1');
+  await form.getByRole('button', { name: 'Save and retry' }).click();
+  await expect(page.getByTestId('ledger-row-2').getByText(/^Applied \(ledger entry \d+\)$/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('failed-row-2')).toHaveCount(0);
+  await expect(page.getByTestId('failed-row-3')).toBeVisible();
+});

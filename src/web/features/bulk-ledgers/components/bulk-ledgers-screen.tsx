@@ -11,11 +11,22 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { FailedRows } from '@web/components/upload/failed-rows';
 import { UploadList } from '@web/components/upload/upload-list';
 import { UploadPanel } from '@web/components/upload/upload-panel';
 import { errorMessage } from '@web/lib/api-client';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useBulkLedgerRows, useBulkLedgers } from '../api/bulk-ledgers';
+
+const LABELS: Record<(typeof BULK_LEDGER_COLUMNS)[number], string> = {
+  account: 'Account (number or id)',
+  country: 'Country (us or ca)',
+  amount: 'Amount ($)',
+  reasonId: 'Reason id',
+  reason: 'Reason',
+  neverExpire: 'Never expire (1 or 0)',
+  expirationDate: 'Expiration date (YYYY-MM-DD)',
+};
 
 const HELP = (
   <>
@@ -123,6 +134,16 @@ export function BulkLedgersScreen() {
             id={current.id}
             running={current.status === 'queued' || current.status === 'processing'}
           />
+          {current.failedRows > 0 && (
+            <FailedRows
+              base="bulkLedgers"
+              id={current.id}
+              running={current.status === 'queued' || current.status === 'processing'}
+              noun="bulk ledger"
+              columns={BULK_LEDGER_COLUMNS}
+              labels={LABELS}
+            />
+          )}
         </>
       )}
     </Stack>
