@@ -169,3 +169,26 @@ test('a bulk ledger row that failed is corrected on screen and applied', async (
   await expect(page.getByTestId('failed-row-2')).toHaveCount(0);
   await expect(page.getByTestId('failed-row-3')).toBeVisible();
 });
+
+test('a batch stuck Queued is started again from its page and completes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_STAFF.salesOperatorManager);
+  // The demo's employee batch was queued with no worker holding it.
+  const batches = (await (await page.request.get('/api/batchOrders')).json()).data as {
+    id: number;
+    fileName: string;
+  }[];
+  const stuck = batches.find((b) => b.fileName === 'employee-orders.csv')!;
+  await page.goto(`/batchOrders/${stuck.id}/details`);
+  await expect(page.getByText('Queued', { exact: true })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await axeViolations(page), `at ${width}px`).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Start again' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The batch is handed to a worker again' }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Completed/).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Start again' })).toHaveCount(0);
+});

@@ -43,6 +43,9 @@ export const UPLOAD_MESSAGES = {
   retried: 'The rows are queued again.',
   rowSaved: 'Row corrected and queued again.',
   notFailed: 'Only a failed row can be corrected and retried.',
+  started: 'The batch is handed to a worker again; its rows are being processed.',
+  alreadyWaiting: 'The batch is already with a worker; it goes on by itself.',
+  notWaiting: 'Only a queued or processing batch can be started again.',
 } as const;
 
 /** Upload: the file's text as read by the browser, its name, and on confirm the idempotency key. */

@@ -124,10 +124,12 @@ export const WRITE_ROUTES: Record<string, readonly FieldRef[]> = {
   'POST /api/batchOrders': [],
   'PATCH /api/batchOrders/:id/rows/:rowId': [],
   'POST /api/batchOrders/:id/retry': [],
+  'POST /api/batchOrders/:id/resume': [],
   'POST /api/bulkLedgers/preview': [],
   'POST /api/bulkLedgers': [],
   'PATCH /api/bulkLedgers/:id/rows/:rowId': [],
   'POST /api/bulkLedgers/:id/retry': [],
+  'POST /api/bulkLedgers/:id/resume': [],
   // Ordering: reads that take a body, the purchase (a new order) and the cart's country.
   'POST /api/customerCards/:uid': [],
   'POST /api/enrollments/verify': [],

@@ -1,4 +1,5 @@
 import { isPhoenixOrderId } from '@domain/orders/downstream';
+import { UPLOAD_MESSAGES } from '@domain/uploads/upload';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -359,6 +360,42 @@ describe('batch orders: confirm and job', () => {
     await runJobs();
     expect(await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid))).toHaveLength(2);
     expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({ succeededRows: 2 });
+  });
+});
+
+describe('batch orders: a queued batch no worker holds', () => {
+  it('is handed to a worker again once; while a job holds it, starting it again does nothing', async () => {
+    const good = await customer();
+    const batch = (await confirm(csvOf([`${good.phoenixId},BT-100:1,,10,Damaged`]), key())).json().data;
+    const resume = () =>
+      t.app.inject({ method: 'POST', url: `/api/batchOrders/${batch.id}/resume`, headers: leader.headers });
+    // Its job is still queued: nothing to do.
+    expect((await resume()).json()).toMatchObject({ success: true, started: false });
+    // The job gave up (failed past its attempts): the batch stays queued with no worker.
+    await t.database.db.update(jobs).set({ status: 'failed' }).where(eq(jobs.type, 'batchOrders.process'));
+    await runJobs();
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({ status: 'queued' });
+    const started = await resume();
+    expect(started.json()).toMatchObject({ success: true, started: true });
+    // Twice at once hands it over once.
+    expect((await resume()).json()).toMatchObject({ started: false });
+    await runJobs();
+    expect((await get(`/api/batchOrders/${batch.id}`)).json().data).toMatchObject({
+      status: 'completed',
+      succeededRows: 1,
+    });
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerUid, good.uid))).toHaveLength(1);
+    // A finished batch is not started again; agents may not start one at all.
+    const done = await resume();
+    expect(done.statusCode).toBe(409);
+    expect(done.json().error).toBe(UPLOAD_MESSAGES.notWaiting);
+    const agent = await t.signIn('agent');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/batchOrders/${batch.id}/resume`,
+      headers: agent.headers,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -327,6 +327,47 @@ export async function retry(
   return count;
 }
 
+/**
+ * A queued or processing upload that no worker holds (its job is gone: failed past its attempts,
+ * or never queued) is handed to a worker again. One that a job still holds is left alone, so two
+ * workers never process one upload.
+ */
+export async function resume(
+  ctx: AppContext,
+  kind: UploadKind,
+  actor: Actor,
+  uploadId: number,
+): Promise<boolean> {
+  const started = await ctx.db.transaction(async (tx) => {
+    const [upload] = await rows<UploadRecord>(
+      tx,
+      sql`select * from ${id(kind.uploadTable)} where id = ${uploadId} for update`,
+    );
+    if (!upload) throw notFound(`No ${kind.noun} ${uploadId}.`);
+    if (upload.status !== 'queued' && upload.status !== 'processing')
+      throw conflict(UPLOAD_MESSAGES.notWaiting);
+    const [live] = await rows<{ id: number }>(
+      tx,
+      sql`select id from jobs where type = ${kind.jobType} and status in ('queued', 'running')
+           and payload->>'uploadId' = ${String(uploadId)} limit 1`,
+    );
+    if (live) return false;
+    await recordChange(tx, {
+      collection: kind.auditCollection,
+      entityId: String(uploadId),
+      action: 'upload.resumed',
+      actor,
+      before: { status: upload.status },
+      after: { status: 'queued' },
+    });
+    await tx.execute(sql`update ${id(kind.uploadTable)} set status = 'queued' where id = ${uploadId}`);
+    await enqueueJob(tx, kind.jobType, { uploadId, actor: { ...actor } }, { createdBy: actor.email });
+    return true;
+  });
+  if (started) ctx.wakeJobs();
+  return started;
+}
+
 async function requeue(
   tx: Tx,
   kind: UploadKind,

@@ -185,6 +185,29 @@ export function uploadRoutes<S extends z.ZodType, R extends z.ZodType>(
       },
     );
 
+    app.post(
+      `/api/${spec.base}/:id/resume`,
+      {
+        config,
+        schema: {
+          tags,
+          params: Id,
+          summary: `Hand a queued ${spec.kind.noun} that no worker holds to a worker again`,
+          response: {
+            200: z.object({ success: z.literal(true), message: z.string(), started: z.boolean() }),
+          },
+        },
+      },
+      async (request) => {
+        const started = await engine.resume(ctx, spec.kind, actorOf(request.staff!), request.params.id);
+        return {
+          success: true as const,
+          message: started ? UPLOAD_MESSAGES.started : UPLOAD_MESSAGES.alreadyWaiting,
+          started,
+        };
+      },
+    );
+
     app.get(
       `/api/${spec.base}/:id/result.csv`,
       { config, schema: { tags, params: Id } },

@@ -84,6 +84,16 @@ export function useRetryUpload(base: UploadBase, id: number) {
   });
 }
 
+const Resumed = z.object({ success: z.literal(true), message: z.string(), started: z.boolean() });
+/** Hands a queued upload no worker holds to a worker again (the server leaves a held one alone). */
+export function useResumeUpload(base: UploadBase, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`/api/${base}/${id}/resume`, Resumed, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadsKey(base) }),
+  });
+}
+
 const Saved = z.object({ success: z.literal(true), message: z.string() });
 export function useCorrectRow(base: UploadBase, id: number) {
   const queryClient = useQueryClient();

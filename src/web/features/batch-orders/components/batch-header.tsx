@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ResumeUpload } from '@web/components/upload/resume-upload';
 import { resultCsvUrl } from '@web/components/upload/upload-api';
 import { UploadProgress, UploadStatusChip } from '@web/components/upload/upload-progress';
 import { errorMessage } from '@web/lib/api-client';
@@ -39,6 +40,7 @@ export function BatchHeader({
             {b.finishedAt ? ` · finished ${formatDateTime(b.finishedAt)}` : ''}
           </Typography>
           <UploadProgress upload={b} />
+          <ResumeUpload base="batchOrders" id={b.id} status={b.status} />
           <div>
             <Button variant="outlined" size="small" href={resultCsvUrl('batchOrders', b.id)} download>
               Download result CSV

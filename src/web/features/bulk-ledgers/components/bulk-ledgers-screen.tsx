@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FailedRows } from '@web/components/upload/failed-rows';
+import { ResumeUpload } from '@web/components/upload/resume-upload';
 import { UploadList } from '@web/components/upload/upload-list';
 import { UploadPanel } from '@web/components/upload/upload-panel';
 import { errorMessage } from '@web/lib/api-client';
@@ -130,6 +131,7 @@ export function BulkLedgersScreen() {
           <Typography component="h2" variant="h6">
             Rows of bulk ledger {current.id}
           </Typography>
+          <ResumeUpload base="bulkLedgers" id={current.id} status={current.status} />
           <LedgerRows
             id={current.id}
             running={current.status === 'queued' || current.status === 'processing'}
