@@ -3,13 +3,14 @@ import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
 import type { UpdateProfileRequest } from '@domain/accounts/profile';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { USER_TYPE } from '@domain/reference/lists';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { accountComments, accounts } from '../../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { accountComments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { badRequest, conflict } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { assertFieldWrites } from '../../platform/field-guard';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { recordAccountEvent, updateAccount } from './account-change';
+import { assertCustomerEmailFree } from './account-email';
 import { accountByPhoenixId, isInDownline, loadAccount, type Tree } from './accounts.repo';
 import { moveCountry } from './genealogy.service';
 import { changeAccountType } from './membership.service';
@@ -35,14 +36,8 @@ export async function updateProfile(
     let current = await loadAccount(tx, uid, true);
     const countryId = input.countryId ?? current.countryId;
     assertFieldWrites(staff, 'account', current, { userType: input.userType, countryId });
-    if (input.email && input.email !== current.email?.toLowerCase()) {
-      const [taken] = await tx
-        .select({ uid: accounts.uid })
-        .from(accounts)
-        .where(and(sql`lower(${accounts.email}) = ${input.email}`, ne(accounts.uid, uid)))
-        .limit(1);
-      if (taken) throw conflict(ACCOUNT_MESSAGES.emailAndInfoFailed);
-    }
+    if (input.email && input.email !== current.email?.toLowerCase())
+      await assertCustomerEmailFree(tx, uid, input.email);
     current = await changeAccountType(tx, staff, current, input.userType, input.userTypeReason);
     const moves = countryId !== current.countryId;
     if (moves) current = (await moveCountry(tx, staff, current, countryId, 'account.country')).after;
