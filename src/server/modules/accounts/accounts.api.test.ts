@@ -178,7 +178,10 @@ describe('sponsor and enroller', () => {
       payload: { sponsorId: bottom.phoenixId },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/^Unable to update Mentor information/);
+    // The sponsor is not the mentor: its refusal no longer borrows the mentor's message.
+    expect(res.json().error).toBe(
+      `Failed to update. Account ${bottom.phoenixId} is in this account's sponsor downline.`,
+    );
     expect((await accountRow(t, top.uid)).sponsorId).toBe(1);
     const self = await c.call('agent', {
       method: 'POST',
@@ -186,6 +189,39 @@ describe('sponsor and enroller', () => {
       payload: { sponsorId: top.phoenixId },
     });
     expect(self.statusCode).toBe(400);
+  });
+});
+
+describe('the mentor is the enroller (spec 1 §2)', () => {
+  it('answers a refused enroller change with the mentor message, nothing changed', async () => {
+    const top = await insertAccount(t.database.db, { userType: 1, enrollerId: 1 });
+    const below = await insertAccount(t.database.db, { userType: 1, enrollerId: top.phoenixId });
+    const client = await insertAccount(t.database.db, { userType: 3 });
+    const cycle = await c.call('agent', {
+      method: 'POST',
+      url: `/api/cs/enrollerId/?accountId=${top.uid}`,
+      payload: { enrollerId: below.phoenixId },
+    });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().error).toBe(
+      `Unable to update Mentor information: account ${below.phoenixId} is in this account's enroller downline.`,
+    );
+    const notConsultant = await c.call('agent', {
+      method: 'POST',
+      url: `/api/cs/enrollerId/?accountId=${below.uid}`,
+      payload: { enrollerId: client.phoenixId },
+    });
+    expect(notConsultant.json().error).toBe(
+      `Unable to update Mentor information: account ${client.phoenixId} is not a consultant.`,
+    );
+    const sponsor = await c.call('agent', {
+      method: 'POST',
+      url: `/api/cs/sponsorId/?accountId=${below.uid}`,
+      payload: { sponsorId: client.phoenixId },
+    });
+    expect(sponsor.json().error).toBe(`Failed to update. Account ${client.phoenixId} is not a consultant.`);
+    expect((await accountRow(t, top.uid)).enrollerId).toBe(1);
+    expect((await accountRow(t, below.uid)).enrollerId).toBe(top.phoenixId);
   });
 });
 

@@ -91,7 +91,7 @@ export function accountRecordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/cs/sponsorId/',
       {
         config: edit,
-        ...failureAnswers({ invalid: ACCOUNT_MESSAGES.missingIds, internal: ACCOUNT_MESSAGES.mentorFailed }),
+        ...failureAnswers({ invalid: ACCOUNT_MESSAGES.missingIds, internal: ACCOUNT_MESSAGES.failure }),
         schema: {
           tags,
           querystring: EnrollerQuery,

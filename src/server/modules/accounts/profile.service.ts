@@ -1,5 +1,5 @@
 import type { AddCommentRequest } from '@domain/accounts/account';
-import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
+import { ACCOUNT_MESSAGES, uplineRefusal } from '@domain/accounts/messages';
 import type { UpdateProfileRequest } from '@domain/accounts/profile';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { USER_TYPE } from '@domain/reference/lists';
@@ -69,16 +69,15 @@ export async function updateUpline(
   tree: Tree,
   phoenixId: number,
 ) {
-  const failed = tree === 'sponsor' ? ACCOUNT_MESSAGES.mentorFailed : ACCOUNT_MESSAGES.enrollerFailed;
   return ctx.db.transaction(async (tx) => {
     const before = await loadAccount(tx, uid, true);
     const upline = await accountByPhoenixId(tx, phoenixId);
     const isCompany = phoenixId === COMPANY_SPONSOR_ID;
     if (!upline && !isCompany) throw badRequest(ACCOUNT_MESSAGES.missingIds);
     if (upline && !isCompany && upline.userType !== USER_TYPE.consultant)
-      throw badRequest(`${failed}: account ${phoenixId} is not a consultant.`);
+      throw badRequest(uplineRefusal(tree, `account ${phoenixId} is not a consultant.`));
     if (phoenixId === before.phoenixId || (await isInDownline(tx, tree, before.phoenixId, phoenixId)))
-      throw badRequest(`${failed}: account ${phoenixId} is in this account's ${tree} downline.`);
+      throw badRequest(uplineRefusal(tree, `account ${phoenixId} is in this account's ${tree} downline.`));
     return updateAccount(tx, staff, before, `account.${tree}`, { [TREE_COLUMN[tree]]: phoenixId });
   });
 }
