@@ -41,6 +41,9 @@ export const ACCOUNT_MESSAGES = {
   csUserNotDeleted: 'Could not delete from cs-users',
   // Commission compression (spec 1 §8).
   compressionError: 'Internal Error: the sponsor compression could not be completed.',
+  /** The company account is its own sponsor: compressing it would move its downline onto itself. */
+  companyCompression:
+    'The company account (1) heads the sponsor tree: it has no sponsor to move its downline up to.',
 } as const;
 
 /**
