@@ -83,6 +83,50 @@ describe('PUT /api/cs/customer/{uid}', () => {
     );
   });
 
+  it('is a partial update: a field left out keeps its value, null clears an optional one', async () => {
+    const person = await insertAccount(t.database.db, {
+      userType: 1,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace.hopper@example.com',
+      telephone: '8015550199',
+      dateOfBirth: '1970-05-06',
+      genderId: 2,
+      defaultLanguageId: 2,
+    });
+    const put = (payload: Record<string, unknown>) =>
+      c.call('agent', { method: 'PUT', url: `/api/cs/customer/${person.uid}`, payload });
+    const renamed = await put({ firstName: 'Amazing' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await accountRow(t, person.uid)).toMatchObject({
+      firstName: 'Amazing',
+      lastName: 'Hopper',
+      email: 'grace.hopper@example.com',
+      telephone: '8015550199',
+      dateOfBirth: '1970-05-06',
+      genderId: 2,
+      defaultLanguageId: 2,
+      userType: 1,
+      countryId: 1,
+    });
+    expect((await put({ telephone: null, genderId: null })).statusCode).toBe(200);
+    expect(await accountRow(t, person.uid)).toMatchObject({
+      firstName: 'Amazing',
+      telephone: null,
+      genderId: null,
+      dateOfBirth: '1970-05-06',
+    });
+    // A consultant keeps the distributor rule: clearing the date alone is refused, nothing written.
+    const cleared = await put({ dateOfBirth: null });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().issues).toEqual([{ path: 'body.dateOfBirth', message: 'Must provide valid date' }]);
+    expect((await put({ lastName: null })).json().issues[0]).toMatchObject({
+      path: 'body.lastName',
+      message: 'Last name is required',
+    });
+    expect(await accountRow(t, person.uid)).toMatchObject({ dateOfBirth: '1970-05-06', lastName: 'Hopper' });
+  });
+
   it('refuses bad input with field issues and writes nothing', async () => {
     const before = await accountRow(t, tree.customer.uid);
     const logBefore = (await accountLog(t, tree.customer.uid)).length;

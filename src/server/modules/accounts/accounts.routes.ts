@@ -7,7 +7,7 @@ import {
   UpdateEnrollerRequest,
   UpdateSponsorRequest,
 } from '@domain/accounts/operations';
-import { UpdateProfileRequest } from '@domain/accounts/profile';
+import { UpdateProfilePatch } from '@domain/accounts/profile';
 import { InvalidTaxAttemptsAnswer, SetTaxNumberRequest } from '@domain/accounts/tax-number';
 import { ok, okMessage } from '@domain/platform/envelope';
 import { userUid } from '@domain/platform/ids';
@@ -50,7 +50,7 @@ export function accountRecordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: UidParams,
-          body: UpdateProfileRequest,
+          body: UpdateProfilePatch,
           response: { 200: AccountRecordAnswer.extend({ message: z.string() }) },
         },
       },
