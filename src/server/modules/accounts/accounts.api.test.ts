@@ -377,6 +377,64 @@ describe('country, comments, tax number', () => {
     expect(await accountRow(t, tree.consultant.uid)).toEqual(before);
   });
 
+  it('serves the spec 2 §7 calls GET/POST /cs/taxNumber?accountId, masked, status false on failure', async () => {
+    const person = await insertAccount(t.database.db, { userType: 1, countryId: 1 });
+    const url = `/api/cs/taxNumber?accountId=${person.uid}`;
+    const set = await c.call('agent', {
+      method: 'POST',
+      url,
+      payload: { taxNumber: '123-45-6789', isEntity: false, entityName: null },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ success: true, status: true, message: 'Successfully submitted' });
+    const stored = (await accountRow(t, person.uid)).sealedTaxNumber!;
+    expect(openTaxNumber(t.app.ctx.keyring, { uid: person.uid, sealedTaxNumber: stored })).toBe('123456789');
+    const read = await c.call('agent', { method: 'GET', url });
+    expect(read.json()).toEqual({
+      success: true,
+      status: true,
+      data: { taxNumber: '***-**-6789', isEntity: false, entityName: null, kind: 'ssn' },
+    });
+    expect(read.body).not.toContain('123456789');
+
+    const before = await accountRow(t, person.uid);
+    for (const taxNumber of ['12345', 'abcdefghi', '1234567890', '']) {
+      const bad = await c.call('agent', { method: 'POST', url, payload: { taxNumber, isEntity: false } });
+      expect(bad.statusCode, taxNumber).toBe(400);
+      expect(bad.json()).toMatchObject({
+        success: false,
+        status: false,
+        error: 'TIN must be numeric and 9 digits in length',
+      });
+    }
+    const noName = await c.call('agent', {
+      method: 'POST',
+      url,
+      payload: { taxNumber: '12-3456789', isEntity: true },
+    });
+    expect(noName.json()).toMatchObject({ status: false, error: 'Entity name is required for an entity' });
+    expect(await accountRow(t, person.uid)).toEqual(before);
+
+    const entity = await c.call('agent', {
+      method: 'POST',
+      url,
+      payload: { taxNumber: '12-3456789', isEntity: true, entityName: 'Hopper LLC' },
+    });
+    expect(entity.json()).toMatchObject({ success: true, status: true });
+    expect((await c.call('agent', { method: 'GET', url })).json().data).toEqual({
+      taxNumber: '**-***6789',
+      isEntity: true,
+      entityName: 'Hopper LLC',
+      kind: 'taxId',
+    });
+    const missing = await c.call('agent', {
+      method: 'GET',
+      url: '/api/cs/taxNumber?accountId=NOSUCHACCOUNT',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, status: false });
+  });
+
   it('adds the system comment for the last invalid tax-number attempt once', async () => {
     const person = await insertAccount(t.database.db, { userType: 1 });
     await t.database.db.insert(invalidTaxNumberAttempts).values([
