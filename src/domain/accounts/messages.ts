@@ -4,7 +4,9 @@ export const ACCOUNT_MESSAGES = {
   success: 'Successfully submitted',
   failure: 'Failed to update.',
   commentFailed: 'Failed to add comment.',
+  /** The mentor is the enroller (spec 1 §2 "enroller (mentor)"): a refused enroller change (ADR 027). */
   mentorFailed: 'Unable to update Mentor information',
+  /** The enroller change failed for another reason than the choice of enroller. */
   enrollerFailed: 'Unable to update enrollerId',
   pwsUnavailable: 'This PWS is unavailable',
   pwsFailed: 'Unable to update PWS',
@@ -39,7 +41,20 @@ export const ACCOUNT_MESSAGES = {
   csUserNotDeleted: 'Could not delete from cs-users',
   // Commission compression (spec 1 §8).
   compressionError: 'Internal Error: the sponsor compression could not be completed.',
+  /** The company account is its own sponsor: compressing it would move its downline onto itself. */
+  companyCompression:
+    'The company account (1) heads the sponsor tree: it has no sponsor to move its downline up to.',
 } as const;
+
+/**
+ * Why a sponsor or enroller change was refused, in the words of its tree: the enroller is the
+ * mentor ("Unable to update Mentor information: …"); the spec has no sponsor message, so a
+ * sponsor refusal is the generic failure followed by the reason ("Failed to update. …").
+ */
+export const uplineRefusal = (tree: 'sponsor' | 'enroller', reason: string) =>
+  tree === 'enroller'
+    ? `${ACCOUNT_MESSAGES.mentorFailed}: ${reason}`
+    : `${ACCOUNT_MESSAGES.failure} ${reason.charAt(0).toUpperCase()}${reason.slice(1)}`;
 
 export const serviceNotSupported = (service: string, country: string) =>
   `${service} in ${country} is not supported`;

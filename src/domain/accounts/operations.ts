@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userUid } from '../platform/ids';
 import { ACCOUNT_STATUSES, USER_TYPES } from '../reference/lists';
+import { date } from '../validation/fields';
 import { ACCOUNT_MESSAGES } from './messages';
 
 // Request and answer shapes of the account operations (spec 1 §7 Customer and account updates).
@@ -39,13 +40,16 @@ export const MembershipStatusRequest = z.object({
   reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason can not exceed 500 characters'),
 });
 
-/** `POST /api/cs/membership/expiration/{uid}` with {expirationDate} (YYYY-MM-DD or ISO instant). */
+/**
+ * `POST /api/cs/membership/expiration/{uid}` with {expirationDate}: a real calendar date
+ * (YYYY-MM-DD or MM/DD/YYYY, years 1900–2199), never rolled over or guessed (ADR 027).
+ */
 export const ExpirationRequest = z.object({
   expirationDate: z
     .string({ error: ACCOUNT_MESSAGES.emptyExpiration })
     .trim()
     .min(1, ACCOUNT_MESSAGES.emptyExpiration)
-    .refine((v) => !Number.isNaN(new Date(v).getTime()), 'Must be a valid date'),
+    .pipe(date()),
 });
 
 export const ResendTermsRequest = z.object({

@@ -86,6 +86,49 @@ export const SetTaxNumberRequest = z
   });
 export type SetTaxNumberRequest = z.infer<typeof SetTaxNumberRequest>;
 
+/**
+ * `POST /api/cs/taxNumber?accountId={uid}` (spec 2 §7): {taxNumber, isEntity, entityName}. The
+ * number is of the kind the account's country and the entity flag name (SSN, tax id, SIN: 9
+ * digits; a Canadian entity's business number); the server checks it against that kind.
+ */
+export const TaxNumberQuery = z.object({
+  accountId: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'Not an account id'),
+});
+export const SpecTaxNumberRequest = z
+  .object({
+    taxNumber: z
+      .string({ error: ACCOUNT_MESSAGES.tinInvalid })
+      .trim()
+      .min(1, ACCOUNT_MESSAGES.tinInvalid)
+      .max(20, ACCOUNT_MESSAGES.tinInvalid),
+    isEntity: z.boolean().default(false),
+    entityName: z.string().trim().max(100, 'Entity name is at most 100 characters').nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isEntity && !value.entityName)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['entityName'],
+        message: 'Entity name is required for an entity',
+      });
+  });
+export type SpecTaxNumberRequest = z.output<typeof SpecTaxNumberRequest>;
+
+/** The rule of a tax number of `kind` (a Canadian entity's business number, or a 9-digit TIN). */
+export const taxNumberRuleOf = (kind: TaxNumberKind) =>
+  kind === 'businessNumber' ? businessNumber() : taxNumber();
+
+/** `GET /api/cs/taxNumber?accountId={uid}`: the spec's tax number fields, the number masked (ADR 022). */
+export const SpecTaxNumberAnswer = z.object({
+  success: z.literal(true),
+  status: z.literal(true),
+  data: z.object({
+    taxNumber: z.string().nullable(),
+    isEntity: z.boolean(),
+    entityName: z.string().nullable(),
+    kind: z.enum(TAX_NUMBER_KINDS),
+  }),
+});
 export const TaxNumberView = z.object({
   kind: z.enum(TAX_NUMBER_KINDS),
   masked: z.string().nullable(),

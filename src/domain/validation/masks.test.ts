@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adultCutoff, isAdult, parseDate } from './dates';
+import { adultCutoff, isAdult, parseDate, parseDay } from './dates';
 import {
   dollarsToCents,
   formatBusinessNumber,
@@ -79,6 +80,42 @@ describe('dates and labels', () => {
   it('parses real dates only', () => {
     expect(parseDate('2/3/2001')).toBe('2001-02-03');
     expect(parseDate('2001-02-30')).toBeNull();
+  });
+  it('refuses years out of range and anything that is not a whole date, never rolling over', () => {
+    for (const text of [
+      '10000-01-01',
+      '1',
+      '0001-01-01',
+      '1899-12-31',
+      '2200-01-01',
+      '2028-02-30',
+      '02/30/2028',
+      '',
+    ])
+      expect(parseDate(text), text).toBeNull();
+    expect(parseDate('1900-01-01')).toBe('1900-01-01');
+    expect(parseDate('2199-12-31')).toBe('2199-12-31');
+    expect(parseDay('2026-03-01T23:30:00-08:00')).toBe('2026-03-02');
+    expect(parseDay('2028-02-30T00:00:00Z')).toBeNull();
+    expect(parseDay('1')).toBeNull();
+  });
+  it('a date is accepted exactly when it is a real day in range, and reads back as itself', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12000 }),
+        fc.integer({ min: 0, max: 14 }),
+        fc.integer({ min: 0, max: 33 }),
+        (y, m, d) => {
+          const text = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+          const probe = new Date(Date.UTC(2000, m - 1, d));
+          probe.setUTCFullYear(y);
+          const real =
+            m >= 1 && m <= 12 && d >= 1 && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+          const inRange = y >= 1900 && y <= 2199;
+          expect(parseDate(text)).toBe(real && inRange ? text : null);
+        },
+      ),
+    );
   });
   it('adult cutoff, with 29 February', () => {
     expect(adultCutoff('2026-06-15')).toBe('2008-06-15');

@@ -83,6 +83,50 @@ describe('PUT /api/cs/customer/{uid}', () => {
     );
   });
 
+  it('is a partial update: a field left out keeps its value, null clears an optional one', async () => {
+    const person = await insertAccount(t.database.db, {
+      userType: 1,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace.hopper@example.com',
+      telephone: '8015550199',
+      dateOfBirth: '1970-05-06',
+      genderId: 2,
+      defaultLanguageId: 2,
+    });
+    const put = (payload: Record<string, unknown>) =>
+      c.call('agent', { method: 'PUT', url: `/api/cs/customer/${person.uid}`, payload });
+    const renamed = await put({ firstName: 'Amazing' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await accountRow(t, person.uid)).toMatchObject({
+      firstName: 'Amazing',
+      lastName: 'Hopper',
+      email: 'grace.hopper@example.com',
+      telephone: '8015550199',
+      dateOfBirth: '1970-05-06',
+      genderId: 2,
+      defaultLanguageId: 2,
+      userType: 1,
+      countryId: 1,
+    });
+    expect((await put({ telephone: null, genderId: null })).statusCode).toBe(200);
+    expect(await accountRow(t, person.uid)).toMatchObject({
+      firstName: 'Amazing',
+      telephone: null,
+      genderId: null,
+      dateOfBirth: '1970-05-06',
+    });
+    // A consultant keeps the distributor rule: clearing the date alone is refused, nothing written.
+    const cleared = await put({ dateOfBirth: null });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().issues).toEqual([{ path: 'body.dateOfBirth', message: 'Must provide valid date' }]);
+    expect((await put({ lastName: null })).json().issues[0]).toMatchObject({
+      path: 'body.lastName',
+      message: 'Last name is required',
+    });
+    expect(await accountRow(t, person.uid)).toMatchObject({ dateOfBirth: '1970-05-06', lastName: 'Hopper' });
+  });
+
   it('refuses bad input with field issues and writes nothing', async () => {
     const before = await accountRow(t, tree.customer.uid);
     const logBefore = (await accountLog(t, tree.customer.uid)).length;
@@ -178,7 +222,10 @@ describe('sponsor and enroller', () => {
       payload: { sponsorId: bottom.phoenixId },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/^Unable to update Mentor information/);
+    // The sponsor is not the mentor: its refusal no longer borrows the mentor's message.
+    expect(res.json().error).toBe(
+      `Failed to update. Account ${bottom.phoenixId} is in this account's sponsor downline.`,
+    );
     expect((await accountRow(t, top.uid)).sponsorId).toBe(1);
     const self = await c.call('agent', {
       method: 'POST',
@@ -186,6 +233,39 @@ describe('sponsor and enroller', () => {
       payload: { sponsorId: top.phoenixId },
     });
     expect(self.statusCode).toBe(400);
+  });
+});
+
+describe('the mentor is the enroller (spec 1 §2)', () => {
+  it('answers a refused enroller change with the mentor message, nothing changed', async () => {
+    const top = await insertAccount(t.database.db, { userType: 1, enrollerId: 1 });
+    const below = await insertAccount(t.database.db, { userType: 1, enrollerId: top.phoenixId });
+    const client = await insertAccount(t.database.db, { userType: 3 });
+    const cycle = await c.call('agent', {
+      method: 'POST',
+      url: `/api/cs/enrollerId/?accountId=${top.uid}`,
+      payload: { enrollerId: below.phoenixId },
+    });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().error).toBe(
+      `Unable to update Mentor information: account ${below.phoenixId} is in this account's enroller downline.`,
+    );
+    const notConsultant = await c.call('agent', {
+      method: 'POST',
+      url: `/api/cs/enrollerId/?accountId=${below.uid}`,
+      payload: { enrollerId: client.phoenixId },
+    });
+    expect(notConsultant.json().error).toBe(
+      `Unable to update Mentor information: account ${client.phoenixId} is not a consultant.`,
+    );
+    const sponsor = await c.call('agent', {
+      method: 'POST',
+      url: `/api/cs/sponsorId/?accountId=${below.uid}`,
+      payload: { sponsorId: client.phoenixId },
+    });
+    expect(sponsor.json().error).toBe(`Failed to update. Account ${client.phoenixId} is not a consultant.`);
+    expect((await accountRow(t, top.uid)).enrollerId).toBe(1);
+    expect((await accountRow(t, below.uid)).enrollerId).toBe(top.phoenixId);
   });
 });
 
@@ -295,6 +375,64 @@ describe('country, comments, tax number', () => {
     });
     expect(wrongKind.statusCode).toBe(400);
     expect(await accountRow(t, tree.consultant.uid)).toEqual(before);
+  });
+
+  it('serves the spec 2 §7 calls GET/POST /cs/taxNumber?accountId, masked, status false on failure', async () => {
+    const person = await insertAccount(t.database.db, { userType: 1, countryId: 1 });
+    const url = `/api/cs/taxNumber?accountId=${person.uid}`;
+    const set = await c.call('agent', {
+      method: 'POST',
+      url,
+      payload: { taxNumber: '123-45-6789', isEntity: false, entityName: null },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ success: true, status: true, message: 'Successfully submitted' });
+    const stored = (await accountRow(t, person.uid)).sealedTaxNumber!;
+    expect(openTaxNumber(t.app.ctx.keyring, { uid: person.uid, sealedTaxNumber: stored })).toBe('123456789');
+    const read = await c.call('agent', { method: 'GET', url });
+    expect(read.json()).toEqual({
+      success: true,
+      status: true,
+      data: { taxNumber: '***-**-6789', isEntity: false, entityName: null, kind: 'ssn' },
+    });
+    expect(read.body).not.toContain('123456789');
+
+    const before = await accountRow(t, person.uid);
+    for (const taxNumber of ['12345', 'abcdefghi', '1234567890', '']) {
+      const bad = await c.call('agent', { method: 'POST', url, payload: { taxNumber, isEntity: false } });
+      expect(bad.statusCode, taxNumber).toBe(400);
+      expect(bad.json()).toMatchObject({
+        success: false,
+        status: false,
+        error: 'TIN must be numeric and 9 digits in length',
+      });
+    }
+    const noName = await c.call('agent', {
+      method: 'POST',
+      url,
+      payload: { taxNumber: '12-3456789', isEntity: true },
+    });
+    expect(noName.json()).toMatchObject({ status: false, error: 'Entity name is required for an entity' });
+    expect(await accountRow(t, person.uid)).toEqual(before);
+
+    const entity = await c.call('agent', {
+      method: 'POST',
+      url,
+      payload: { taxNumber: '12-3456789', isEntity: true, entityName: 'Hopper LLC' },
+    });
+    expect(entity.json()).toMatchObject({ success: true, status: true });
+    expect((await c.call('agent', { method: 'GET', url })).json().data).toEqual({
+      taxNumber: '**-***6789',
+      isEntity: true,
+      entityName: 'Hopper LLC',
+      kind: 'taxId',
+    });
+    const missing = await c.call('agent', {
+      method: 'GET',
+      url: '/api/cs/taxNumber?accountId=NOSUCHACCOUNT',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, status: false });
   });
 
   it('adds the system comment for the last invalid tax-number attempt once', async () => {

@@ -7,18 +7,26 @@ import {
   UpdateEnrollerRequest,
   UpdateSponsorRequest,
 } from '@domain/accounts/operations';
-import { UpdateProfileRequest } from '@domain/accounts/profile';
-import { InvalidTaxAttemptsAnswer, SetTaxNumberRequest } from '@domain/accounts/tax-number';
+import { UpdateProfilePatch } from '@domain/accounts/profile';
+import {
+  InvalidTaxAttemptsAnswer,
+  SetTaxNumberRequest,
+  SpecTaxNumberAnswer,
+  SpecTaxNumberRequest,
+  TaxNumberQuery,
+} from '@domain/accounts/tax-number';
 import { ok, okMessage } from '@domain/platform/envelope';
 import { userUid } from '@domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { badRequest } from '../../platform/errors';
 import { failureAnswers } from './answers';
 import { accountAudit } from './audit.service';
-import { invalidTaxAttempts, setTaxNumber } from './operations.service';
+import { invalidTaxAttempts } from './operations.service';
 import * as profile from './profile.service';
 import { getAccountRecord } from './record.service';
+import { getSpecTaxNumber, setSpecTaxNumber, setTaxNumber } from './tax-number.service';
 
 // The account record, profile, upline, country, comments, tax number and audit (spec 1 §2
 // Customer detail and Audit, §7). Paths the spec leaves open are listed in the README.
@@ -50,7 +58,7 @@ export function accountRecordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: UidParams,
-          body: UpdateProfileRequest,
+          body: UpdateProfilePatch,
           response: { 200: AccountRecordAnswer.extend({ message: z.string() }) },
         },
       },
@@ -91,7 +99,7 @@ export function accountRecordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/cs/sponsorId/',
       {
         config: edit,
-        ...failureAnswers({ invalid: ACCOUNT_MESSAGES.missingIds, internal: ACCOUNT_MESSAGES.mentorFailed }),
+        ...failureAnswers({ invalid: ACCOUNT_MESSAGES.missingIds, internal: ACCOUNT_MESSAGES.failure }),
         schema: {
           tags,
           querystring: EnrollerQuery,
@@ -161,15 +169,70 @@ export function accountRecordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({ success: true as const, ...(await invalidTaxAttempts(ctx, request.params.uid)) }),
     );
 
+    // Spec 2 §7 GET/POST /cs/taxNumber?accountId answer status false on failure; the detail
+    // screen's POST {uid, ssn|sin|…} shares the path and keeps its own shape.
+    const withStatus = failureAnswers({
+      invalid: (issue) => issue,
+      internal: ACCOUNT_MESSAGES.failure,
+      extra: { status: false },
+    });
+
+    app.get(
+      '/api/cs/taxNumber',
+      {
+        config: read,
+        ...withStatus,
+        schema: {
+          tags,
+          querystring: TaxNumberQuery,
+          response: { 200: SpecTaxNumberAnswer },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        status: true as const,
+        data: await getSpecTaxNumber(ctx, request.query.accountId),
+      }),
+    );
+
     app.post(
       '/api/cs/taxNumber',
       {
         config: edit,
-        ...failureAnswers({ invalid: (issue) => issue, internal: ACCOUNT_MESSAGES.failure }),
-        schema: { tags, body: SetTaxNumberRequest, response: { 200: okMessage } },
+        ...withStatus,
+        schema: {
+          tags,
+          description:
+            "With ?accountId the body is the spec's {taxNumber, isEntity, entityName} (spec 2 §7); " +
+            "without it, the detail screen's {uid, ssn|sin|taxId|businessNumber, isEntity, entityName}.",
+          querystring: TaxNumberQuery.partial(),
+          body: z.union([SetTaxNumberRequest, SpecTaxNumberRequest]),
+          response: { 200: okMessage.extend({ status: z.literal(true).optional() }) },
+        },
+        // Each shape is checked by its own schema, so a bad number answers its own message.
+        preValidation: async (request) => {
+          const query = request.query as { accountId?: unknown };
+          const shape = query?.accountId !== undefined ? SpecTaxNumberRequest : SetTaxNumberRequest;
+          const parsed = shape.safeParse(request.body);
+          if (!parsed.success) {
+            const issues = parsed.error.issues.map((i) => ({
+              path: ['body', ...i.path.map(String)].join('.'),
+              message: i.message,
+            }));
+            throw badRequest(issues[0]?.message ?? ACCOUNT_MESSAGES.tinInvalid, issues);
+          }
+        },
       },
       async (request) => {
-        await setTaxNumber(ctx, request.staff!, request.body);
+        const { accountId } = request.query;
+        const body = request.body;
+        if (accountId !== undefined) {
+          if (!('taxNumber' in body)) throw badRequest(ACCOUNT_MESSAGES.tinInvalid);
+          await setSpecTaxNumber(ctx, request.staff!, accountId, body);
+          return { ...success, status: true as const };
+        }
+        if (!('uid' in body)) throw badRequest('Not an account id');
+        await setTaxNumber(ctx, request.staff!, body);
         return success;
       },
     );

@@ -15,6 +15,8 @@ export interface FailureAnswers {
   internal?: string;
   /** The `code` of an unexpected failure (commission compression: SPONSOR_COMPRESSION_ERROR). */
   internalCode?: string;
+  /** Fields every failure answer carries besides success false (spec 2 §7 tax number: status false). */
+  extra?: Record<string, unknown>;
 }
 
 function issuesOf(error: FastifyError): { path: string; message: string }[] {
@@ -34,6 +36,7 @@ export function failureAnswers(answers: FailureAnswers) {
         if (error.headers) reply.headers(error.headers);
         return reply.status(error.statusCode).send({
           success: false,
+          ...answers.extra,
           error: error.message,
           ...(error.code ? { code: error.code } : {}),
           ...(error.issues ? { issues: error.issues } : {}),
@@ -43,6 +46,7 @@ export function failureAnswers(answers: FailureAnswers) {
         const issues = issuesOf(error);
         return reply.status(400).send({
           success: false,
+          ...answers.extra,
           error: invalid(issues[0]?.message ?? 'Invalid request'),
           code: ERROR_CODES.badRequest,
           issues,
@@ -52,6 +56,7 @@ export function failureAnswers(answers: FailureAnswers) {
       if (status >= 400 && status < 500) {
         return reply.status(status).send({
           success: false,
+          ...answers.extra,
           error: invalid(error.message),
           code: error.code ?? ERROR_CODES.badRequest,
         });
@@ -60,6 +65,7 @@ export function failureAnswers(answers: FailureAnswers) {
       const fallback = typeof answers.invalid === 'string' ? answers.invalid : 'Failed to update.';
       return reply.status(500).send({
         success: false,
+        ...answers.extra,
         error: answers.internal ?? fallback,
         ...(answers.internalCode ? { code: answers.internalCode } : {}),
       });

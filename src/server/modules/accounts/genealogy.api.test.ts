@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema';
+import { accounts, jobs } from '../../db/schema';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { accountLog, accountRow, caller, expectOnlyRoles, smallTree } from './account-test-kit';
@@ -98,6 +98,24 @@ describe('commission operations', () => {
     }
     expect((await accountRow(t, downline[0]!.uid)).sponsorId).toBe(consultant.phoenixId);
     expect(await accountLog(t, consultant.uid)).toEqual([]);
+  });
+
+  it('refuses to compress the company account (its own sponsor): no do-nothing moves, nothing written', async () => {
+    const [company] = await t.database.db.select().from(accounts).where(eq(accounts.phoenixId, 1));
+    expect(company?.sponsorId ?? 1).toBe(1);
+    const { consultant } = await consultantWithDownline(1);
+    const res = await c.call('salesOperatorManager', {
+      method: 'PUT',
+      url: '/api/cs/commissions/compressAccountById',
+      payload: { accountId: company!.uid },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: 'The company account (1) heads the sponsor tree: it has no sponsor to move its downline up to.',
+    });
+    expect(await accountLog(t, consultant.uid)).toEqual([]);
+    expect(await accountLog(t, company!.uid)).toEqual([]);
   });
 
   it('compresses the terminated accounts of a downline, top down', async () => {

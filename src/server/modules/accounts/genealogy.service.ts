@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
+import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { USER_TYPE } from '@domain/reference/lists';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema';
@@ -87,8 +88,14 @@ export async function restore(ctx: AppContext, staff: StaffPrincipal, uid: strin
   });
 }
 
-/** Moves the direct sponsor downline of `account` to its sponsor; returns how many moved. */
+/**
+ * Moves the direct sponsor downline of `account` to its sponsor; returns how many moved. The
+ * company account (phoenixId 1, its own sponsor) is refused: every move would leave a person
+ * where they are.
+ */
 async function compressOne(tx: DbOrTx, staff: StaffPrincipal, account: AccountRow): Promise<number> {
+  if (account.phoenixId === COMPANY_SPONSOR_ID || account.sponsorId === account.phoenixId)
+    throw badRequest(ACCOUNT_MESSAGES.companyCompression);
   const downline = await tx
     .select()
     .from(accounts)

@@ -137,6 +137,30 @@ describe('expiration, lapse, restore', () => {
     expect(client.json().error).toMatch(/^An error occurred when updating expiration date: /);
   });
 
+  it('takes only a real calendar date in range: nothing rolled over, guessed or failing', async () => {
+    const before = future();
+    const member = await insertAccount(t.database.db, { userType: 2, memberExpirationDateUtc: before });
+    for (const expirationDate of ['10000-01-01', '1', '0001-01-01', '2028-02-30', '2031-13-01', 'soon']) {
+      const res = await c.call('leader', {
+        method: 'POST',
+        url: `/api/cs/membership/expiration/${member.uid}`,
+        payload: { expirationDate },
+      });
+      expect(res.statusCode, expirationDate).toBe(400);
+      expect(res.json().error).toBe('An error occurred when updating expiration date: Must be a valid date');
+    }
+    expect((await accountRow(t, member.uid)).memberExpirationDateUtc).toEqual(before);
+    const typed = await c.call('leader', {
+      method: 'POST',
+      url: `/api/cs/membership/expiration/${member.uid}`,
+      payload: { expirationDate: '02/29/2028' },
+    });
+    expect(typed.statusCode).toBe(200);
+    expect((await accountRow(t, member.uid)).memberExpirationDateUtc!.toISOString()).toBe(
+      '2028-02-29T00:00:00.000Z',
+    );
+  });
+
   it('lapses an active member once', async () => {
     const member = await insertAccount(t.database.db, { userType: 2, memberExpirationDateUtc: future() });
     const res = await c.call('developer', {

@@ -64,7 +64,7 @@ export function accountOperationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           request.staff!,
           request.params.id,
-          new Date(request.body.expirationDate),
+          new Date(`${request.body.expirationDate}T00:00:00.000Z`),
         );
         return message(ACCOUNT_MESSAGES.expirationSuccess);
       },

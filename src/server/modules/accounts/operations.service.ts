@@ -1,10 +1,4 @@
 import { ACCOUNT_MESSAGES, INVALID_TAX_COMMENT_PREFIX } from '@domain/accounts/messages';
-import {
-  maskTaxNumber,
-  type SetTaxNumberRequest,
-  TAX_NUMBER_LABELS,
-  taxNumberKind,
-} from '@domain/accounts/tax-number';
 import { CUSTOMER_VIEW_MESSAGES, CUSTOMER_VIEW_PAGE } from '@domain/customer-view/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { accountComments, customerLoginTokens, invalidTaxNumberAttempts, staffUsers } from '../../db/schema';
@@ -20,9 +14,9 @@ import type { StaffPrincipal } from '../../platform/sessions';
 import { recordAccountEvent, updateAccount } from './account-change';
 import { type AccountRow, fullName, loadAccount } from './accounts.repo';
 import { passwordResetEmail, termsAcceptanceEmail } from './emails';
-import { maskedTaxNumber, sealTaxNumber } from './tax-number-vault';
 
-// Account operations of spec 1 §4 and §7: status, emails, sign in as the customer, tax number.
+// Account operations of spec 1 §4 and §7: status, emails, sign in as the customer (the tax
+// number is in tax-number.service.ts).
 
 /** Sign-in-as tokens live five minutes and work once. */
 export const CUSTOMER_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -213,40 +207,5 @@ export async function invalidTaxAttempts(ctx: AppContext, uid: string) {
       data: attempts.map((a) => ({ code: a.code, attemptedAt: a.attemptedAt.toISOString() })),
       commentAdded,
     };
-  });
-}
-
-/**
- * `POST /api/cs/taxNumber`: stores the digits sealed with the data key (ADR 022); reads and the
- * change log only ever show them masked.
- */
-export async function setTaxNumber(ctx: AppContext, staff: StaffPrincipal, input: SetTaxNumberRequest) {
-  return ctx.db.transaction(async (tx) => {
-    const before = await loadAccount(tx, input.uid, true);
-    const kind = taxNumberKind(before.countryId, input.isEntity);
-    const number = input[kind];
-    if (number === undefined)
-      throw badRequest(ACCOUNT_MESSAGES.tinInvalid, [
-        {
-          path: kind,
-          message: `Enter the ${TAX_NUMBER_LABELS[kind]} of this ${input.isEntity ? 'entity' : 'person'}`,
-        },
-      ]);
-    const masked = {
-      before: maskedTaxNumber(ctx.keyring, before),
-      after: maskTaxNumber(number, kind),
-    };
-    return updateAccount(
-      tx,
-      staff,
-      before,
-      'account.taxNumber',
-      {
-        sealedTaxNumber: sealTaxNumber(ctx.keyring, before.uid, number),
-        isEntity: input.isEntity,
-        entityName: input.isEntity ? (input.entityName ?? null) : null,
-      },
-      masked,
-    );
   });
 }

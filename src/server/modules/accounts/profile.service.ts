@@ -1,15 +1,16 @@
 import type { AddCommentRequest } from '@domain/accounts/account';
-import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
-import type { UpdateProfileRequest } from '@domain/accounts/profile';
+import { ACCOUNT_MESSAGES, uplineRefusal } from '@domain/accounts/messages';
+import { profileDateOfBirth, type UpdateProfilePatch } from '@domain/accounts/profile';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { USER_TYPE } from '@domain/reference/lists';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { accountComments, accounts } from '../../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { accountComments, type accounts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { badRequest, conflict } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { assertFieldWrites } from '../../platform/field-guard';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { recordAccountEvent, updateAccount } from './account-change';
+import { assertCustomerEmailFree } from './account-email';
 import { accountByPhoenixId, isInDownline, loadAccount, type Tree } from './accounts.repo';
 import { moveCountry } from './genealogy.service';
 import { changeAccountType } from './membership.service';
@@ -17,44 +18,48 @@ import { changeAccountType } from './membership.service';
 // Profile, sponsor, enroller, country and comments of an account (spec 1 §2 Customer detail).
 
 /**
- * `PUT /api/cs/customer/{uid}`. Emails are one per account (the demo company and the sign-in
- * at the customer site both rely on it): an address another account holds is refused with the
- * spec's "Failed to update email and customer info." and nothing is written. The account type and
- * the country are not plain profile fields (ADR 018): a type change goes through the one rule of
- * changeAccountType (the membership change when it crosses member and non-member), a country move
- * through moveCountry (commissions.manage, recalculation queued); both are checked first, so a
- * refused one writes nothing.
+ * `PUT /api/cs/customer/{uid}`, a partial update: a field left out keeps its value (ADR 027).
+ * Emails are one per account (assertCustomerEmailFree, the rule of every door that changes one).
+ * The account type and the country are not plain profile fields (ADR 018): a type change goes
+ * through the one rule of changeAccountType (the membership change when it crosses member and
+ * non-member), a country move through moveCountry (commissions.manage, recalculation queued); both
+ * are checked first, so a refused one writes nothing. The date of birth is checked against the
+ * type the account ends with whenever either of them changes.
  */
 export async function updateProfile(
   ctx: AppContext,
   staff: StaffPrincipal,
   uid: string,
-  input: UpdateProfileRequest,
+  input: UpdateProfilePatch,
 ) {
   const moved = await ctx.db.transaction(async (tx) => {
     let current = await loadAccount(tx, uid, true);
+    const userType = input.userType ?? current.userType;
     const countryId = input.countryId ?? current.countryId;
-    assertFieldWrites(staff, 'account', current, { userType: input.userType, countryId });
-    if (input.email && input.email !== current.email?.toLowerCase()) {
-      const [taken] = await tx
-        .select({ uid: accounts.uid })
-        .from(accounts)
-        .where(and(sql`lower(${accounts.email}) = ${input.email}`, ne(accounts.uid, uid)))
-        .limit(1);
-      if (taken) throw conflict(ACCOUNT_MESSAGES.emailAndInfoFailed);
+    const patch: Partial<typeof accounts.$inferInsert> = {};
+    if (input.dateOfBirth !== undefined || userType !== current.userType) {
+      const dob = profileDateOfBirth(
+        userType,
+        input.dateOfBirth !== undefined ? input.dateOfBirth : current.dateOfBirth,
+      );
+      if ('issue' in dob)
+        throw badRequest(ACCOUNT_MESSAGES.customerFailed, [{ path: 'body.dateOfBirth', message: dob.issue }]);
+      patch.dateOfBirth = dob.dateOfBirth;
     }
-    current = await changeAccountType(tx, staff, current, input.userType, input.userTypeReason);
+    assertFieldWrites(staff, 'account', current, { userType, countryId });
+    if (input.email && input.email !== current.email?.toLowerCase())
+      await assertCustomerEmailFree(tx, uid, input.email);
+    if (userType !== current.userType)
+      current = await changeAccountType(tx, staff, current, userType, input.userTypeReason);
     const moves = countryId !== current.countryId;
     if (moves) current = (await moveCountry(tx, staff, current, countryId, 'account.country')).after;
-    await updateAccount(tx, staff, current, 'account.profile', {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      dateOfBirth: input.dateOfBirth,
-      telephone: input.telephone,
-      genderId: input.genderId,
-      defaultLanguageId: input.defaultLanguageId ?? 1,
-    });
+    if (input.firstName !== undefined) patch.firstName = input.firstName;
+    if (input.lastName !== undefined) patch.lastName = input.lastName;
+    if (input.email !== undefined) patch.email = input.email;
+    if (input.telephone !== undefined) patch.telephone = input.telephone;
+    if (input.genderId !== undefined) patch.genderId = input.genderId;
+    if (input.defaultLanguageId !== undefined) patch.defaultLanguageId = input.defaultLanguageId ?? 1;
+    await updateAccount(tx, staff, current, 'account.profile', patch);
     return moves;
   });
   if (moved) ctx.wakeJobs();
@@ -74,16 +79,15 @@ export async function updateUpline(
   tree: Tree,
   phoenixId: number,
 ) {
-  const failed = tree === 'sponsor' ? ACCOUNT_MESSAGES.mentorFailed : ACCOUNT_MESSAGES.enrollerFailed;
   return ctx.db.transaction(async (tx) => {
     const before = await loadAccount(tx, uid, true);
     const upline = await accountByPhoenixId(tx, phoenixId);
     const isCompany = phoenixId === COMPANY_SPONSOR_ID;
     if (!upline && !isCompany) throw badRequest(ACCOUNT_MESSAGES.missingIds);
     if (upline && !isCompany && upline.userType !== USER_TYPE.consultant)
-      throw badRequest(`${failed}: account ${phoenixId} is not a consultant.`);
+      throw badRequest(uplineRefusal(tree, `account ${phoenixId} is not a consultant.`));
     if (phoenixId === before.phoenixId || (await isInDownline(tx, tree, before.phoenixId, phoenixId)))
-      throw badRequest(`${failed}: account ${phoenixId} is in this account's ${tree} downline.`);
+      throw badRequest(uplineRefusal(tree, `account ${phoenixId} is in this account's ${tree} downline.`));
     return updateAccount(tx, staff, before, `account.${tree}`, { [TREE_COLUMN[tree]]: phoenixId });
   });
 }

@@ -19,6 +19,7 @@ import { assertFieldWrites } from '../../platform/field-guard';
 import { sha256 } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, revokeAllSessions, type StaffPrincipal, toPrincipal } from '../../platform/sessions';
+import { assertCustomerEmailFree } from '../accounts/account-email';
 import { claimLoginAttempt, releaseLoginAttempt, trustAfterReset } from './login-throttle';
 import {
   issueEmailLink,
@@ -187,6 +188,7 @@ export async function updateEmail(
       .where(eq(accounts.uid, uid));
     if (!account) throw notFound('No user or account with that uid.');
     assertFieldWrites(staff, 'account', account, { email });
+    if (email !== account.email?.toLowerCase()) await assertCustomerEmailFree(tx, uid, email);
     await tx.update(accounts).set({ email, updatedAt: new Date() }).where(eq(accounts.uid, uid));
     await recordChange(tx, {
       collection: 'account-log',

@@ -60,4 +60,27 @@ describe('POST /api/auth/updateEmail', () => {
     expect((await update(agent.headers, { uid: 'nobody', email: 'a@example.com' })).statusCode).toBe(404);
     expect((await update(agent.headers, { uid: agent.id, email: 'not-an-email' })).statusCode).toBe(400);
   });
+
+  it('refuses an email another customer account holds, as the profile edit does (one rule)', async () => {
+    const agent = await t.signIn('agent');
+    const holder = await insertAccount(t.database.db, { email: 'holder@example.com' });
+    const other = await insertAccount(t.database.db, { email: 'other@example.com' });
+    const res = await update(agent.headers, { uid: other.uid, email: 'HOLDER@example.com' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Failed to update email and customer info.');
+    const profileEdit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/cs/customer/${other.uid}`,
+      payload: { firstName: 'Other', lastName: 'Person', userType: 3, email: 'holder@example.com' },
+      headers: agent.headers,
+    });
+    expect(profileEdit.statusCode).toBe(409);
+    expect(profileEdit.json().error).toBe(res.json().error);
+    for (const uid of [holder.uid, other.uid]) {
+      const [row] = await t.database.db.select().from(accounts).where(eq(accounts.uid, uid));
+      expect(row?.email).toBe(uid === holder.uid ? 'holder@example.com' : 'other@example.com');
+    }
+    const own = await update(agent.headers, { uid: holder.uid, email: 'Holder@Example.com' });
+    expect(own.statusCode).toBe(200);
+  });
 });

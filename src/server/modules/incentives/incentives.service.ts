@@ -10,6 +10,7 @@ import {
   type PayoutSummary,
 } from '@domain/incentives';
 import { IDEMPOTENCY_MESSAGES, resolveIdempotencyKey } from '@domain/platform/idempotency';
+import { parseDay } from '@domain/validation';
 import { eq, sql } from 'drizzle-orm';
 import { milestones, payoutSelections } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
@@ -84,9 +85,9 @@ export async function updateMilestoneValues(ctx: AppContext, staff: StaffPrincip
 }
 
 const dayOf = (value: string) => {
-  const d = new Date(value);
-  if (!value || Number.isNaN(d.getTime())) throw new InputError(`Not a date: ${value}`);
-  return d.toISOString().slice(0, 10);
+  const day = parseDay(value);
+  if (day === null) throw new InputError(`Not a date: ${value}`);
+  return day;
 };
 
 /** The period a (startDate, endDate) pair names; dates or date-times, compared by UTC day. */

@@ -11,7 +11,7 @@ import {
   RestoreCheckAnswer,
   SignInAsAnswer,
 } from '@domain/accounts/operations';
-import type { UpdateProfileInput } from '@domain/accounts/profile';
+import type { UpdateProfilePatchInput } from '@domain/accounts/profile';
 import { InvalidTaxAttemptsAnswer } from '@domain/accounts/tax-number';
 import { QuickNameSearchAnswer } from '@domain/customers/quick-search';
 import { ok } from '@domain/platform/envelope';
@@ -49,7 +49,7 @@ function useRefreshAccount(uid: string) {
 export function useUpdateProfile(uid: string) {
   const refresh = useRefreshAccount(uid);
   return useMutation({
-    mutationFn: (body: UpdateProfileInput) =>
+    mutationFn: (body: UpdateProfilePatchInput) =>
       api.put(`/api/cs/customer/${enc(uid)}`, AccountRecordAnswer.extend({ message: z.string() }), body),
     onSuccess: refresh,
   });

@@ -60,7 +60,7 @@ function UplineRow({
           alert.error(
             errorMessage(
               error,
-              tree === 'sponsor' ? ACCOUNT_MESSAGES.mentorFailed : ACCOUNT_MESSAGES.enrollerFailed,
+              tree === 'sponsor' ? ACCOUNT_MESSAGES.failure : ACCOUNT_MESSAGES.enrollerFailed,
             ),
           ),
       },
