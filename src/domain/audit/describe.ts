@@ -61,13 +61,17 @@ function rowsOf(differences: readonly Difference[], ctx: ValueContext): Describe
     for (const [p, v] of before) put('before', p, v);
     for (const [p, v] of after) put('after', p, v);
   }
-  return [...byPath.values()]
+  const rows = [...byPath.values()]
     .filter((r) => !r.path.some((k) => HIDDEN.has(String(k))))
     .map((r) => ({
       field: fieldLabel(r.path),
       before: formatValue(r.path, r.before, ctx),
       after: formatValue(r.path, r.after, ctx),
-    }));
+    }))
+    // A field empty on both sides says nothing.
+    .filter((r) => r.before !== '—' || r.after !== '—');
+  // Values that changed come first (the balance before the new ledger entry's facts).
+  return [...rows.filter((r) => r.before !== '—'), ...rows.filter((r) => r.before === '—')];
 }
 
 function setAt(root: Record<string, unknown>, path: readonly (string | number)[], value: unknown) {
