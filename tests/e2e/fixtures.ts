@@ -11,6 +11,15 @@ export const DEMO_STAFF = {
 } as const;
 export type DemoRole = keyof typeof DEMO_STAFF;
 
+/** The demo staff's names (scripts/demo/staff.ts): screens name people, not their emails. */
+export const DEMO_STAFF_NAMES: Record<DemoRole, string> = {
+  agent: 'Casey Morgan',
+  leader: 'Jordan Lee',
+  developer: 'Sam Patel',
+  fraudAgent: 'Riley Chen',
+  salesOperatorManager: 'Taylor Brooks',
+};
+
 /** Signs in through the login screen and waits for the signed-in chrome (any width). */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');

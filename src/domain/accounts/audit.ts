@@ -40,6 +40,12 @@ export const AuditAnswer = z.object({
   total: z.number().int(),
   /** What the filters can offer for this account. */
   filters: z.object({ collections: z.array(z.string()), changedBy: z.array(z.string()) }),
+  /**
+   * Names for the ids the page carries, so the screens name people and products: staff by id and
+   * by email (the authors, the filter's staff, and staff recorded inside the differences), products
+   * by SKU.
+   */
+  names: z.object({ staff: z.record(z.string(), z.string()), products: z.record(z.string(), z.string()) }),
 });
 export type AuditAnswer = z.infer<typeof AuditAnswer>;
 

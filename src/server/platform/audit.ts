@@ -2,6 +2,7 @@ import { AUDIT_PAGE_SIZE, type AuditQuery } from '@domain/accounts/audit';
 import { type Difference, diff } from '@domain/platform/diff';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { changeEvents } from '../db/schema';
+import { auditNames } from './audit-names';
 import { type DbOrTx, insertRecords } from './db';
 
 /** Who made a change: a staff member, or the system (jobs, workers). */
@@ -98,6 +99,8 @@ export async function auditPage(db: DbOrTx, scope: SQL, query: AuditQuery, colle
       .where(scope)
       .orderBy(changeEvents.changedBy),
   ]);
+  const changedBy = people.map((p) => p.v);
+  const names = await auditNames(db, rows, changedBy);
   return {
     success: true as const,
     data: rows.map((r) => ({
@@ -105,13 +108,16 @@ export async function auditPage(db: DbOrTx, scope: SQL, query: AuditQuery, colle
       collection: r.collection,
       action: r.action,
       changedBy: r.changedBy,
-      changedByName: r.changedByName,
+      // Events written without a name (API clients, older records) are named from the staff list.
+      changedByName:
+        r.changedByName ?? names.staff[r.auth ?? ''] ?? names.staff[r.changedBy.toLowerCase()] ?? null,
       dateChangedUTC: r.dateChangedUtc.toISOString(),
       differences: r.differences,
     })),
     page: query.page,
     limit: AUDIT_PAGE_SIZE,
     total: total?.n ?? 0,
-    filters: { collections: inScope.map((c) => c.v), changedBy: people.map((p) => p.v) },
+    filters: { collections: inScope.map((c) => c.v), changedBy },
+    names,
   };
 }

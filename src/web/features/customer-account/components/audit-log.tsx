@@ -1,3 +1,4 @@
+import { collectionLabel } from '@domain/audit/describe';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +17,7 @@ export interface AuditFilters {
   page: number;
 }
 
-/** The account change log (spec 1 §2 Audit): a before/after diff per change, filterable. */
+/** The account change log (spec 1 §2 Audit): each change in words, filterable. */
 export function AuditLog({
   uid,
   filters,
@@ -52,7 +53,7 @@ export function AuditLog({
           <MenuItem value="">All collections</MenuItem>
           {options?.collections.map((c) => (
             <MenuItem key={c} value={c}>
-              {c}
+              {collectionLabel(c)}
             </MenuItem>
           ))}
         </TextField>
@@ -68,7 +69,7 @@ export function AuditLog({
           <MenuItem value="">Everyone</MenuItem>
           {options?.changedBy.map((c) => (
             <MenuItem key={c} value={c}>
-              {c}
+              {c === 'system' ? 'The system' : (audit.data?.names.staff[c] ?? c)}
             </MenuItem>
           ))}
         </TextField>
@@ -86,7 +87,7 @@ export function AuditLog({
           </Typography>
           <Box sx={{ display: 'grid', gap: 1.5 }}>
             {audit.data.data.map((event) => (
-              <AuditEventCard key={event.id} event={event} />
+              <AuditEventCard key={event.id} event={event} names={audit.data.names} />
             ))}
           </Box>
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>

@@ -8,7 +8,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
 import { useOrderAudit } from '../api/orders';
 
-/** /orders/{id}/audit: the orders-log events of the order, newest first, as before/after diffs. */
+/** /orders/{id}/audit: the orders-log events of the order, newest first, each in words. */
 export function OrderAudit({
   id,
   page,
@@ -22,7 +22,7 @@ export function OrderAudit({
   if (audit.isPending) return <Skeleton variant="rounded" height={160} />;
   if (audit.isError)
     return <Alert severity="error">{errorMessage(audit.error, 'The change log could not be loaded.')}</Alert>;
-  const { data, total, limit } = audit.data;
+  const { data, total, limit, names } = audit.data;
   if (data.length === 0)
     return <EmptyState title="No changes recorded" description="Changes made to this order appear here." />;
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -33,7 +33,7 @@ export function OrderAudit({
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         {data.map((event) => (
-          <AuditEventCard key={event.id} event={event} />
+          <AuditEventCard key={event.id} event={event} names={names} />
         ))}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
