@@ -1,5 +1,8 @@
+import { membershipRefusal, renewalRefusal } from '../ordering/eligibility';
+import { ORDERING_MESSAGES } from '../ordering/messages';
+import { NOTICE_CODES, type Notice } from '../platform/notices';
 import type { AccountFacts, PricedCart, PricedLine, PricingInput, VolumeTables } from '../pricing';
-import { CART_CHANNEL } from '../reference/constants';
+import { CART_CHANNEL, SKU } from '../reference/constants';
 import type {
   AppliedPromo,
   CartInstanceState,
@@ -156,6 +159,35 @@ export interface ViewFacts extends PricingFacts {
   cartMessages: ReadonlyMap<string, string>;
 }
 
+/**
+ * A membership or renewal SKU the engine took out of the cart (type 21 windows) is a paid SKU the
+ * account may not buy, not a free item: said in the spec's words (spec 2 §8).
+ */
+function windowNotices(priced: PricedCart, facts: PricingFacts): Notice[] {
+  const eligibility = {
+    now: facts.now,
+    userType: facts.customer?.userType ?? 7,
+    account: facts.customer?.account ?? {},
+  };
+  return priced.dropItems
+    .filter((d) => d.reason === 'outside-membership-window')
+    .map((d) =>
+      d.sku === SKU.renewal
+        ? {
+            code: NOTICE_CODES.renewalIneligible,
+            message: renewalRefusal(eligibility) ?? ORDERING_MESSAGES.renewalIneligible,
+            field: 'sku',
+            value: d.sku,
+          }
+        : {
+            code: NOTICE_CODES.membershipIneligible,
+            message: membershipRefusal(eligibility) ?? ORDERING_MESSAGES.membershipIneligible,
+            field: 'sku',
+            value: d.sku,
+          },
+    );
+}
+
 export function toCartView(
   meta: CartMeta,
   state: CartInstanceState,
@@ -308,6 +340,7 @@ export function toCartView(
     })),
     cartErrors: priced.cartErrors.map((e) => ({ ...e, message: facts.cartMessages.get(e.code) ?? e.code })),
     volumes,
+    notices: windowNotices(priced, facts),
   };
 }
 
