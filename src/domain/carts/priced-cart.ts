@@ -160,8 +160,9 @@ export interface ViewFacts extends PricingFacts {
 }
 
 /**
- * A membership or renewal SKU the engine took out of the cart (type 21 windows) is a paid SKU the
- * account may not buy, not a free item: said in the spec's words (spec 2 §8).
+ * A membership or renewal SKU the account may not buy (spec 2 §5), whether the pricing windows
+ * (type 21) took it out of the cart or it is still in: a paid SKU, not a free item, said in the
+ * spec's words (spec 2 §8). The estimate refuses it as well while it is in the cart.
  */
 function windowNotices(priced: PricedCart, facts: PricingFacts): Notice[] {
   const eligibility = {
@@ -169,23 +170,22 @@ function windowNotices(priced: PricedCart, facts: PricingFacts): Notice[] {
     userType: facts.customer?.userType ?? 7,
     account: facts.customer?.account ?? {},
   };
-  return priced.dropItems
-    .filter((d) => d.reason === 'outside-membership-window')
-    .map((d) =>
-      d.sku === SKU.renewal
-        ? {
-            code: NOTICE_CODES.renewalIneligible,
-            message: renewalRefusal(eligibility) ?? ORDERING_MESSAGES.renewalIneligible,
-            field: 'sku',
-            value: d.sku,
-          }
-        : {
-            code: NOTICE_CODES.membershipIneligible,
-            message: membershipRefusal(eligibility) ?? ORDERING_MESSAGES.membershipIneligible,
-            field: 'sku',
-            value: d.sku,
-          },
-    );
+  const skus = new Set([
+    ...priced.dropItems.filter((d) => d.reason === 'outside-membership-window').map((d) => d.sku),
+    ...priced.lines.filter((l) => !l.isPromo).map((l) => l.sku),
+  ]);
+  const out: Notice[] = [];
+  if (skus.has(SKU.memberProgram)) {
+    const dropped = priced.dropItems.some((d) => d.sku === SKU.memberProgram);
+    const why = membershipRefusal(eligibility) ?? (dropped ? ORDERING_MESSAGES.membershipIneligible : null);
+    if (why) out.push({ code: NOTICE_CODES.membershipIneligible, message: why, field: 'sku' });
+  }
+  if (skus.has(SKU.renewal)) {
+    const dropped = priced.dropItems.some((d) => d.sku === SKU.renewal);
+    const why = renewalRefusal(eligibility) ?? (dropped ? ORDERING_MESSAGES.renewalIneligible : null);
+    if (why) out.push({ code: NOTICE_CODES.renewalIneligible, message: why, field: 'sku' });
+  }
+  return out;
 }
 
 export function toCartView(
