@@ -45,7 +45,7 @@ describe('adding a product (spec 2 §4)', () => {
   it('caps at the variant maximum; 10 or more is unlimited', () => {
     const capped = must(addProduct(start(), v('100', 3), 5, nextId));
     expect(capped.state.unpromofiedItems[0]?.quantity).toBe(3);
-    expect(capped.note).toContain('limited to 3');
+    expect(capped.notices?.[0]?.message).toContain('limited to 3');
     const raised = must(addProduct(capped.state, v('100', 3), 1, nextId));
     expect(raised.state.unpromofiedItems[0]?.quantity).toBe(3);
     expect(maxUnits(v('200', 10))).toBeNull();

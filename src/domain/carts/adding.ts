@@ -1,3 +1,5 @@
+import { NOTICE_CODES, type Notice } from '../platform/notices';
+import { BOUND_MESSAGES, BOUNDS } from '../reference/bounds';
 import { CART_ITEM_LIMIT, SINGLE_QUANTITY_SKUS, UNLIMITED_QUANTITY_THRESHOLD } from '../reference/constants';
 import type { CartInstanceState, StoredLine } from './cart';
 import { CART_MESSAGES } from './messages';
@@ -12,9 +14,19 @@ export interface VariantFacts {
   inStock: boolean;
 }
 
+/** A change made, with what it changed on its own said as notices; or why nothing changed. */
 export type CartChange =
-  | { ok: true; state: CartInstanceState; note?: string }
-  | { ok: false; message: string };
+  | { ok: true; state: CartInstanceState; notices?: Notice[] }
+  | { ok: false; message: string; field?: string };
+
+/** The quantity was lowered to the variant's maximum (spec 2 §4): said, never silent. */
+const cappedNotice = (sku: string, max: number): Notice[] => [
+  { code: NOTICE_CODES.quantityCapped, message: CART_MESSAGES.capped(sku, max), field: 'quantity' },
+];
+
+/** Above the stated bound of a line (ADR 026): refused, never clipped. */
+const tooMany = (quantity: number): CartChange | null =>
+  quantity > BOUNDS.lineQuantity ? { ok: false, message: BOUND_MESSAGES.quantity, field: 'quantity' } : null;
 
 /**
  * The most units of a SKU one line may hold: gift and bundle SKUs (16000–16002, 9078) are forced to
@@ -52,19 +64,27 @@ export function addProduct(
     return { ok: false, message: CART_MESSAGES.positiveQuantity };
   }
   if (!Number.isInteger(quantity)) return { ok: false, message: CART_MESSAGES.wholeQuantity };
+  const refused = tooMany(quantity);
+  if (refused) return refused;
   if (!variant.inStock) return { ok: false, message: CART_MESSAGES.outOfStock(variant.sku) };
   const existing = state.unpromofiedItems.find((l) => l.sku === variant.sku && !l.isHostReward);
   if (existing) {
     const wanted = existing.quantity + quantity;
     const next = cap(wanted, variant);
-    const note = next < wanted ? CART_MESSAGES.capped(variant.sku, next) : undefined;
+    if (next > BOUNDS.lineQuantity) {
+      return {
+        ok: false,
+        message: BOUND_MESSAGES.lineQuantity(variant.sku, existing.quantity),
+        field: 'quantity',
+      };
+    }
     return {
       ok: true,
       state: {
         ...state,
         unpromofiedItems: state.unpromofiedItems.map((l) => (l === existing ? { ...l, quantity: next } : l)),
       },
-      ...(note ? { note } : {}),
+      ...(next < wanted ? { notices: cappedNotice(variant.sku, next) } : {}),
     };
   }
   if (shopperLines(state).length >= CART_ITEM_LIMIT) {
@@ -80,11 +100,14 @@ export function addProduct(
       // Adding a SKU on purpose takes it off the removed-free-items list.
       removedPromoItems: state.removedPromoItems.filter((s) => s !== variant.sku),
     },
-    ...(next < quantity ? { note: CART_MESSAGES.capped(variant.sku, next) } : {}),
+    ...(next < quantity ? { notices: cappedNotice(variant.sku, next) } : {}),
   };
 }
 
-/** Sets a line's quantity; an invalid quantity (not a whole number ≥ 1) removes the line. */
+/**
+ * Sets a line's quantity; an invalid quantity (not a whole number ≥ 1) removes the line (spec 2
+ * §4); a whole number above the line's bound is refused and changes nothing.
+ */
 export function setQuantity(
   state: CartInstanceState,
   lineId: string,
@@ -94,6 +117,8 @@ export function setQuantity(
   const line = state.unpromofiedItems.find((l) => l.id === lineId);
   if (!line) return { ok: false, message: CART_MESSAGES.noSuchLine };
   if (!isValidQuantity(quantity)) return removeLine(state, lineId);
+  const refused = tooMany(quantity);
+  if (refused) return refused;
   const next = variant ? cap(quantity, variant) : quantity;
   return {
     ok: true,
@@ -101,7 +126,7 @@ export function setQuantity(
       ...state,
       unpromofiedItems: state.unpromofiedItems.map((l) => (l.id === lineId ? { ...l, quantity: next } : l)),
     },
-    ...(next < quantity ? { note: CART_MESSAGES.capped(line.sku, next) } : {}),
+    ...(next < quantity ? { notices: cappedNotice(line.sku, next) } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ok } from '../platform/envelope';
+import { Notice } from '../platform/notices';
+import { BOUND_MESSAGES, BOUNDS } from '../reference/bounds';
 import { LOCALES, type LocaleCode } from '../reference/lists';
 
 // Cart contracts (spec 2 §3 Cart, Line item, Override entry, Cart response; spec 3 §3). The stored
@@ -17,6 +19,15 @@ export const currencyOfLocale = (locale: string) => {
   const found = LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
   return { name: found.currency.name, format: found.currency.format };
 };
+
+/**
+ * A quantity staff enter (REST and the commerce query service alike): below 1 is the spec's to
+ * answer (ignored when adding, removes the line when set); above the line's bound is refused.
+ */
+export const lineQuantity = z
+  .number('Quantity must be a number')
+  .refine(Number.isFinite, 'Quantity must be a number')
+  .max(BOUNDS.lineQuantity, BOUND_MESSAGES.quantity);
 
 /** A line as the shopper entered it (unpromofiedItems): what pricing starts from. */
 export const StoredLine = z.object({
@@ -50,22 +61,25 @@ export type HostRewardItem = z.infer<typeof HostRewardItem>;
  * Override entry (spec 2 §3, §5): all required; overridePrice, overridePV, overrideQV, overrideCV
  * as floats (dollars and points per unit); quantity as a number (units of the line it covers).
  */
-const float = (label: string) =>
+const float = (label: string, max: number, tooMuch: string) =>
   z
     .number(`${label} must be a number`)
     .refine(Number.isFinite, `${label} must be a number`)
-    .min(0, `${label} cannot be negative`);
+    .min(0, `${label} cannot be negative`)
+    .max(max, tooMuch);
+const volume = (label: string) => float(label, BOUNDS.overrideVolume, BOUND_MESSAGES.overrideVolume(label));
 export const OverrideEntry = z.object({
   id: z.string().min(1, 'Line id is required'),
   sku: z.string().min(1, 'SKU is required'),
-  overridePrice: float('Override price'),
-  overridePV: float('Override PV'),
-  overrideQV: float('Override QV'),
-  overrideCV: float('Override CV'),
+  overridePrice: float('Override price', BOUNDS.overridePriceDollars, BOUND_MESSAGES.overridePrice),
+  overridePV: volume('Override PV'),
+  overrideQV: volume('Override QV'),
+  overrideCV: volume('Override CV'),
   quantity: z
     .number('Quantity must be a number')
     .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1'),
+    .min(1, 'Quantity must be at least 1')
+    .max(BOUNDS.lineQuantity, BOUND_MESSAGES.quantity),
 });
 export type OverrideEntry = z.infer<typeof OverrideEntry>;
 /** An override as stored: who set it and when (audited as well). */
@@ -214,6 +228,12 @@ export const CartView = z.object({
     z.object({ code: z.string(), type: z.number().int(), promo: z.string(), message: z.string() }),
   ),
   volumes: Volumes,
+  /**
+   * What the server changed or left out on its own, in words (ADR 026): a quantity lowered to its
+   * maximum or a promo code replaced (in the answer to that change), a membership or renewal SKU the
+   * account may not buy (while it is in the cart).
+   */
+  notices: z.array(Notice),
 });
 export type CartView = z.infer<typeof CartView>;
 export const CartAnswer = ok(CartView);

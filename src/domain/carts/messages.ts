@@ -19,4 +19,6 @@ export const CART_MESSAGES = {
   noOverrideLine: 'The override must name a line of this cart with its SKU.',
   overrideQuantity: (max: number) => `The override quantity cannot exceed the line's quantity (${max}).`,
   noSuchOverride: 'This cart has no override with that id.',
+  codeReplaced: (code: string, replaced: string) =>
+    `Promo code ${code} replaced ${replaced}: an order keeps one checkout code.`,
 } as const;

@@ -1,5 +1,8 @@
+import { membershipRefusal, renewalRefusal } from '../ordering/eligibility';
+import { ORDERING_MESSAGES } from '../ordering/messages';
+import { NOTICE_CODES, type Notice } from '../platform/notices';
 import type { AccountFacts, PricedCart, PricedLine, PricingInput, VolumeTables } from '../pricing';
-import { CART_CHANNEL } from '../reference/constants';
+import { CART_CHANNEL, SKU } from '../reference/constants';
 import type {
   AppliedPromo,
   CartInstanceState,
@@ -156,6 +159,35 @@ export interface ViewFacts extends PricingFacts {
   cartMessages: ReadonlyMap<string, string>;
 }
 
+/**
+ * A membership or renewal SKU the account may not buy (spec 2 §5), whether the pricing windows
+ * (type 21) took it out of the cart or it is still in: a paid SKU, not a free item, said in the
+ * spec's words (spec 2 §8). The estimate refuses it as well while it is in the cart.
+ */
+function windowNotices(priced: PricedCart, facts: PricingFacts): Notice[] {
+  const eligibility = {
+    now: facts.now,
+    userType: facts.customer?.userType ?? 7,
+    account: facts.customer?.account ?? {},
+  };
+  const skus = new Set([
+    ...priced.dropItems.filter((d) => d.reason === 'outside-membership-window').map((d) => d.sku),
+    ...priced.lines.filter((l) => !l.isPromo).map((l) => l.sku),
+  ]);
+  const out: Notice[] = [];
+  if (skus.has(SKU.memberProgram)) {
+    const dropped = priced.dropItems.some((d) => d.sku === SKU.memberProgram);
+    const why = membershipRefusal(eligibility) ?? (dropped ? ORDERING_MESSAGES.membershipIneligible : null);
+    if (why) out.push({ code: NOTICE_CODES.membershipIneligible, message: why, field: 'sku' });
+  }
+  if (skus.has(SKU.renewal)) {
+    const dropped = priced.dropItems.some((d) => d.sku === SKU.renewal);
+    const why = renewalRefusal(eligibility) ?? (dropped ? ORDERING_MESSAGES.renewalIneligible : null);
+    if (why) out.push({ code: NOTICE_CODES.renewalIneligible, message: why, field: 'sku' });
+  }
+  return out;
+}
+
 export function toCartView(
   meta: CartMeta,
   state: CartInstanceState,
@@ -308,6 +340,7 @@ export function toCartView(
     })),
     cartErrors: priced.cartErrors.map((e) => ({ ...e, message: facts.cartMessages.get(e.code) ?? e.code })),
     volumes,
+    notices: windowNotices(priced, facts),
   };
 }
 

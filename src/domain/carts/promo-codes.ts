@@ -17,6 +17,19 @@ export function enterPromoCode(
   return { ...state, promoTags: [...kept, { code: code.trim(), fromCheckout, serverValidated: false }] };
 }
 
+/**
+ * The checkout code a new checkout code would evict (spec 2 §5: one checkout code is kept), or
+ * null: the answer says which code was replaced so the agent can put it back.
+ */
+export function replacedCheckoutCode(
+  state: CartInstanceState,
+  code: string,
+  fromCheckout: boolean,
+): string | null {
+  if (!fromCheckout) return null;
+  return state.promoTags.find((t) => t.fromCheckout && !same(t.code, code))?.code ?? null;
+}
+
 export function removePromoCode(state: CartInstanceState, code: string): CartInstanceState {
   return { ...state, promoTags: state.promoTags.filter((t) => !same(t.code, code)) };
 }

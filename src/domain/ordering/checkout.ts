@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ShippingAddress } from '../addresses/addresses';
 import { CART_ID } from '../carts/cart';
 import { idempotencyKeyField } from '../platform/idempotency';
+import { Notice } from '../platform/notices';
+import { BOUND_MESSAGES, BOUNDS } from '../reference/bounds';
 import { LOCALES, type LocaleCode } from '../reference/lists';
 import { MESSAGES, NAME_MAX_LENGTH, zipIssue } from '../validation';
 
@@ -50,6 +52,15 @@ export const CheckoutPayment = z
   });
 export type CheckoutPayment = z.infer<typeof CheckoutPayment>;
 
+/** Cents staff enter: a whole number from 0 to its stated bound (ADR 026). */
+const cents = (label: string, max: number, tooMuch: string) =>
+  z
+    .number(`${label} must be a number`)
+    // The bound first: 1e300 is above it before it is "not whole cents".
+    .max(max, tooMuch)
+    .min(0, `${label} cannot be negative`)
+    .int(`${label} must be whole cents`);
+
 export const OrderContext = z.object({
   cartId: z.string().regex(CART_ID, 'Not a cart id'),
   localeCode: z.enum(LOCALE_CODES, 'Not a locale (en-US, en-CA or fr-CA)'),
@@ -63,12 +74,23 @@ export const OrderContext = z.object({
   /** Staff overrides of tax and shipping (spec 2 §3 overrides), in cents; null keeps the estimate's. */
   overrides: z
     .object({
-      overrideTax: z.number().int().min(0).nullable().optional(),
-      overrideShipping: z.number().int().min(0).nullable().optional(),
+      overrideTax: cents('Tax override', BOUNDS.taxOverrideCents, BOUND_MESSAGES.taxOverride)
+        .nullable()
+        .optional(),
+      overrideShipping: cents(
+        'Shipping override',
+        BOUNDS.shippingOverrideCents,
+        BOUND_MESSAGES.shippingOverride,
+      )
+        .nullable()
+        .optional(),
     })
     .default({}),
-  /** Product credit the staff member applies, in cents (spec 2 §5: never above the balance). */
-  appliedCredit: z.number().int().min(0).default(0),
+  /**
+   * Product credit the staff member applies, in cents (spec 2 §5: never above the balance; the
+   * estimate says so in a notice when it is, and the purchase refuses it).
+   */
+  appliedCredit: cents('Product credit', BOUNDS.appliedCreditCents, BOUND_MESSAGES.appliedCredit).default(0),
   payment: CheckoutPayment.nullable().optional(),
   giftMessage: z.string().max(200).nullable().optional(),
   popupId: z.number().int().nullable().optional(),
@@ -150,6 +172,11 @@ export const EstimateContext = z.object({
   step: z.number().int(),
   errors: z.array(z.string()),
   cartMessages: z.array(z.object({ code: z.string(), message: z.string() })),
+  /**
+   * What the estimate changed or left out on its own (ADR 026): product credit above the balance
+   * or the subtotal, a membership or renewal SKU the account may not buy.
+   */
+  notices: z.array(Notice),
 });
 export type EstimateContext = z.infer<typeof EstimateContext>;
 

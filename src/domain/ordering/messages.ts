@@ -15,6 +15,8 @@ export const ORDERING_MESSAGES = {
     'This account has an order with pending terms and is not eligible for purchasing membership sku.',
   renewalIneligible: 'This account is not eligible for purchasing renewal sku.',
   creditOverBalance: 'Product credit applied may not exceed the available balance.',
+  creditOverSubtotal: (applied: string) =>
+    `Product credit applied may not exceed the order's subtotal; ${applied} was applied.`,
   noShippingMethod: 'Choose a shipping method.',
   methodNotOffered: 'That shipping method is not offered for this order any more. Choose another.',
   noPayment: 'Choose a saved card or enter a new card.',

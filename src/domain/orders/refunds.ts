@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { idempotencyKeyField } from '../platform/idempotency';
+import { BOUND_MESSAGES, BOUNDS } from '../reference/bounds';
 import { orderDocId } from './detail';
 
 // Refund calls (spec 2 §3 Refund request / Refund record, §7 /cs/refund/estimate, /cs/refund,
 // /refund/refund, /cs/retryRefund). Every amount is integer cents under the spec's field names
 // (amount, pcAmount, refundAmount, adjustedPrice, tax, shippingTotal, subtotal).
 
-const cents = z.number().int().min(0).max(100_000_000);
+/** A refund figure in cents, up to its stated bound (ADR 026). */
+const cents = z.number().int().min(0).max(BOUNDS.refundCents, BOUND_MESSAGES.refund);
 const txId = z.string().min(1).max(100);
 
 export const ReturnItem = z.object({

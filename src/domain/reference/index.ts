@@ -1,3 +1,4 @@
+export * from './bounds';
 export * from './constants';
 export * from './lists';
 export * from './regions';

@@ -29,6 +29,9 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
+/** What an unexpected failure answers: never the driver's or the runtime's text (it may carry SQL). */
+export const UNEXPECTED_ERROR = 'Something went wrong on our side. Please try again.';
+
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send({ ...body, requestId: String(reply.request.id) });
 }
@@ -68,6 +71,6 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, status, { success: false, error: error.message, code: error.code });
     }
     request.log.error({ req: request, err: serializeError(error) }, 'unhandled error');
-    return send(reply, 500, { success: false, error: 'Something went wrong on our side. Please try again.' });
+    return send(reply, 500, { success: false, error: UNEXPECTED_ERROR });
   });
 }

@@ -5,7 +5,9 @@ import { GraphQLError } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { AppContext } from './context';
+import { AppError, UNEXPECTED_ERROR } from './errors';
 import { analyseDocument, type FieldCosts } from './graphql-limits';
+import { serializeError } from './logging';
 import type { StaffPrincipal } from './sessions';
 
 /** What a resolver receives as its context (mercurius itself adds `app`, the Fastify instance). */
@@ -64,6 +66,59 @@ export function requireAction(context: GraphqlContext, action: Action): void {
   }
 }
 
+/**
+ * Whether an execution error may be shown as it is: one a resolver raised on purpose (a GraphQL
+ * error with a code, an AppError below 500) or one graphql-js raised about the document. Anything
+ * else (a database driver's failure, a bug, an Int out of range) is unexpected.
+ */
+function shownAsIs(error: GraphQLError): boolean {
+  const original = error.originalError;
+  if (!original) return true;
+  if (original instanceof AppError) return original.statusCode < 500;
+  if (original instanceof GraphQLError)
+    return original.extensions?.code !== undefined && !original.originalError;
+  return false;
+}
+
+/**
+ * mercurius' error formatter with one rule added: an unexpected error answers a generic message and
+ * the request's id (to quote to support), and is logged with its text; a driver's message, which
+ * may carry the SQL, never reaches the caller (issue 24 item 9).
+ */
+const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatter'] = (
+  execution,
+  context,
+) => {
+  const reply = (context as unknown as { reply?: FastifyReply }).reply;
+  const requestId = reply ? String(reply.request.id) : undefined;
+  const errors = (execution.errors ?? []).map((error) => {
+    if (shownAsIs(error)) {
+      const original = error.originalError;
+      if (original instanceof AppError && !error.extensions?.code)
+        return new GraphQLError(error.message, {
+          nodes: error.nodes,
+          path: error.path,
+          originalError: original,
+          extensions: {
+            ...(original.code ? { code: original.code } : {}),
+            ...(original.issues?.[0] ? { field: original.issues[0].path } : {}),
+          },
+        });
+      return error;
+    }
+    reply?.log.error(
+      { err: serializeError(error.originalError ?? error), path: error.path },
+      'graphql error',
+    );
+    return new GraphQLError(requestId ? `${UNEXPECTED_ERROR} (request ${requestId})` : UNEXPECTED_ERROR, {
+      nodes: error.nodes,
+      path: error.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
+    });
+  });
+  return mercurius.defaultErrorFormatter({ ...execution, errors } as typeof execution, context);
+};
+
 function mergeResolvers(modules: GraphqlModule[]): IResolvers<unknown, GraphqlContext> {
   const merged: Record<string, Record<string, unknown>> = {};
   for (const m of modules) {
@@ -88,6 +143,7 @@ export function graphqlEndpoint(ctx: AppContext, endpoint: GraphqlEndpoint): Fas
       routes: false,
       jit: 0,
       graphiql: false,
+      errorFormatter,
     });
     const graphql = (app as unknown as FastifyInstance).graphql;
     const costs: FieldCosts = Object.assign({}, ...endpoint.modules.map((m) => m.costs ?? {}));

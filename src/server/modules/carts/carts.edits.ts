@@ -10,9 +10,11 @@ import {
   removeFreeItem,
   removeLine,
   removePromoCode,
+  replacedCheckoutCode,
   setQuantity,
   stepQuantity,
 } from '@domain/carts';
+import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
 import type { Actor } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';
 import type { Edit, EditTools } from './carts.service';
@@ -20,9 +22,14 @@ import type { Edit, EditTools } from './carts.service';
 // The cart's edits (spec 2 §4, §7): each one a function of the instance, so a write that meets a
 // newer version is simply applied again to it.
 
-const take = (change: CartChange): { state: CartInstanceState } => {
-  if (!change.ok) throw badRequest(change.message);
-  return { state: change.state };
+/** The change's next instance and its notices; a refusal is a 400 naming its field. */
+const take = (change: CartChange): { state: CartInstanceState; notices?: Notice[] } => {
+  if (!change.ok)
+    throw badRequest(
+      change.message,
+      change.field ? [{ path: change.field, message: change.message }] : undefined,
+    );
+  return { state: change.state, ...(change.notices ? { notices: change.notices } : {}) };
 };
 
 /** An edit that looks these SKUs up: they are read with the cart rather than after it. */
@@ -31,7 +38,10 @@ const lookingUp = (skus: string[], edit: Edit): Edit => Object.assign(edit, { sk
 export const addProductEdit = (sku: string, quantity: number): Edit =>
   lookingUp([sku.trim()], async (state, tools) => {
     // Below 1 is ignored with the spec's message before the catalogue is asked (spec 2 §4, §5).
-    if (!(quantity >= 1)) throw badRequest(CART_MESSAGES.positiveQuantity);
+    if (!(quantity >= 1))
+      throw badRequest(CART_MESSAGES.positiveQuantity, [
+        { path: 'quantity', message: CART_MESSAGES.positiveQuantity },
+      ]);
     return take(addProduct(state, await tools.variant(sku.trim()), quantity, tools.newLineId));
   });
 
@@ -63,9 +73,27 @@ export const removeProductEdit =
 
 export const emptyEdit: Edit = (state) => ({ state: emptyInstance(state) });
 
+/** Enters a code; a checkout code it evicts is named, so the agent can put it back (spec 2 §5). */
 export const promoCodeEdit =
   (code: string, fromCheckout: boolean): Edit =>
-  (state) => ({ state: enterPromoCode(state, code, fromCheckout) });
+  (state) => {
+    const replaced = replacedCheckoutCode(state, code, fromCheckout);
+    return {
+      state: enterPromoCode(state, code, fromCheckout),
+      ...(replaced
+        ? {
+            notices: [
+              {
+                code: NOTICE_CODES.promoCodeReplaced,
+                message: CART_MESSAGES.codeReplaced(code.trim(), replaced),
+                field: 'promoCode',
+                value: replaced,
+              },
+            ],
+          }
+        : {}),
+    };
+  };
 
 export const removePromoCodeEdit =
   (code: string): Edit =>
@@ -91,15 +119,20 @@ export const giftSelectionEdit =
   };
 
 /** A price override on one of the shopper's lines (spec 2 §3), stamped with the staff member. */
-export const overrideEdit =
-  (entry: OverrideEntry, actor: Actor): Edit =>
-  (state) => {
-    const line = state.unpromofiedItems.find((l) => l.id === entry.id);
-    if (!line || line.sku !== entry.sku) throw badRequest(CART_MESSAGES.noOverrideLine);
-    if (entry.quantity > line.quantity) throw badRequest(CART_MESSAGES.overrideQuantity(line.quantity));
-    const stored = { ...entry, by: actor.email, at: new Date().toISOString() };
-    return { state: { ...state, overrides: [...state.overrides.filter((o) => o.id !== entry.id), stored] } };
-  };
+export const overrideEdit = (entry: OverrideEntry, actor: Actor): Edit =>
+  Object.assign(
+    (state: CartInstanceState) => {
+      const line = state.unpromofiedItems.find((l) => l.id === entry.id);
+      if (!line || line.sku !== entry.sku) throw badRequest(CART_MESSAGES.noOverrideLine);
+      if (entry.quantity > line.quantity) throw badRequest(CART_MESSAGES.overrideQuantity(line.quantity));
+      const stored = { ...entry, by: actor.email, at: new Date().toISOString() };
+      return {
+        state: { ...state, overrides: [...state.overrides.filter((o) => o.id !== entry.id), stored] },
+      };
+    },
+    // A cart the override takes beyond its bounds is blamed on the price entered.
+    { field: 'overridePrice' },
+  );
 
 export const removeOverrideEdit =
   (id: string): Edit =>

@@ -1,8 +1,9 @@
-import { CART_ID, LOCALE_CODES } from '@domain/carts';
+import { CART_ID, LOCALE_CODES, lineQuantity } from '@domain/carts';
 import { CART_CHANNEL } from '@domain/reference';
 import { sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { actorOf } from '../../platform/context';
+import { badRequest } from '../../platform/errors';
 import { type GraphqlContext, type GraphqlModule, requireAction } from '../../platform/graphql';
 import { addProductEdit, emptyEdit, removeProductEdit, stepEdit } from './carts.edits';
 import { listCarts } from './carts.repo';
@@ -72,6 +73,8 @@ const typeDefs = /* GraphQL */ `
   type DropItem { sku: String! quantity: Int! promo: String reason: String! }
   type CartCounter { promo: String! basis: String! current: Float! threshold: Float! remaining: Float! reached: Boolean! message: String! }
   type CartError { code: String! type: Int! promo: String! message: String! }
+  "What the server changed or left out on its own, in words; field names the input, value what may be put back."
+  type Notice { code: String! message: String! field: String value: String }
   type Cart {
     cartId: ID!
     version: Int!
@@ -106,6 +109,7 @@ const typeDefs = /* GraphQL */ `
     cartCounters: [CartCounter!]!
     cartErrors: [CartError!]!
     volumes: CartVolumes!
+    notices: [Notice!]!
   }
   type CartVersion { cartId: ID! version: Int! }
   type CartSummary {
@@ -146,6 +150,17 @@ const typeDefs = /* GraphQL */ `
 `;
 
 const bad = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_REQUEST' } });
+
+/**
+ * The quantity argument, checked as the REST body is, before anything is read or written: a 400
+ * whose errors[0] names the field (extensions.field).
+ */
+function checkedQuantity(quantity: unknown): void {
+  const parsed = lineQuantity.safeParse(quantity);
+  if (parsed.success) return;
+  const message = parsed.error.issues[0]?.message ?? 'Quantity must be a number';
+  throw badRequest(message, [{ path: 'quantity', message }]);
+}
 const UID = /^[A-Za-z0-9]{1,64}$/;
 
 interface CartArgs {
@@ -171,10 +186,15 @@ function checked(args: CartArgs) {
   };
 }
 
-function mutation<A extends CartArgs>(action: string, editOf: (args: A) => service.Edit) {
+function mutation<A extends CartArgs>(
+  action: string,
+  editOf: (args: A) => service.Edit,
+  check: (args: A) => void = () => {},
+) {
   return async (_root: unknown, args: A, context: GraphqlContext) => {
     requireAction(context, 'records.edit');
     const { owner, localeCode } = checked(args);
+    check(args);
     const actor = actorOf(context.staff);
     const cartId = await service.resolveCart(context.ctx, actor, {
       cartId: args.cartId,
@@ -253,8 +273,10 @@ export const cartsGraphql: GraphqlModule = {
       },
     },
     Mutation: {
-      addProduct: mutation<CartArgs & { sku: string; quantity: number }>('cart.addProduct', (a) =>
-        addProductEdit(a.sku, a.quantity),
+      addProduct: mutation<CartArgs & { sku: string; quantity: number }>(
+        'cart.addProduct',
+        (a) => addProductEdit(a.sku, a.quantity),
+        (a) => checkedQuantity(a.quantity),
       ),
       removeProduct: mutation<CartArgs & { lineItemId: string }>('cart.removeProduct', (a) =>
         removeProductEdit(a.lineItemId),

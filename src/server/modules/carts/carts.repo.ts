@@ -352,7 +352,8 @@ export async function cartMessages(
   return out;
 }
 
-// Lists (spec 2 §2 Customer carts; §7 personal, client and popup carts).
+// Lists (spec 2 §2 Customer carts; §7 personal, client and popup carts). The stored figures are
+// read as numeric, never cast to int: one cart's figures cannot make the list fail for everyone.
 
 interface SummarySqlRow {
   cart_id: string;
@@ -371,9 +372,9 @@ interface SummarySqlRow {
 
 const summaryColumns = sql`c.cart_id, c.uid, c.cid, c.social_id::int as social_id, c.active_locale, c.currency,
   c.last_saved, c.canceled, a.first_name || ' ' || a.last_name as owner_name, a.phoenix_id::float8 as owner_phoenix_id,
-  coalesce((c.cart_instances -> c.active_locale ->> 'totalProducts')::int, 0) as total_products,
-  coalesce((c.cart_instances -> c.active_locale ->> 'subtotalInCents')::int,
-    round((c.cart_instances -> c.active_locale ->> 'subtotal')::numeric * 100)::int, 0) as subtotal_cents`;
+  coalesce((c.cart_instances -> c.active_locale ->> 'totalProducts')::numeric, 0)::float8 as total_products,
+  coalesce((c.cart_instances -> c.active_locale ->> 'subtotalInCents')::numeric,
+    round((c.cart_instances -> c.active_locale ->> 'subtotal')::numeric * 100), 0)::float8 as subtotal_cents`;
 
 const summaryOf = (r: SummarySqlRow): CartSummaryView => ({
   cartId: r.cart_id,

@@ -9,6 +9,7 @@ import {
   GiftSelectionRequest,
   HostRewardRequest,
   LocaleRequest,
+  lineQuantity,
   OverrideEntry,
   OverrideParams,
   ProductSearchAnswer,
@@ -49,11 +50,8 @@ const ok = <T>(data: T) => ({ success: true as const, data });
 
 const LineParams = CartParams.extend({ lineId: z.string().min(1).max(80) });
 const CodeParams = CartParams.extend({ code: z.string().min(1).max(40) });
-const QuantityRequest = z.object({ quantity: z.number('Quantity must be a number') });
-const AddProductRequest = z.object({
-  sku: z.string().trim().min(1, 'Enter a SKU'),
-  quantity: z.number('Quantity must be a number'),
-});
+const QuantityRequest = z.object({ quantity: lineQuantity });
+const AddProductRequest = z.object({ sku: z.string().trim().min(1, 'Enter a SKU'), quantity: lineQuantity });
 
 export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

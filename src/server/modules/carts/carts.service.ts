@@ -15,8 +15,9 @@ import {
   toCartView,
   type VariantFacts,
 } from '@domain/carts';
+import type { Notice } from '@domain/platform/notices';
 import { type PricingInput, priceCart } from '@domain/pricing';
-import { CART_ID_LENGTH } from '@domain/reference';
+import { BOUND_MESSAGES, BOUNDS, CART_ID_LENGTH } from '@domain/reference';
 import { type Actor, changeEvent, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -277,13 +278,34 @@ export interface EditTools {
 }
 export interface EditResult {
   state: CartInstanceState;
+  /** What the edit changed on its own (ADR 026): in the answer to this edit only. */
+  notices?: Notice[];
   /** Switch the active locale to this one (its instance is `state`). */
   locale?: string;
 }
 export type Edit = ((state: CartInstanceState, tools: EditTools) => Promise<EditResult> | EditResult) & {
   /** SKUs the edit will look up in the catalogue (read with the cart, in the same statement). */
   readonly skus?: readonly string[];
+  /** The input a cart beyond its bounds is blamed on (the quantity unless said). */
+  readonly field?: string;
 };
+
+/**
+ * Why a priced cart is beyond its stated bounds (ADR 026), or null: its totals before and after
+ * promotions, each line's total and its volumes must stay within what a cart may hold.
+ */
+export function beyondBounds(view: CartView): string | null {
+  const max = BOUNDS.cartTotalCents;
+  const money = [
+    view.subtotalInCents,
+    view.prePromoSubtotalInCents,
+    ...view.products.map((p) => p.totalPriceInCents),
+  ];
+  if (money.some((c) => !Number.isSafeInteger(c) || Math.abs(c) > max)) return BOUND_MESSAGES.cartTotal;
+  const volumes = Object.values(view.volumes);
+  if (volumes.some((v) => !Number.isFinite(v))) return BOUND_MESSAGES.cartTotal;
+  return null;
+}
 
 const auditable = (s: CartInstanceState) => ({
   localeCode: s.localeCode,
@@ -332,6 +354,10 @@ export async function editCart(
     const priced = await price(ctx, result.state, metaOf(row), reads);
     const after: CartInstanceState = { ...result.state, promoItems: heldPromoItems(priced.priced) };
     const { view } = priced;
+    // Checked before anything is written: a cart beyond its bound would not fit the order's
+    // columns nor the answer's Int fields (ADR 026).
+    const beyond = beyondBounds(view);
+    if (beyond) throw badRequest(beyond, [{ path: edit.field ?? 'quantity', message: beyond }]);
     const stored = storedInstance(after, view, new Date().toISOString());
     const written = await repo.writeCart(
       ctx.db,
@@ -367,7 +393,7 @@ export async function editCart(
       at: Date.now(),
       view: fresh,
     });
-    return fresh;
+    return result.notices ? { ...fresh, notices: [...result.notices, ...fresh.notices] } : fresh;
   }
   throw conflict(CART_MESSAGES.busy);
 }

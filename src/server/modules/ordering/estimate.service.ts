@@ -5,10 +5,12 @@ import {
   ESTIMATE_CODES,
   type EstimateAnswer,
   type EstimateContext,
+  formatMoneyFor,
   ORDERING_MESSAGES,
   type OrderContextValues,
   orderTotals,
 } from '@domain/ordering';
+import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
 import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
@@ -189,6 +191,22 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
           rate: taxRate,
         })
       : null;
+  // Spec 2 §5: credit is never applied above the balance (the purchase refuses it) nor above the
+  // subtotal; either is said at the credit field, never applied silently (ADR 026).
+  const notices: Notice[] = [];
+  if (body.appliedCredit > balance)
+    notices.push({
+      code: NOTICE_CODES.creditOverBalance,
+      message: ORDERING_MESSAGES.creditOverBalance,
+      field: 'appliedCredit',
+    });
+  else if (body.appliedCredit > totals.appliedCredit)
+    notices.push({
+      code: NOTICE_CODES.creditOverSubtotal,
+      message: ORDERING_MESSAGES.creditOverSubtotal(formatMoneyFor(totals.appliedCredit, body.localeCode)),
+      field: 'appliedCredit',
+    });
+  notices.push(...view.notices);
   const hasPayment =
     !!body.payment && (body.payment.savedCard ? !!body.payment.cardId : !!body.payment.squareNonce);
   const context: EstimateContext = {
@@ -232,6 +250,7 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     step: method !== null && hasPayment ? 3 : rates.length > 0 && address ? 2 : 1,
     errors,
     cartMessages: view.cartErrors.map((e) => ({ code: e.code, message: e.message })),
+    notices,
   };
   return {
     answer: { success: true, context, code: null, message: null },

@@ -1,11 +1,12 @@
 import type { CartView, ProductHit } from '@domain/carts';
 import { CART_MESSAGES } from '@domain/carts/messages';
+import { BOUND_MESSAGES, BOUNDS } from '@domain/reference/bounds';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
-import { errorMessage } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useAddProduct, useProductSearch } from '../api/carts';
@@ -27,6 +28,10 @@ export function AddProduct({ cart }: { cart: CartView }) {
       setError(CART_MESSAGES.positiveQuantity);
       return;
     }
+    if (n > BOUNDS.lineQuantity) {
+      setError(BOUND_MESSAGES.quantity);
+      return;
+    }
     if (!sku) {
       setError('Enter a SKU or pick a product.');
       return;
@@ -40,7 +45,13 @@ export function AddProduct({ cart }: { cart: CartView }) {
           setInput('');
           setQuantity('1');
         },
-        onError: (err) => alert.error(errorMessage(err)),
+        onError: (err) => {
+          // A refusal about the quantity (the line's bound, the cart's total) shows at the field.
+          const issue =
+            err instanceof ApiError ? err.issues.find((i) => /quantity$/.test(i.path)) : undefined;
+          if (issue) setError(issue.message);
+          else alert.error(errorMessage(err));
+        },
       },
     );
   };

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
-import { errorMessage } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
 import { type FormEvent, useState } from 'react';
 import { useOverride, useRemoveOverride } from '../api/carts';
@@ -65,7 +65,17 @@ export function OverrideForm({ cart }: { cart: CartView }) {
         setValues(EMPTY);
         alert.success('Override saved.');
       },
-      onError: (err) => alert.error(errorMessage(err)),
+      onError: (err) => {
+        // The server's field messages (a bound, the cart's total) go under their fields.
+        const next: Partial<Record<Field | 'id', string>> = {};
+        if (err instanceof ApiError)
+          for (const issue of err.issues) {
+            const key = issue.path.replace(/^body\./, '') as Field;
+            if (key in EMPTY) next[key] ??= issue.message;
+          }
+        if (Object.keys(next).length > 0) setErrors(next);
+        else alert.error(errorMessage(err));
+      },
     });
   };
   return (

@@ -7,17 +7,32 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { Notices } from '@web/components/notices';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
-import { useGiftSelection } from '../api/carts';
+import { useGiftSelection, usePromoCode } from '../api/carts';
 
-/** Client cart errors (spec 2 §8), gift picks still missing, and free items dropped. */
+/** A membership or renewal SKU taken out is a paid SKU: its notice says why (not a free item). */
+const WINDOW_DROP = 'outside-membership-window';
+
+/**
+ * What the server changed on its own (notices), client cart errors (spec 2 §8), gift picks still
+ * missing, and free items dropped.
+ */
 export function CartNotices({ cart }: { cart: CartView }) {
   const pick = useGiftSelection(cart.cartId);
+  const putBack = usePromoCode(cart.cartId);
   const alert = useAlert();
-  if (cart.cartErrors.length + cart.resolutions.length + cart.dropItems.length === 0) return null;
+  const drops = cart.dropItems.filter((d) => d.reason !== WINDOW_DROP);
+  if (cart.notices.length + cart.cartErrors.length + cart.resolutions.length + drops.length === 0)
+    return null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
+      <Notices
+        notices={cart.notices}
+        pending={putBack.isPending}
+        onPutBack={(code) => putBack.mutate(code, { onError: (err) => alert.error(errorMessage(err)) })}
+      />
       {cart.cartErrors.map((e) => (
         <Alert key={e.code} severity="warning">
           {e.message}
@@ -44,7 +59,7 @@ export function CartNotices({ cart }: { cart: CartView }) {
           </Box>
         </Alert>
       ))}
-      {cart.dropItems.map((d) => (
+      {drops.map((d) => (
         <Alert key={d.sku} severity="info">
           Free item {d.sku} × {d.quantity} was dropped: {d.reason.replaceAll('-', ' ')}.
         </Alert>

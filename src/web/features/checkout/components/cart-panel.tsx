@@ -1,5 +1,6 @@
 import type { CartView } from '@domain/carts';
 import { formatMoneyFor } from '@domain/ordering';
+import type { Notice } from '@domain/platform/notices';
 import Delete from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,18 +9,25 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { Notices } from '@web/components/notices';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { type FormEvent, useState } from 'react';
 import { useCheckoutPromoCode, useRemoveLine } from '../api/checkout';
 
-/** The cart of the order (the carts service): lines, promo code, cart messages. */
+/**
+ * The cart of the order (the carts service): lines, promo code, cart messages, and what the server
+ * changed on its own (the cart's and the estimate's notices; ADR 026).
+ */
 export function CartPanel({
   cart,
   messages,
+  notices = [],
 }: {
   cart: CartView;
   messages: { code: string; message: string }[];
+  /** The estimate's notices that are not about a field of another panel. */
+  notices?: readonly Notice[];
 }) {
   const remove = useRemoveLine(cart.cartId);
   const promo = useCheckoutPromoCode(cart.cartId);
@@ -69,6 +77,12 @@ export function CartPanel({
           ))}
         </Box>
       )}
+      <Notices
+        notices={[...cart.notices, ...notices]}
+        sx={{ mt: 1 }}
+        pending={promo.isPending}
+        onPutBack={(back) => promo.mutate(back, { onError: (err) => alert.error(errorMessage(err)) })}
+      />
       {messages.map((m) => (
         <Alert key={m.code} severity="info" sx={{ mt: 1 }}>
           {m.message}

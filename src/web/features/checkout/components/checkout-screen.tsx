@@ -392,7 +392,11 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
           enrollment={state.enrollment}
           userType={c.typeId}
         />
-        <CartPanel cart={c} messages={context?.cartMessages ?? []} />
+        <CartPanel
+          cart={c}
+          messages={context?.cartMessages ?? []}
+          notices={(context?.notices ?? []).filter((n) => n.field !== 'appliedCredit')}
+        />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <ShippingPanel account={acct} countryId={countryId} address={address} onAddress={setAddress} />
@@ -446,6 +450,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
           localeCode={c.localeCode}
           creditBalance={state.creditBalance}
           appliedCredit={state.appliedCredit}
+          creditNotices={(context?.notices ?? []).filter((n) => n.field === 'appliedCredit')}
           onCredit={(cents) => dispatch({ type: 'credit', cents })}
         />
         <SectionCard title="Order total">

@@ -1,4 +1,5 @@
-import { formatMoneyFor, type SavedCard } from '@domain/ordering';
+import { formatMoneyFor, ORDERING_MESSAGES, type SavedCard } from '@domain/ordering';
+import type { Notice } from '@domain/platform/notices';
 import { creditCardNumber, creditCardVerification } from '@domain/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,6 +35,7 @@ export function PaymentPanel({
   localeCode,
   creditBalance,
   appliedCredit,
+  creditNotices = [],
   onCredit,
 }: {
   cards: SavedCard[];
@@ -42,6 +44,8 @@ export function PaymentPanel({
   localeCode: string;
   creditBalance: number;
   appliedCredit: number;
+  /** The estimate's notices about the credit field (credit above the subtotal). */
+  creditNotices?: readonly Notice[];
   onCredit: (cents: number) => void;
 }) {
   const [number, setNumber] = useState('');
@@ -53,6 +57,8 @@ export function PaymentPanel({
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'saved' | 'new'>(cards.length > 0 ? 'saved' : 'new');
   const [credit, setCredit] = useState(appliedCredit ? (appliedCredit / 100).toFixed(2) : '');
+  // What happened to the amount asked: refused, or lowered to the balance (never silently).
+  const [creditNote, setCreditNote] = useState<string | null>(null);
   const money = (c: number) => formatMoneyFor(c, localeCode);
 
   const tokenise = async (e: FormEvent) => {
@@ -86,11 +92,19 @@ export function PaymentPanel({
   };
 
   const applyCredit = () => {
-    const cents = Math.round(Number(credit || '0') * 100);
-    if (!Number.isFinite(cents) || cents < 0) return;
+    const cents = Math.round(Number(credit.trim() || '0') * 100);
+    if (!Number.isFinite(cents) || cents < 0) {
+      setCreditNote('Enter an amount in dollars, like 12.50.');
+      return;
+    }
     onCredit(Math.min(cents, creditBalance));
-    if (cents > creditBalance) setCredit((creditBalance / 100).toFixed(2));
+    if (cents > creditBalance) {
+      // Spec 2 §5: never above the balance; the balance is applied and the screen says so.
+      setCredit((creditBalance / 100).toFixed(2));
+      setCreditNote(`${ORDERING_MESSAGES.creditOverBalance} ${money(creditBalance)} was applied.`);
+    } else setCreditNote(null);
   };
+  const creditMessage = creditNote ?? creditNotices[0]?.message ?? null;
 
   return (
     <SectionCard title="Payment">
@@ -207,7 +221,12 @@ export function PaymentPanel({
           label="Product credit to apply"
           value={credit}
           onChange={(e) => setCredit(e.target.value)}
-          helperText={`Available: ${money(creditBalance)}`}
+          error={creditMessage !== null}
+          helperText={
+            creditMessage
+              ? `${creditMessage} Available: ${money(creditBalance)}`
+              : `Available: ${money(creditBalance)}`
+          }
           // The balance stays readable when there is none to apply (disabled text fails contrast).
           slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           disabled={creditBalance === 0}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// A notice: what the server changed or left out on its own, said in words (issue 24 item 10; ADR
+// 026). Cart and checkout answers carry them; the screens show them with one component. `field`
+// names the input the notice is about; `value` is what the notice offers to put back (a replaced
+// promo code).
+
+export const Notice = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  value: z.string().optional(),
+});
+export type Notice = z.infer<typeof Notice>;
+
+export const NOTICE_CODES = {
+  quantityCapped: 'quantity-capped',
+  promoCodeReplaced: 'promo-code-replaced',
+  membershipIneligible: 'membership-ineligible',
+  renewalIneligible: 'renewal-ineligible',
+  creditOverBalance: 'credit-over-balance',
+  creditOverSubtotal: 'credit-over-subtotal',
+} as const;

@@ -1,0 +1,43 @@
+// The stated bounds of every amount and quantity staff can enter (issue 24 item 9; ADR 026). The
+// spec gives none beyond the item limit of 10 lines; these keep every figure a cart or an order can
+// reach inside what its columns (integer cents) and the commerce query service's Int fields hold:
+// the largest cart, with the largest shipping and tax overrides, is still below 2^31 − 1 cents.
+// A value beyond its bound is refused with a field message and nothing is written; it is never
+// clipped to the bound.
+
+export const BOUNDS = {
+  /** Units on one cart line (catalogue maximums of 10 or more mean "unlimited" up to this). */
+  lineQuantity: 999,
+  /** An override price per unit, in dollars (spec 2 §3: overridePrice is a float in dollars). */
+  overridePriceDollars: 10_000,
+  /** An override PV, QV or CV per unit. */
+  overrideVolume: 100_000,
+  /** What one cart may add up to, before and after promotions, in cents ($1,000,000.00). */
+  cartTotalCents: 100_000_000,
+  /** A staff shipping override on an order, in cents ($10,000.00). */
+  shippingOverrideCents: 1_000_000,
+  /** A staff tax override on an order, in cents ($250,000.00: a quarter of the largest cart). */
+  taxOverrideCents: 25_000_000,
+  /** Product credit applied to one order, in cents (never above the cart's largest total). */
+  appliedCreditCents: 100_000_000,
+  /** One refund amount (a card's share, product credit, a line's adjusted price), in cents. */
+  refundCents: 100_000_000,
+} as const;
+
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The field messages of the bounds (ours: the spec is silent). */
+export const BOUND_MESSAGES = {
+  quantity: `Quantity cannot be more than ${count(BOUNDS.lineQuantity)}.`,
+  lineQuantity: (sku: string, held: number) =>
+    `A cart line holds at most ${count(BOUNDS.lineQuantity)} units; this cart already has ${count(held)} of SKU ${sku}.`,
+  overridePrice: `Override price cannot be more than ${dollars(BOUNDS.overridePriceDollars * 100)}.`,
+  overrideVolume: (label: string) => `${label} cannot be more than ${count(BOUNDS.overrideVolume)}.`,
+  cartTotal: `This change would take the cart above ${dollars(BOUNDS.cartTotalCents)}, the most one cart may hold. Nothing was changed.`,
+  shippingOverride: `Shipping override cannot be more than ${dollars(BOUNDS.shippingOverrideCents)}.`,
+  taxOverride: `Tax override cannot be more than ${dollars(BOUNDS.taxOverrideCents)}.`,
+  appliedCredit: `Product credit applied cannot be more than ${dollars(BOUNDS.appliedCreditCents)}.`,
+  refund: `A refund amount cannot be more than ${dollars(BOUNDS.refundCents)}.`,
+} as const;
