@@ -203,3 +203,155 @@ test('an adjustment whose answer was lost is sent again under its key and applie
   expect(after.us.balance).toBe(credit.us.balance + 777);
   expect(after.us.ledger.filter((e: { reason: string }) => e.reason === note)).toHaveLength(1);
 });
+
+// Issue 27, Addresses: the ZIP/postal code against the state, suggestions that never fill what
+// the form refuses, and streets on file — each at 390×844 and 1280×800, axe on the dialog.
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+const HEADERS = { 'x-requested-with': 'back-office' };
+
+/** A street name no demo address has (letters only, as the address rule wants). */
+const uniqueStreet = (word: string) =>
+  `${word}${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+
+async function addAddressByApi(page: Page, uid: string, address: string, postalCode = '78701') {
+  const res = await page.request.post(`/api/cs/customer/${uid}/addresses`, {
+    headers: HEADERS,
+    data: {
+      firstName: 'Marisol',
+      lastName: 'Quintanilla',
+      companyName: '',
+      address,
+      address2: 'Unit 7',
+      city: 'Austin',
+      region: 'TX',
+      postalCode,
+      countryId: 1,
+      telephone: '(512) 555-0199',
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function openAddDialog(page: Page, uid: string) {
+  await page.goto(`/customers/${uid}/address`);
+  await expect(page.getByRole('heading', { name: 'Shipping addresses' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add address' }).click();
+  return page.getByRole('dialog', { name: 'Add address' });
+}
+
+for (const size of WIDTHS) {
+  test(`refuses a ZIP code of another state before saving, on the field (${size.width})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const uid = demoUid(3);
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes(`/customer/${uid}/addresses`)) saves.push(r.url());
+    });
+    const dialog = await openAddDialog(page, uid);
+    const street = `12 ${uniqueStreet('Zip')} St`;
+    await dialog.getByLabel('First Name').fill('Rosa');
+    await dialog.getByLabel('Last Name').fill('Delgado');
+    await dialog.getByRole('textbox', { name: ADDRESS_LINE }).fill(street);
+    await dialog.getByLabel('City').fill('Austin');
+    await pickOption(page, 'State', 'Texas');
+    await dialog.getByLabel('Zip Code').fill('10001');
+    await dialog.getByRole('button', { name: 'Add address' }).click();
+    const zip = dialog.getByLabel('Zip Code');
+    await expect(dialog.getByText('Zip Code 10001 is in New York, not Texas.')).toBeVisible();
+    await expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(saves).toEqual([]);
+    await expectNoSeriousAxeViolations(page, `zip of another state ${size.width}`, '[role="dialog"]');
+    if (SCREENSHOTS)
+      await page.screenshot({ path: `${SCREENSHOTS}/address-zip-state-${size.width}.png`, fullPage: true });
+
+    await zip.fill('78701');
+    await expect(dialog.getByText('Zip Code 10001 is in New York, not Texas.')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Add address' }).click();
+    await expect(page.getByText('Successfully submitted')).toBeVisible();
+    await expect(page.getByRole('listitem', { name: new RegExp(`Rosa Delgado, ${street}`) })).toContainText(
+      'Austin, TX 78701',
+    );
+  });
+
+  test(`a Canadian suggestion fills the province only and says what is left (${size.width})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const dialog = await openAddDialog(page, demoUid(4));
+    await pickOption(page, 'Country', 'Canada');
+    await dialog.getByLabel('City').fill('Laval');
+    await dialog.getByRole('combobox', { name: /^Find an address/ }).fill('H2X');
+    await page
+      .getByRole('option', { name: /QC H2X$/ })
+      .first()
+      .click();
+    await expect(dialog.getByRole('combobox', { name: 'Province' })).toContainText('Quebec');
+    await expect(dialog.getByLabel('Postal Code')).toHaveValue('');
+    await expect(dialog.getByLabel('City')).toHaveValue('');
+    const left = dialog.getByTestId('suggestion-left');
+    await expect(left).toContainText('Postal Code: “H2X” is refused: Must be a valid CA zip code');
+    await expect(left).toContainText('City: not in the suggestion');
+    await expectNoSeriousAxeViolations(page, `partial suggestion ${size.width}`, '[role="dialog"]');
+    if (SCREENSHOTS)
+      await page.screenshot({
+        path: `${SCREENSHOTS}/address-partial-suggestion-${size.width}.png`,
+        fullPage: true,
+      });
+
+    // What the agent then enters is accepted as it is.
+    await dialog.getByLabel('First Name').fill('Luc');
+    await dialog.getByLabel('Last Name').fill('Tremblay');
+    await dialog.getByRole('textbox', { name: ADDRESS_LINE }).fill(`3 ${uniqueStreet('Rue')}`);
+    await dialog.getByLabel('City').fill('Montréal');
+    await dialog.getByLabel('Postal Code').fill('h2x1y4');
+    await dialog.getByRole('button', { name: 'Add address' }).click();
+    await expect(page.getByText('Successfully submitted')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  test(`typing a street offers this customer's addresses, then addresses on file, without names (${size.width})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const customer = demoUid(5 + (size.width === 390 ? 0 : 2));
+    const neighbour = demoUid(6 + (size.width === 390 ? 0 : 2));
+    const own = uniqueStreet('Larkspur');
+    const other = uniqueStreet('Zephyr');
+    await addAddressByApi(page, customer, `88 ${own} Ln`);
+    await addAddressByApi(page, neighbour, `4417 ${other} Ave`);
+
+    const dialog = await openAddDialog(page, customer);
+    const search = dialog.getByRole('combobox', { name: /^Find an address/ });
+    await search.fill(own);
+    const listbox = page.getByRole('listbox');
+    await expect(listbox).toContainText("This customer's addresses");
+    await expect(page.getByRole('option', { name: `88 ${own} Ln, Austin, TX 78701` })).toBeVisible();
+
+    await search.fill(`4417 ${other}`);
+    await expect(listbox).toContainText('Addresses on file');
+    const onFile = page.getByRole('option', { name: `4417 ${other} Ave, Austin, TX 78701` });
+    await expect(onFile).toBeVisible();
+    await expect(listbox).not.toContainText('Quintanilla');
+    await expect(listbox).not.toContainText('Unit 7');
+    await expectNoSeriousAxeViolations(page, `street suggestions ${size.width}`, '[role="dialog"]');
+    if (SCREENSHOTS)
+      await page.screenshot({
+        path: `${SCREENSHOTS}/address-street-suggestions-${size.width}.png`,
+        fullPage: true,
+      });
+
+    await onFile.click();
+    await expect(dialog.getByRole('textbox', { name: ADDRESS_LINE })).toHaveValue(`4417 ${other} Ave`);
+    await expect(dialog.getByLabel('City')).toHaveValue('Austin');
+    await expect(dialog.getByRole('combobox', { name: 'State' })).toContainText('Texas');
+    await expect(dialog.getByLabel('Zip Code')).toHaveValue('78701');
+    await expect(dialog.getByTestId('suggestion-left')).toHaveCount(0);
+    await expect(dialog.getByLabel('Apt/Floor/Suite')).toHaveValue('');
+  });
+}

@@ -49,6 +49,11 @@ export const AutocompleteRecord = z.object({
     PostalCode: z.string(),
     ISO3166_2: z.string(),
   }),
+  /**
+   * Where the suggestion comes from (DESIGN §2, ADR 029): the customer's own saved addresses, an
+   * address on file on that street (street, city, region and code only), or a dataset place.
+   */
+  Source: z.enum(['saved', 'onFile', 'place']).optional(),
 });
 export const AutocompleteAnswer = z.object({ Results: z.array(AutocompleteRecord) });
 /** The suggestion shape the address form uses (spec 3 §3 autocomplete suggestion). */
@@ -61,6 +66,17 @@ export const Suggestion = z.object({
   country: z.string(),
 });
 export type Suggestion = z.infer<typeof Suggestion>;
+
+/** The place of one ZIP/postal code in the verification dataset: the address form's ZIP/state check. */
+export const PostalCodeQuery = z.object({
+  code: z.string().trim().min(1, 'Enter a ZIP or postal code').max(12),
+  country: z.enum(['US', 'CA']).default('US'),
+});
+export const PostalCodeAnswer = z.object({
+  success: z.literal(true),
+  /** Null when the dataset knows no such code. */
+  data: z.object({ postalCode: z.string(), region: z.string() }).nullable(),
+});
 
 export const VerifyQuery = z.object({
   act: z.literal('Check', { error: 'act must be Check' }),

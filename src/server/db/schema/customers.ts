@@ -168,6 +168,8 @@ export const shippingAddresses = pgTable(
     index('shipping_addresses_account_idx').on(t.accountUid),
     // At most one default shipping address per account; the default move runs in one transaction.
     uniqueIndex('shipping_addresses_one_default_key').on(t.accountUid).where(sql`${t.isDefaultShipping}`),
+    // Address autocomplete's streets on file (ADR 029): a substring of the street line.
+    index('shipping_addresses_street_trgm_idx').using('gin', sql`(lower(${t.address})) gin_trgm_ops`),
   ],
 );
 

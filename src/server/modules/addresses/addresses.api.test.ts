@@ -120,6 +120,38 @@ describe('addresses: add and list', () => {
     });
   }
 
+  // The ZIP/postal code against the state or province, as verification checks it (issue 27).
+  const disagreements: [string, object, string][] = [
+    ['a New York ZIP in Texas', { postalCode: '10001' }, 'Zip Code 10001 is in New York, not Texas.'],
+    [
+      'a ZIP+4 of another state',
+      { postalCode: '10001-1234' },
+      'Zip Code 10001-1234 is in New York, not Texas.',
+    ],
+    ['a ZIP the dataset does not know', { postalCode: '00000' }, 'Zip Code 00000 was not found.'],
+    [
+      'a Quebec postal code in Ontario',
+      { countryId: 2, region: 'ON', postalCode: 'h2x1y4' },
+      'Postal Code H2X 1Y4 is in Quebec, not Ontario.',
+    ],
+  ];
+  for (const [what, change, message] of disagreements) {
+    it(`refuses ${what} on the postal code field, and writes nothing`, async () => {
+      const account = await insertAccount(t.database.db);
+      const res = await add(account.uid, { ...US, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: message, issues: [{ path: 'body.postalCode', message }] });
+      expect(await rowsOf(account.uid)).toHaveLength(0);
+      expect(await eventsOf(account.uid)).toHaveLength(0);
+    });
+  }
+
+  it('accepts a code of the chosen province (Montréal, QC H2X 1Y4)', async () => {
+    const account = await insertAccount(t.database.db, { countryId: 2 });
+    const res = await add(account.uid, { ...CA, city: 'Montréal', region: 'QC', postalCode: 'H2X 1Y4' });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown account and 400 for a malformed id', async () => {
     expect((await add('NOSUCHACCOUNT000000000000000', US)).statusCode).toBe(404);
     expect((await add('bad id!', US)).statusCode).toBe(400);
@@ -158,6 +190,23 @@ describe('addresses: edit, delete, default', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((await rowsOf(account.uid))[0]!.postalCode).toBe('78704');
+  });
+
+  it('refuses an edit to a ZIP of another state and leaves the address as it was', async () => {
+    const account = await insertAccount(t.database.db);
+    const id = (await add(account.uid, US)).json().data.id;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: url(account.uid, `/${id}`),
+      payload: { ...US, postalCode: '10001' },
+      headers: agent.headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([
+      { path: 'body.postalCode', message: 'Zip Code 10001 is in New York, not Texas.' },
+    ]);
+    expect((await rowsOf(account.uid))[0]!.postalCode).toBe('78704');
+    expect((await eventsOf(account.uid)).map((e) => e.action)).toEqual(['address.add']);
   });
 
   it("answers 404 for another account's address id, and changes nothing there", async () => {

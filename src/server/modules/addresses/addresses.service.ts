@@ -1,11 +1,17 @@
-import { ADDRESS_MESSAGES, type AddressValues, type ShippingAddress } from '@domain/addresses';
+import {
+  ADDRESS_MESSAGES,
+  type AddressValues,
+  postalCodeRegionIssue,
+  type ShippingAddress,
+} from '@domain/addresses';
 import { and, eq } from 'drizzle-orm';
 import { shippingAddresses } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { Tx } from '../../platform/db';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
+import { placeOfPostalCode } from '../maps/zip-dataset';
 import * as repo from './addresses.repo';
 
 // Shipping addresses (spec 1 §3, §5). Every change runs in one transaction with its account-log
@@ -55,6 +61,15 @@ async function loadAddress(tx: Tx, uid: string, id: number) {
   return row;
 }
 
+/**
+ * The ZIP/postal code must lie in the chosen state or province, as verification checks it (the
+ * form runs the same check before sending): a 400 on the postal code field, nothing written.
+ */
+function checkPostalCode(input: AddressValues) {
+  const issue = postalCodeRegionIssue(input, placeOfPostalCode(input.postalCode, input.countryId));
+  if (issue) throw badRequest(issue, [{ path: 'body.postalCode', message: issue }]);
+}
+
 const columns = (input: AddressValues) => ({
   ...input,
   country: input.countryId === 2 ? 'CA' : 'US',
@@ -62,6 +77,7 @@ const columns = (input: AddressValues) => ({
 });
 
 export function addAddress(ctx: AppContext, staff: StaffPrincipal, uid: string, input: AddressValues) {
+  checkPostalCode(input);
   return inAccount(ctx, uid, async (tx) => {
     // The first address of an account is its default shipping address.
     const first = (await repo.listAddresses(tx, uid)).length === 0;
@@ -87,6 +103,7 @@ export function updateAddress(
   id: number,
   input: AddressValues,
 ) {
+  checkPostalCode(input);
   return inAccount(ctx, uid, async (tx) => {
     const before = await loadAddress(tx, uid, id);
     const [after] = await tx

@@ -5,6 +5,8 @@ import {
   MapsFindQuery,
   MapsSearchAnswer,
   MapsSearchQuery,
+  PostalCodeAnswer,
+  PostalCodeQuery,
   VerifyAnswer,
   VerifyQuery,
 } from '@domain/maps/maps';
@@ -12,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { autocomplete, mapsFind, mapsSearch, verifyAddress } from './maps.service';
+import { placeOfPostalCode } from './zip-dataset';
 
 // Address services (spec 3 §7): GET /api/maps/search and /api/maps/find (spec paths), and the
 // autocomplete and verification services at GET /api/address/autocomplete and /api/address/verify
@@ -72,7 +75,20 @@ export function mapsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               PostalCode: s.zip,
               ISO3166_2: s.country,
             },
+            Source: s.source,
           })),
+        };
+      },
+    );
+    // The dataset's region for one code, for the address form's ZIP/state check before saving.
+    app.get(
+      '/api/address/postal-code',
+      { config: read, schema: { tags, querystring: PostalCodeQuery, response: { 200: PostalCodeAnswer } } },
+      async (request) => {
+        const place = placeOfPostalCode(request.query.code, request.query.country === 'CA' ? 2 : 1);
+        return {
+          success: true as const,
+          data: place ? { postalCode: place.postalCode, region: place.region } : null,
         };
       },
     );

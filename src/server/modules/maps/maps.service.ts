@@ -1,4 +1,4 @@
-import { isRegionOf } from '@domain/addresses';
+import { isRegionOf, postalCodeRegionIssue } from '@domain/addresses';
 import type { PlaceDetail, Suggestion, VerifyAnswer, VerifyQuery } from '@domain/maps/maps';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../platform/db';
@@ -83,9 +83,12 @@ interface OnFile {
   country_id: number;
 }
 
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The customer's own addresses on file whose street, city or code holds the text. */
 async function addressesOnFile(db: DbOrTx, uid: string | undefined, text: string, limit: number) {
   if (!uid) return [];
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `%${likeEscape(text)}%`;
   return rows<OnFile>(
     db,
     sql`select id::int as id, address, city, region, postal_code, country_id from shipping_addresses
@@ -94,10 +97,47 @@ async function addressesOnFile(db: DbOrTx, uid: string | undefined, text: string
   );
 }
 
+/** Streets on file are searched from this many characters (the trigram index needs three). */
+const STREET_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * Addresses on file of other accounts on the street typed (ADR 029): street line, city,
+ * state/province and code only — never a name, phone, company, second line or account — each
+ * distinct address once, the ones starting with the text first.
+ */
+async function streetsOnFile(
+  db: DbOrTx,
+  text: string,
+  countryId: number,
+  exceptUid: string | undefined,
+  limit: number,
+) {
+  const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (t.length < STREET_SEARCH_MIN_LENGTH || limit <= 0) return [];
+  const like = `%${likeEscape(t)}%`;
+  const prefix = `${likeEscape(t)}%`;
+  return rows<Omit<OnFile, 'id' | 'country_id'>>(
+    db,
+    sql`select min(address) as address, min(city) as city, region, postal_code from shipping_addresses
+        where country_id = ${countryId} and lower(address) like ${like}
+          and account_uid <> ${exceptUid ?? ''}
+        group by lower(address), lower(city), region, postal_code
+        order by lower(address) like ${prefix} desc, lower(address), postal_code
+        limit ${limit}`,
+  );
+}
+
+/** Whether an address on file agrees with the dataset (the form would refuse it otherwise). */
+const agreesWithDataset = (a: { region: string; postal_code: string }, countryId: number) =>
+  postalCodeRegionIssue(
+    { postalCode: a.postal_code, region: a.region, countryId },
+    placeOfPostalCode(a.postal_code, countryId),
+  ) === null;
+
 function datasetMatches(text: string, countryId: number | null, limit: number): ZipPlace[] {
   const t = text.trim().toLowerCase();
   const out: ZipPlace[] = [];
-  if (t.length < 2) return out;
+  if (t.length < 2 || limit <= 0) return out;
   for (const p of allPlaces()) {
     if (countryId !== null && p.countryId !== countryId) continue;
     if (p.postalCode.toLowerCase().startsWith(t.replace(/\s/g, '')) || p.city.toLowerCase().startsWith(t)) {
@@ -108,32 +148,68 @@ function datasetMatches(text: string, countryId: number | null, limit: number): 
   return out;
 }
 
-/** Autocomplete (spec 3 §7): addresses on file first, then dataset places; maxrecords default 10. */
+/**
+ * The city a place suggestion may fill: a US ZIP's city. The Canadian dataset names areas of a
+ * forward sortation area ("Plateau Mont-Royal Southeast"), not municipalities, so a Canadian
+ * place fills no city (verification does not correct Canadian cities either).
+ */
+const placeCity = (p: ZipPlace) => (p.countryId === 1 ? titleCase(p.city) : '');
+
+export type SuggestionSource = 'saved' | 'onFile' | 'place';
+
+/**
+ * Autocomplete (spec 3 §7, DESIGN §2): the customer's own addresses on file first, then the
+ * addresses on file on that street (ADR 029), then dataset places; maxrecords default 10.
+ * Addresses whose code and state/province disagree are not offered: the form would refuse them.
+ */
 export async function autocomplete(
   db: DbOrTx,
   q: { ff: string; country: 'US' | 'CA'; maxrecords: number; uid?: string | undefined },
-): Promise<Suggestion[]> {
+): Promise<(Suggestion & { source: SuggestionSource })[]> {
   const countryId = countryIdOf(q.country);
-  const onFile = (await addressesOnFile(db, q.uid, q.ff, q.maxrecords)).filter(
-    (a) => a.country_id === countryId,
+  const key = (a: Suggestion) => [a.address, a.city, a.state, a.zip].join('|').toLowerCase();
+  const out: (Suggestion & { source: SuggestionSource })[] = [];
+  const seen = new Set<string>();
+  const push = (s: Suggestion & { source: SuggestionSource }) => {
+    if (out.length >= q.maxrecords || seen.has(key(s))) return;
+    seen.add(key(s));
+    out.push(s);
+  };
+  const own = (await addressesOnFile(db, q.uid, q.ff, q.maxrecords)).filter(
+    (a) => a.country_id === countryId && agreesWithDataset(a, countryId),
   );
-  const fromFile = onFile.map((a) => ({
-    label: `${a.address}, ${a.city}, ${a.region} ${a.postal_code}`,
-    address: a.address,
-    city: a.city,
-    state: a.region,
-    zip: a.postal_code,
-    country: q.country,
-  }));
-  const places = datasetMatches(q.ff, countryId, q.maxrecords - fromFile.length).map((p) => ({
-    label: `${titleCase(p.city)}, ${p.region} ${p.postalCode}`,
-    address: '',
-    city: titleCase(p.city),
-    state: p.region,
-    zip: p.postalCode,
-    country: p.country,
-  }));
-  return [...fromFile, ...places].slice(0, q.maxrecords);
+  for (const a of own)
+    push({
+      label: `${a.address}, ${a.city}, ${a.region} ${a.postal_code}`,
+      address: a.address,
+      city: a.city,
+      state: a.region,
+      zip: a.postal_code,
+      country: q.country,
+      source: 'saved',
+    });
+  const streets = await streetsOnFile(db, q.ff, countryId, q.uid, q.maxrecords - out.length);
+  for (const a of streets.filter((s) => agreesWithDataset(s, countryId)))
+    push({
+      label: `${a.address}, ${a.city}, ${a.region} ${a.postal_code}`,
+      address: a.address,
+      city: a.city,
+      state: a.region,
+      zip: a.postal_code,
+      country: q.country,
+      source: 'onFile',
+    });
+  for (const p of datasetMatches(q.ff, countryId, q.maxrecords - out.length))
+    push({
+      label: `${titleCase(p.city)}, ${p.region} ${p.postalCode}`,
+      address: '',
+      city: placeCity(p),
+      state: p.region,
+      zip: p.postalCode,
+      country: p.country,
+      source: 'place',
+    });
+  return out;
 }
 
 /** Maps search (spec 3 §7 GET /maps/search): places by text; ids name a stored address or a postal code. */
@@ -165,7 +241,7 @@ export async function mapsFind(db: DbOrTx, placeId: string, uid?: string): Promi
     return place
       ? {
           place_id: placeId,
-          city: titleCase(place.city),
+          city: placeCity(place),
           postalCode: place.postalCode,
           region: place.region,
           address: '',

@@ -1,5 +1,5 @@
 import { CartAnswer, type CartView } from '@domain/carts';
-import { AutocompleteAnswer, VerifyAnswer } from '@domain/maps/maps';
+import { VerifyAnswer } from '@domain/maps/maps';
 import {
   CatalogAnswer,
   CategoriesAnswer,
@@ -160,16 +160,3 @@ export const tokenizeCard = (card: CardDetails) => api.post('/gateway/v1/cards',
 
 export const createCart = (uid: string, localeCode: string) =>
   api.post('/api/carts', CartAnswer, { uid, localeCode });
-
-export const useAddressSuggestions = (ff: string, country: 'US' | 'CA', uid: string) =>
-  useQuery({
-    queryKey: ['checkout', 'autocomplete', ff, country, uid],
-    enabled: ff.trim().length >= 2,
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/address/autocomplete', AutocompleteAnswer, {
-          signal,
-          query: { ff, country, uid, maxrecords: 10 },
-        })
-        .then((r) => r.Results.map((x) => x.Address)),
-  });

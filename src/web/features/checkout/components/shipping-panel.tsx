@@ -17,13 +17,13 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AddressFields } from '@web/components/form/address-fields';
+import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { verifyAddress } from '../api/checkout';
-import { AddressSearch } from './address-search';
 
 type Values = z.input<typeof AddressInput>;
 type Output = z.output<typeof AddressInput>;
@@ -74,7 +74,7 @@ export function ShippingPanel({
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const titleId = useId();
-  const { control, handleSubmit, reset, setValue } = useForm<Values, unknown, Output>({
+  const { control, handleSubmit, reset, setValue, clearErrors } = useForm<Values, unknown, Output>({
     resolver: zodResolver(AddressInput),
     defaultValues: blank(countryId),
   });
@@ -187,12 +187,7 @@ export function ShippingPanel({
           <AddressSearch
             countryId={countryId}
             uid={account.uid}
-            onPick={(p) => {
-              if (p.address) setValue('address', p.address);
-              setValue('city', p.city);
-              setValue('region', p.region);
-              setValue('postalCode', p.postalCode);
-            }}
+            onFill={(fill) => applySuggestionFill(fill, setValue, clearErrors)}
           />
           <AddressFields control={control} countryId={countryId} />
           <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>

@@ -1,0 +1,1 @@
+CREATE INDEX "shipping_addresses_street_trgm_idx" ON "shipping_addresses" USING gin ((lower("address")) gin_trgm_ops);

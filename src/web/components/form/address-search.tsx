@@ -1,0 +1,120 @@
+import { type AddressInput, SUGGESTED_FIELDS, type SuggestionFill, suggestionFill } from '@domain/addresses';
+import { AutocompleteAnswer } from '@domain/maps/maps';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useState } from 'react';
+import type { UseFormClearErrors, UseFormSetValue } from 'react-hook-form';
+import type { z } from 'zod';
+
+type Option = z.infer<typeof AutocompleteAnswer>['Results'][number];
+
+const GROUPS = {
+  saved: "This customer's addresses",
+  onFile: 'Addresses on file',
+  place: 'Places',
+} as const;
+
+/** Autocomplete (spec 3 §7, ADR 029): the customer's addresses, addresses on file on that street, places. */
+function useAddressSuggestions(ff: string, country: 'US' | 'CA', uid: string) {
+  return useQuery({
+    queryKey: ['address-autocomplete', ff, country, uid],
+    enabled: ff.trim().length >= 2,
+    queryFn: ({ signal }) =>
+      api
+        .get('/api/address/autocomplete', AutocompleteAnswer, {
+          signal,
+          query: { ff, country, uid, maxrecords: 10 },
+        })
+        .then((r) => r.Results),
+  });
+}
+
+/**
+ * Puts a suggestion into an address form: the values it may fill, and the fields it could not
+ * fill emptied (a street it lacks is left as typed).
+ */
+export function applySuggestionFill(
+  fill: SuggestionFill,
+  setValue: UseFormSetValue<AddressInput>,
+  clearErrors: UseFormClearErrors<AddressInput>,
+) {
+  for (const field of SUGGESTED_FIELDS) {
+    const value = fill.values[field];
+    if (value !== undefined) {
+      setValue(field, value, { shouldDirty: true });
+      clearErrors(field);
+    } else if (fill.left.some((l) => l.field === field)) setValue(field, '', { shouldDirty: true });
+  }
+}
+
+/**
+ * Find an address (spec 3 §7): typing a ZIP/postal code, a city or a street offers the customer's
+ * own addresses, the addresses on file on that street, then places. A pick fills only what the
+ * address form accepts (suggestionFill) and says which fields are left to enter, and why.
+ */
+export function AddressSearch({
+  countryId,
+  uid,
+  onFill,
+}: {
+  countryId: 1 | 2;
+  uid: string;
+  onFill: (fill: SuggestionFill) => void;
+}) {
+  const [text, setText] = useState('');
+  const [left, setLeft] = useState<SuggestionFill['left']>([]);
+  const ff = useDebouncedValue(text, 300);
+  const found = useAddressSuggestions(ff, countryId === 2 ? 'CA' : 'US', uid);
+  const options = found.data ?? [];
+  return (
+    <Box sx={{ pt: 1, mb: 2 }}>
+      <Autocomplete
+        size="small"
+        options={options}
+        filterOptions={(o) => o}
+        groupBy={(o) => GROUPS[o.Source ?? 'place']}
+        getOptionLabel={(o) => o.Address.Address}
+        isOptionEqualToValue={(a, b) => a.Address.Address === b.Address.Address}
+        loading={found.isFetching}
+        noOptionsText={ff.trim().length < 2 ? 'Type 2 or more characters' : 'No address found'}
+        onInputChange={(_, v) => setText(v)}
+        onChange={(_, v: Option | null) => {
+          if (!v) return;
+          const fill = suggestionFill(
+            {
+              address: v.Address.DeliveryAddress,
+              city: v.Address.Locality,
+              region: v.Address.AdministrativeArea,
+              postalCode: v.Address.PostalCode,
+            },
+            countryId,
+          );
+          setLeft(fill.left);
+          onFill(fill);
+        }}
+        renderInput={(params) => (
+          <TextField {...params} label="Find an address" helperText="Street, city, ZIP or postal code" />
+        )}
+      />
+      <Box role="status" aria-live="polite">
+        {left.length > 0 && (
+          <Alert severity="info" sx={{ mt: 1 }} data-testid="suggestion-left">
+            The suggestion fills only part of the address. Left empty for you to enter:
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {left.map((l) => (
+                <li key={l.field}>
+                  {l.label}: {l.reason}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}
