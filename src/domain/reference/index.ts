@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './lists';
+export * from './money';
 export * from './regions';

@@ -1,4 +1,5 @@
-import { formatMoneyFor, type SavedCard } from '@domain/ordering';
+import { localeOf, type SavedCard } from '@domain/ordering';
+import { formatMoney } from '@domain/reference/money';
 import { creditCardNumber, creditCardVerification } from '@domain/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -53,7 +54,7 @@ export function PaymentPanel({
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'saved' | 'new'>(cards.length > 0 ? 'saved' : 'new');
   const [credit, setCredit] = useState(appliedCredit ? (appliedCredit / 100).toFixed(2) : '');
-  const money = (c: number) => formatMoneyFor(c, localeCode);
+  const money = (c: number) => formatMoney(c, localeOf(localeCode).currency.name, localeCode);
 
   const tokenise = async (e: FormEvent) => {
     e.preventDefault();
