@@ -207,7 +207,9 @@ test('a promo code in the checkout cart panel: one that does not apply says why,
   // Any 3 Skincare for $99 needs three: with one serum the code does not apply, and says why.
   await code.getByLabel('Promo code').fill('TRIO99');
   await code.getByRole('button', { name: 'Apply code' }).click();
-  await expect(page.getByText(/^Any 3 Skincare for \$99: The cart needs 3 of .*\b1111\b/)).toBeVisible();
+  await expect(
+    page.getByText(/^Any 3 Skincare for \$99 \/ CA\$129: The cart needs 3 of .*\b1111\b/),
+  ).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'checkout promo code 1280');
   // With three serums the same code applies.
   await add.click();
@@ -215,7 +217,7 @@ test('a promo code in the checkout cart panel: one that does not apply says why,
   await code.getByLabel('Promo code').fill('TRIO99');
   await code.getByRole('button', { name: 'Apply code' }).click();
   await expect(page.getByText('Code TRIO99 applied.')).toBeVisible();
-  await expect(lines.getByText(/Any 3 Skincare for \$99 −\$\d/).first()).toBeVisible();
+  await expect(lines.getByText(/Any 3 Skincare for \$99 \/ CA\$129 −\$\d/).first()).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousAxeViolations(page, 'checkout promo code 390');
 });
