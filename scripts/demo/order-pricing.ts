@@ -99,6 +99,13 @@ function pickLines(ctx: GenContext, spec: OrderSpec): Pick[] {
   return picks;
 }
 
+/** Why a line's price is below its list price, as the order line records it (ADR 024). */
+function priceStep(pick: Pick, spec: OrderSpec): 'member' | 'wholesale' | 'free' | null {
+  if (spec.pricing === 'free' || pick.isSample) return 'free';
+  if (pick.item.group === 'special') return null;
+  return spec.pricing === 'wholesale' ? 'wholesale' : spec.pricing === 'member' ? 'member' : null;
+}
+
 function unitPrice(pick: Pick, spec: OrderSpec, countryId: 1 | 2): number {
   const p = pick.item.prices[countryId];
   if (spec.pricing === 'free' || pick.isSample) return 0;
@@ -130,6 +137,8 @@ export function priceOrder(
   let taxableCents = 0;
   const lines: LineRow[] = picks.map((pick, i) => {
     const priceCents = unitPrice(pick, spec, countryId);
+    const listCents = pick.item.prices[countryId].priceCents;
+    const step = listCents !== priceCents ? priceStep(pick, spec) : null;
     const gross = priceCents * pick.quantity;
     const discounts: { promo: string; amountCents: number }[] = [];
     if (pick.isHostReward)
@@ -159,6 +168,8 @@ export function priceOrder(
       title: pick.item.title,
       quantity: pick.quantity,
       priceCents,
+      listPriceCents: step ? listCents : null,
+      priceStep: step,
       adjustedPriceCents: Math.round(totalCents / pick.quantity),
       discountCents: lineDiscount,
       totalCents,

@@ -2,6 +2,7 @@ import { type DemoRuleSkus, demoPromoRules } from '@domain/pricing/fixtures/rule
 import { defineRule, NO_END_SECONDS, type PromoRule } from '@domain/promos/rule';
 import { promoRules, promoRuleVersions, promoTags } from '@server/db/schema';
 import type { Catalog } from './catalog';
+import { bothDollars, namedInBothCurrencies } from './promo-names';
 import { Rng, STREAM } from './rng';
 import type { StaffRoster } from './staff';
 import { addDays, type Clock, seconds } from './time';
@@ -71,7 +72,7 @@ export function addPromos(
 ): SeededPromos {
   const rng = new Rng(seed, STREAM.promos);
   const start = seconds(addDays(clock.today, -120));
-  const live = demoPromoRules(ruleSkus(catalog), { start, end: NO_END_SECONDS });
+  const live = demoPromoRules(ruleSkus(catalog), { start, end: NO_END_SECONDS }).map(namedInBothCurrencies);
   const editors = roster.promo.length > 0 ? roster.promo : roster.all;
   const add = (collection: Collection, rule: PromoRule, publishToProd: Date | null = null) => {
     const updatedAt = addDays(clock.today, -rng.int(0, 90));
@@ -132,10 +133,10 @@ export function addPromos(
   for (const rule of production.filter((r) => r.active)) add('active', rule);
 
   // Pending: approved changes waiting for deployment, two of them with a delayed deploy.
-  const seasonal = (r: PromoRule, name: string, days: number) =>
+  const seasonal = (r: PromoRule, name: string | ((r: PromoRule) => string), days: number) =>
     defineRule({
       ...r,
-      name,
+      name: typeof name === 'string' ? name : name(r),
       active: false,
       timestamps: {
         start: seconds(addDays(clock.today, days)),
@@ -149,13 +150,25 @@ export function addPromos(
       .map((r) => seasonal(r, 'Spring 25% Off Skincare', 7)),
     ...byType(6)
       .slice(0, 1)
-      .map((r) => seasonal(r, 'Spend $150 Get $25 Off', 14)),
+      .map((r) =>
+        seasonal(
+          { ...r, spendThreshold: { '1': 15000, '2': 19500 }, discountValue: { '1': 2500, '2': 3300 } },
+          (s) => `Spend ${bothDollars(s.spendThreshold)} Get ${bothDollars(s.discountValue)} Off`,
+          14,
+        ),
+      ),
     ...byType(16)
       .slice(0, 1)
       .map((r) => seasonal(r, 'Free Shipping Weekend', 3)),
     ...byType(10)
       .slice(0, 1)
-      .map((r) => seasonal(r, 'Free Cosmetic Bag Over $150', 21)),
+      .map((r) =>
+        seasonal(
+          { ...r, spendThreshold: { '1': 15000, '2': 19500 } },
+          (s) => `Free Cosmetic Bag Over ${bothDollars(s.spendThreshold)}`,
+          21,
+        ),
+      ),
   ];
   pending.forEach((r, i) => {
     add('pending', r, i < 2 ? addDays(clock.today, 2 + i) : null);
@@ -178,10 +191,11 @@ export function addPromos(
       .map((r) =>
         defineRule({
           ...r,
-          name: 'Any 4 Skincare for $129',
+          name: 'Any 4 Skincare for $129 / CA$169',
           active: false,
           code: [],
           conditionQuantity: { ...r.conditionQuantity, min: 4 },
+          discountValue: { '1': 12900, '2': 16900 },
         }),
       ),
     ...byType(25)

@@ -72,7 +72,9 @@ test.describe('carts', () => {
     const code = page.getByRole('form', { name: 'Promo code' });
     await code.getByLabel('Promo code').fill('TRIO99');
     await code.getByRole('button', { name: 'Apply code' }).click();
-    await expect(page.getByText(/Code TRIO99 does not apply\. Any 3 Skincare for \$99: .+/)).toBeVisible();
+    await expect(
+      page.getByText(/Code TRIO99 does not apply\. Any 3 Skincare for \$99 \/ CA\$129: .+/),
+    ).toBeVisible();
 
     // Override the serum's price.
     const override = page.getByRole('form', { name: 'Price override' });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectReadsDown, settled, signIn } from './fixtures';
 
 // Ordering on behalf of a customer (issue 12): an agent places a US order with a saved card and a
 // promotion, and a Canadian fr-CA order with a new card, an address correction from the
@@ -165,6 +165,11 @@ test('an agent places a US order with a saved card and a promotion', async ({ pa
   await page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio').first().check();
   await expect(page.getByTestId('total-grand')).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^−\$/ }).first()).toBeVisible();
+  // Items before promotions − promotions = subtotal; + shipping + tax − credit = total (ADR 024).
+  const rows = await expectReadsDown(page, 'Order total');
+  const keys = rows.map((r) => r.key);
+  expect(keys.slice(0, 5)).toEqual(['items', 'promotions', 'subtotal', 'shipping', 'tax']);
+  expect(keys.at(-1)).toBe('total');
   await expectNoSeriousAxeViolations(page, 'checkout 1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousAxeViolations(page, 'checkout 390');
@@ -207,7 +212,9 @@ test('a promo code in the checkout cart panel: one that does not apply says why,
   // Any 3 Skincare for $99 needs three: with one serum the code does not apply, and says why.
   await code.getByLabel('Promo code').fill('TRIO99');
   await code.getByRole('button', { name: 'Apply code' }).click();
-  await expect(page.getByText(/^Any 3 Skincare for \$99: The cart needs 3 of .*\b1111\b/)).toBeVisible();
+  await expect(
+    page.getByText(/^Any 3 Skincare for \$99 \/ CA\$129: The cart needs 3 of .*\b1111\b/),
+  ).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'checkout promo code 1280');
   // With three serums the same code applies.
   await add.click();
@@ -215,7 +222,7 @@ test('a promo code in the checkout cart panel: one that does not apply says why,
   await code.getByLabel('Promo code').fill('TRIO99');
   await code.getByRole('button', { name: 'Apply code' }).click();
   await expect(page.getByText('Code TRIO99 applied.')).toBeVisible();
-  await expect(lines.getByText(/Any 3 Skincare for \$99 −\$\d/).first()).toBeVisible();
+  await expect(lines.getByText(/Any 3 Skincare for \$99 \/ CA\$129 −\$\d/).first()).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousAxeViolations(page, 'checkout promo code 390');
 });
@@ -278,7 +285,10 @@ test('an agent places a Canadian fr-CA order with a new card, an address correct
   await page.getByLabel('Product credit to apply').fill('5');
   await page.getByRole('button', { name: 'Apply credit' }).click();
   await expect(page.getByText('Product credit', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('total-grand')).toContainText('$');
+  // In fr-CA the rows read down too, every amount marked as Canadian dollars (ADR 024).
+  await expect(page.getByTestId('total-grand')).toHaveText(/^\d[\d\s\u202f\u00a0]*,\d\d\s\$\sCA$/);
+  const frRows = await expectReadsDown(page, 'Order total');
+  expect(frRows.map((r) => r.key)).toContain('credit');
   await page.getByRole('button', { name: 'Submit order' }).click();
   await expect(page.getByText('Your order was successfully submitted.')).toBeVisible();
   await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9]+\/info$/);

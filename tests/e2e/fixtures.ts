@@ -62,3 +62,30 @@ export async function settled(page: Page): Promise<Page> {
   });
   return page;
 }
+
+/**
+ * The money summary named `label` reads down (ADR 024): each result row (items, subtotal, total,
+ * refund total) is the rows above it added up, taken-away rows written with "−". Answers the rows.
+ */
+export async function expectReadsDown(page: Page, label: string) {
+  const summary = page.locator(`dl[aria-label="${label}"]`);
+  await summary.waitFor();
+  const rows = await summary
+    .locator('[data-row]')
+    .evaluateAll((els) =>
+      els.map((e) => ({
+        key: e.getAttribute('data-row') ?? '',
+        text: e.querySelector('dd')?.textContent ?? '',
+      })),
+    );
+  const RESULTS = new Set(['items', 'subtotal', 'total', 'refundProducts', 'refundTotal']);
+  let running: number | null = null;
+  for (const r of rows) {
+    const cents = Number(r.text.replace(/[^0-9]/g, '')) * (r.text.trim().startsWith('−') ? -1 : 1);
+    if (RESULTS.has(r.key)) {
+      if (running !== null) expect(cents, `${label}: ${r.key} reads ${r.text}`).toBe(running);
+      running = cents;
+    } else running = (running ?? 0) + cents;
+  }
+  return rows;
+}

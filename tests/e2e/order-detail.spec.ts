@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, settled, signIn } from './fixtures';
+import { DEMO_STAFF, type DemoRole, expectReadsDown, settled, signIn } from './fixtures';
 
 // Issue 8, order detail and operations (spec 2 §2 Order detail, §4, §8): open an order, comment,
 // resend a confirmation (it reaches the outbox), cancel as a leader and as a fraud agent, the
@@ -45,6 +45,8 @@ test('open an order, add a comment, resend the order confirmation, see the email
     agent.getByRole('link', { name: `${order.customer.firstName} ${order.customer.lastName}` }).first(),
   ).toBeVisible();
   await expect(agent.getByRole('region', { name: 'Order lines' })).toContainText(order.lines[0].sku);
+  // The totals read down to the grand total (ADR 024).
+  await expectReadsDown(agent, 'Order totals');
   await expect(
     agent.getByRole('navigation', { name: 'Order sections' }).getByRole('link', { name: 'Process' }),
   ).toHaveAttribute('href', `/orders/${ORDERS.popup}/process`);

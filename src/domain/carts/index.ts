@@ -2,6 +2,7 @@
 export * from './adding';
 export * from './cart';
 export * from './instance';
+export * from './line-money';
 export * from './messages';
 export * from './priced-cart';
 export * from './promo-codes';

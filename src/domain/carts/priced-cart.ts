@@ -3,6 +3,7 @@ import { ORDERING_MESSAGES } from '../ordering/messages';
 import { NOTICE_CODES, type Notice } from '../platform/notices';
 import type { AccountFacts, PricedCart, PricedLine, PricingInput, VolumeTables } from '../pricing';
 import { CART_CHANNEL, SKU } from '../reference/constants';
+import { formatMoney } from '../reference/money';
 import type {
   AppliedPromo,
   CartInstanceState,
@@ -110,12 +111,6 @@ const dollars = (cents: number) => Math.round(cents) / 100;
 const ZERO: Volumes = { CV: 0, PV: 0, QV: 0, NV: 0, SV: 0 };
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Money as the currency's format shows it ($0 → $12.50; 0 $ → 12,50 $). */
-export function formatCents(cents: number, format: string): string {
-  const amount = (cents / 100).toFixed(2);
-  return format.startsWith('0') ? format.replace('0', amount.replace('.', ',')) : format.replace('0', amount);
-}
-
 /** The shopper's line id behind an engine line key ("3", "3.1" → line 3; gifts have none). */
 function sourceOf(key: string, lineIds: readonly string[]): { id: string; split: string | null } | null {
   const [head, ...rest] = key.split('.');
@@ -124,12 +119,17 @@ function sourceOf(key: string, lineIds: readonly string[]): { id: string; split:
   return id ? { id, split: rest.length > 0 ? rest.join('.') : null } : null;
 }
 
-/** A price override on `quantity` units of the line; the other units keep the engine's price. */
+/**
+ * A price override on `quantity` units of the line; the other units keep the engine's price and
+ * their share of its discounts. The line still reads across (ADR 024): on a whole line the override
+ * is the unit price and no promotion is left on it; on part of a line the unit price stays the
+ * engine's, and the overridden units' difference is one more entry among the discounts.
+ */
 function overridden(line: PricedLine, o: StoredOverride) {
   const q = Math.min(o.quantity, line.quantity);
   const rest = line.quantity - q;
   const share = (v: number) => (line.quantity > 0 ? (v * rest) / line.quantity : 0);
-  const totalPrice = Math.round(o.overridePrice * 100) * q + Math.round(share(line.totalPrice));
+  const unit = Math.round(o.overridePrice * 100);
   const volumes: Volumes = {
     CV: round2(o.overrideCV * q + share(line.volumes.CV)),
     PV: round2(o.overridePV * q + share(line.volumes.PV)),
@@ -137,7 +137,28 @@ function overridden(line: PricedLine, o: StoredOverride) {
     NV: line.volumes.NV,
     SV: line.volumes.SV,
   };
-  return { totalPrice, volumes, price: Math.round(o.overridePrice * 100) };
+  if (rest === 0) return { totalPrice: unit * q, volumes, price: unit, discounts: [] };
+  const kept = shareOf(line.discounts, rest, line.quantity);
+  const discounts = [...kept, { promo: PRICE_OVERRIDE, ruleType: -1, amount: (line.price - unit) * q }];
+  const totalPrice = line.price * line.quantity - discounts.reduce((s, d) => s + d.amount, 0);
+  return { totalPrice, volumes, price: line.price, discounts };
+}
+
+/** The name a partial override's difference goes by among a line's discounts. */
+export const PRICE_OVERRIDE = 'Price override';
+
+/** Each discount's share for `part` of `whole` units, in cents that add up to the rounded share of their sum. */
+function shareOf(discounts: PricedLine['discounts'], part: number, whole: number) {
+  const total = discounts.reduce((s, d) => s + d.amount, 0);
+  const target = Math.round((total * part) / whole);
+  const shares = discounts.map((d) => ({ ...d, amount: Math.floor((d.amount * part) / whole) }));
+  let left = target - shares.reduce((s, d) => s + d.amount, 0);
+  for (const d of shares) {
+    if (left <= 0) break;
+    d.amount += 1;
+    left -= 1;
+  }
+  return shares.filter((d) => d.amount !== 0);
 }
 
 export interface CartMeta {
@@ -204,6 +225,7 @@ export function toCartView(
     const over = o && o.sku === l.sku ? overridden(l, o) : null;
     const totalCents = over ? over.totalPrice : l.totalPrice;
     const unit = over ? over.price : l.price;
+    const discounts = over ? over.discounts : l.discounts;
     const title = f?.title ?? l.sku;
     return {
       id,
@@ -220,7 +242,7 @@ export function toCartView(
       originalPriceInCents: l.originalPrice,
       totalPrice: dollars(totalCents),
       totalPriceInCents: totalCents,
-      discounts: l.discounts.map((d) => ({ promo: d.promo, amountInCents: d.amount, tag: d.tag ?? null })),
+      discounts: discounts.map((d) => ({ promo: d.promo, amountInCents: d.amount, tag: d.tag ?? null })),
       bundled: l.bundled,
       isPromo: l.isPromo,
       isSample: l.isSample,
@@ -273,7 +295,7 @@ export function toCartView(
           message: e.message,
         },
   );
-  const money = (c: number) => formatCents(c, state.currency.format);
+  const money = (c: number) => formatMoney(c, state.currency.name, state.localeCode);
   const c = facts.customer;
   return {
     cartId: meta.cartId,

@@ -1,14 +1,9 @@
 import { LOCALES, type LocaleCode } from '../reference/lists';
 
-// Locales (spec 3 §3 Locale, §4 auto-detect, §9): en-US (USD, $0), en-CA (CAD), fr-CA (CAD, 0 $).
-// Money and dates are formatted for the cart's locale with Intl.
+// Locales (spec 3 §3 Locale, §4 auto-detect, §9): en-US (USD), en-CA (CAD), fr-CA (CAD). Money is
+// written by the one formatter (reference/money.ts) in the cart's locale; dates with Intl.
 
 export const localeOf = (code: string) => LOCALES.find((l) => l.code === code) ?? LOCALES[0];
-
-export function formatMoneyFor(cents: number, localeCode: string): string {
-  const l = localeOf(localeCode);
-  return new Intl.NumberFormat(l.code, { style: 'currency', currency: l.currency.name }).format(cents / 100);
-}
 
 export function formatDateFor(iso: string | Date, localeCode: string): string {
   return new Intl.DateTimeFormat(localeOf(localeCode).code, { dateStyle: 'medium', timeZone: 'UTC' }).format(

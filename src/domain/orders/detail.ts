@@ -17,7 +17,11 @@ export const OrderLine = z.object({
   title: z.string(),
   selectedVariant: z.string().nullable(),
   quantity: z.number().int(),
+  /** The unit price charged before promotions (ADR 023). */
   priceCents: z.number().int(),
+  /** The unit list price when the price charged steps down from it, and why (ADR 024). */
+  listPriceCents: z.number().int().nullable(),
+  priceStep: z.enum(['member', 'wholesale', 'override', 'free']).nullable(),
   adjustedPriceCents: z.number().int(),
   discountCents: z.number().int(),
   totalCents: z.number().int(),

@@ -71,6 +71,8 @@ export const RefundOrder = z.object({
   orderId: z.number().int(),
   orderLabel: z.string(),
   currency: z.string(),
+  /** The order's locale: its money is written in it (ADR 024). */
+  localeCode: z.string(),
   countryId: z.number().int(),
   grandTotal: z.number().int(),
   appliedCredit: z.number().int(),

@@ -26,19 +26,6 @@ export function customerEmailLocale(who: {
 
 export const languageOf = (locale: EmailLocale): 'en' | 'fr' => (locale === 'fr-CA' ? 'fr' : 'en');
 
-/**
- * An amount as the customer reads it, with its currency's code so nobody mistakes US for Canadian
- * dollars: `$12.34 USD`, `$12.34 CAD`, `12,34 $ CAD`.
- */
-export function formatMoney(cents: number, currency: string, locale: EmailLocale): string {
-  const amount = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  }).format(cents / 100);
-  return `${amount} ${currency}`;
-}
-
 /** A day as the customer reads it: `March 5, 2026`, `5 mars 2026`. */
 export function formatDay(iso: string, locale: EmailLocale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));

@@ -1,11 +1,8 @@
 // Formatting at the edge (CONVENTIONS: money in integer cents, formatted with Intl for the locale).
 
-const CURRENCY_LOCALE: Record<string, string> = { USD: 'en-US', CAD: 'en-CA' };
-
-export function formatMoney(cents: number, currency: string): string {
-  const locale = CURRENCY_LOCALE[currency] ?? 'en-US';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
-}
+// Money has one formatter, shared with the server (ADR 024): pass the order's or cart's locale on
+// a screen about one order or cart; lists spanning both countries read in the back office's locale.
+export { formatMoney, formatMoneyOff } from '@domain/reference/money';
 
 export function formatCount(value: number): string {
   return new Intl.NumberFormat('en-US').format(value);

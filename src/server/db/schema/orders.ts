@@ -155,6 +155,12 @@ export const orderLines = pgTable(
     title: text('title').notNull(),
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /**
+     * The unit list (retail) price when the price charged differs from it, and why (member,
+     * wholesale, override, free): the line shows the step (ADR 024). Null: no step, or not known.
+     */
+    listPriceCents: integer('list_price_cents'),
+    priceStep: text('price_step').$type<'member' | 'wholesale' | 'override' | 'free'>(),
     adjustedPriceCents: integer('adjusted_price_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),

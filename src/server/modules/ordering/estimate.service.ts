@@ -5,11 +5,12 @@ import {
   ESTIMATE_CODES,
   type EstimateAnswer,
   type EstimateContext,
-  formatMoneyFor,
+  localeOf,
   ORDERING_MESSAGES,
   type OrderContextValues,
   orderTotals,
 } from '@domain/ordering';
+import { formatMoney } from '@domain/reference/money';
 import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
 import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
@@ -203,7 +204,9 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
   else if (body.appliedCredit > totals.appliedCredit)
     notices.push({
       code: NOTICE_CODES.creditOverSubtotal,
-      message: ORDERING_MESSAGES.creditOverSubtotal(formatMoneyFor(totals.appliedCredit, body.localeCode)),
+      message: ORDERING_MESSAGES.creditOverSubtotal(
+        formatMoney(totals.appliedCredit, localeOf(body.localeCode).currency.name, body.localeCode),
+      ),
       field: 'appliedCredit',
     });
   notices.push(...view.notices);

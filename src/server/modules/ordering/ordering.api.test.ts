@@ -533,7 +533,7 @@ describe('purchase', () => {
     // In French throughout, money as written in French Canada, under the brand's name.
     const text = mail!.text!.replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('Merci de votre commande');
-    expect(text).toContain('Total : 31,58 $ CAD');
+    expect(text).toContain('Total : 31,58 $ CA');
     expect(text).toContain(BRAND_NAME);
     expect(mail!.html).toContain(BRAND_NAME);
     const [o] = await db().select().from(orders).where(eq(orders.id, r.json().data.id));

@@ -1,3 +1,4 @@
+import { cartLineStep } from '@domain/carts';
 import { orderNumberLabel } from '@domain/customers/order-status';
 import { awaitsTerms, isLiveSiftSession, ORDERING_MESSAGES, type SubmitAnswer } from '@domain/ordering';
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
@@ -383,30 +384,36 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
     .returning({ id: orders.id });
   if (!inserted) return false;
   await tx.insert(orderLines).values(
-    view.products.map((p, i) => ({
-      orderId: docId,
-      lineNo: i + 1,
-      sku: p.sku,
-      title: p.title,
-      quantity: p.quantity,
-      // The unit price the customer was charged before promotions (ADR 023), so the lines add up
-      // to the order's pre-promotion subtotal as Phoenix checks.
-      priceCents: p.priceInCents,
-      adjustedPriceCents: p.quantity > 0 ? Math.round(p.totalPriceInCents / p.quantity) : 0,
-      discountCents: p.priceInCents * p.quantity - p.totalPriceInCents,
-      totalCents: p.totalPriceInCents,
-      isPromo: p.isPromo,
-      isSample: p.isSample,
-      isHostReward: p.isHostReward,
-      subscription: p.subscription,
-      selectedVariant: p.selectedVariant,
-      discounts: p.discounts.map((d) => ({ promo: d.promo, amountCents: d.amountInCents })),
-      cv: p.volumes.CV,
-      pv: p.volumes.PV,
-      qv: p.volumes.QV,
-      nv: p.volumes.NV,
-      sv: p.volumes.SV,
-    })),
+    view.products.map((p, i) => {
+      const step = cartLineStep(p, view.typeId);
+      return {
+        orderId: docId,
+        lineNo: i + 1,
+        sku: p.sku,
+        title: p.title,
+        quantity: p.quantity,
+        // The unit price the customer was charged before promotions (ADR 023), so the lines add up
+        // to the order's pre-promotion subtotal as Phoenix checks.
+        priceCents: p.priceInCents,
+        // The step down from the list price, shown on the line (ADR 024).
+        listPriceCents: step ? p.originalPriceInCents : null,
+        priceStep: step,
+        adjustedPriceCents: p.quantity > 0 ? Math.round(p.totalPriceInCents / p.quantity) : 0,
+        discountCents: p.priceInCents * p.quantity - p.totalPriceInCents,
+        totalCents: p.totalPriceInCents,
+        isPromo: p.isPromo,
+        isSample: p.isSample,
+        isHostReward: p.isHostReward,
+        subscription: p.subscription,
+        selectedVariant: p.selectedVariant,
+        discounts: p.discounts.map((d) => ({ promo: d.promo, amountCents: d.amountInCents })),
+        cv: p.volumes.CV,
+        pv: p.volumes.PV,
+        qv: p.volumes.QV,
+        nv: p.volumes.NV,
+        sv: p.volumes.SV,
+      };
+    }),
   );
   if (charge)
     await tx.insert(orderPayments).values({

@@ -1,10 +1,15 @@
+import { orderSummary } from '@domain/money/summary';
 import type { OrderDetail } from '@domain/orders/detail';
-import { orderShippingMethodName, SHIP_TO_SOCIAL_OPTION } from '@domain/reference';
+import {
+  formatMoney,
+  formatMoneyOff,
+  orderShippingMethodName,
+  SHIP_TO_SOCIAL_OPTION,
+} from '@domain/reference';
 import {
   customerSiteLink,
   type EmailLocale,
   formatDay,
-  formatMoney,
   languageOf,
   renderCustomerEmail,
 } from '../../platform/customer-email';
@@ -44,12 +49,17 @@ const WORDS = {
   en: {
     hello: (name: string) => `Hello ${name},`,
     free: 'Free',
-    subtotal: (amount: string, off: string | null) =>
-      `Subtotal: ${amount}${off ? ` (after ${off} off)` : ''}`,
-    shipping: (amount: string) => `Shipping: ${amount}`,
-    tax: (amount: string) => `Tax: ${amount}`,
-    credit: (amount: string) => `Product credit: −${amount}`,
-    total: (amount: string) => `Total: ${amount}`,
+    rows: {
+      items: 'Items before promotions',
+      promotions: 'Promotions',
+      subtotal: 'Subtotal',
+      shipping: 'Shipping',
+      tax: 'Tax',
+      credit: 'Product credit',
+      total: 'Total',
+    },
+    row: (label: string, amount: string) => `${label}: ${amount}`,
+    step: (from: string, to: string) => `list ${from}, your price ${to}`,
     shipTo: (address: string) => `Ships to: ${address}`,
     shipToHost: 'Ships to: your popup host',
     method: (name: string) => `Shipping method: ${name}`,
@@ -78,12 +88,17 @@ const WORDS = {
   fr: {
     hello: (name: string) => `Bonjour ${name},`,
     free: 'Gratuit',
-    subtotal: (amount: string, off: string | null) =>
-      `Sous-total : ${amount}${off ? ` (après un rabais de ${off})` : ''}`,
-    shipping: (amount: string) => `Livraison : ${amount}`,
-    tax: (amount: string) => `Taxes : ${amount}`,
-    credit: (amount: string) => `Crédit produit : −${amount}`,
-    total: (amount: string) => `Total : ${amount}`,
+    rows: {
+      items: 'Articles avant promotions',
+      promotions: 'Promotions',
+      subtotal: 'Sous-total',
+      shipping: 'Livraison',
+      tax: 'Taxes',
+      credit: 'Crédit produit',
+      total: 'Total',
+    },
+    row: (label: string, amount: string) => `${label} : ${amount}`,
+    step: (from: string, to: string) => `prix courant ${from}, votre prix ${to}`,
     shipTo: (address: string) => `Livraison à : ${address}`,
     shipToHost: 'Livraison à votre hôtesse',
     method: (name: string) => `Mode de livraison : ${name}`,
@@ -122,20 +137,26 @@ function content(
 ): EmailContent & { subject: string } {
   const w = WORDS[languageOf(locale)];
   const money = (cents: number) => formatMoney(cents, o.currency, locale);
-  const lines = o.lines.map(
-    (l) =>
-      `${l.quantity} × ${l.title}${l.selectedVariant ? ` (${l.selectedVariant})` : ''} — SKU ${l.sku} — ${
-        l.totalCents === 0 ? w.free : money(l.totalCents)
-      }`,
-  );
-  const t = o.totals;
-  const totals = [
-    w.subtotal(money(t.subtotalCents), t.discountCents ? money(t.discountCents) : null),
-    w.shipping(money(t.shippingCents)),
-    w.tax(money(t.taxCents)),
-    ...(t.appliedCreditCents ? [w.credit(money(t.appliedCreditCents))] : []),
-    w.total(money(t.grandTotalCents)),
-  ];
+  const off = (cents: number) => formatMoneyOff(cents, o.currency, locale);
+  // Each line reads across and the totals read down, as on the order screen (ADR 024).
+  const lines = o.lines.map((l) => {
+    const step =
+      l.listPriceCents !== null && l.listPriceCents !== l.priceCents
+        ? ` (${w.step(money(l.listPriceCents), money(l.priceCents))})`
+        : '';
+    const math = `${l.quantity} × ${money(l.priceCents)}${step}${l.discountCents ? ` ${off(l.discountCents)}` : ''}`;
+    return `${l.quantity} × ${l.title}${l.selectedVariant ? ` (${l.selectedVariant})` : ''} — SKU ${l.sku} — ${math} = ${
+      l.totalCents === 0 ? w.free : money(l.totalCents)
+    }`;
+  });
+  const totals = orderSummary(o.totals)
+    .filter((r) => r.key in w.rows)
+    .map((r) =>
+      w.row(
+        w.rows[r.key as keyof typeof w.rows],
+        r.op === 'subtract' && r.cents !== 0 ? off(r.cents) : money(r.cents),
+      ),
+    );
   const a = o.shippingAddress;
   const shipTo = a
     ? w.shipTo(
@@ -182,7 +203,7 @@ function content(
       w.terms.intro(o.orderLabel),
       w.terms.how,
       ...lines,
-      w.total(money(t.grandTotalCents)),
+      w.row(w.rows.total, money(o.totals.grandTotalCents)),
     ],
     action: {
       label: w.terms.action,

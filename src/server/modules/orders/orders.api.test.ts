@@ -390,6 +390,34 @@ describe('resend emails', () => {
     expect((await events(order.id)).map((e) => e.action)).toEqual(['order.email.order-confirmation']);
   });
 
+  it('the confirmation reads down to its total and each line across, with its member price step', async () => {
+    const { order } = await anOrder();
+    await db()
+      .update(orderLines)
+      .set({ listPriceCents: 3600, priceStep: 'member' })
+      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.lineNo, 1)));
+    const detail = (await get(`/api/cs/order/${order.id}`)).json().data;
+    expect(detail.lines[0]).toMatchObject({ priceCents: 3000, listPriceCents: 3600, priceStep: 'member' });
+    expect(detail.lines[1]).toMatchObject({ listPriceCents: null, priceStep: null });
+    await post(`/api/cs/resendOrderConfirmation/${order.id}`, {});
+    const text = (await outboxOf(order.id))[0]!.text!;
+    expect(text).toContain(
+      '2 × Lip Balm — SKU 1001 — 2 × $30.00 (list $36.00, your price $30.00) −$10.00 = $50.00',
+    );
+    const rows = [
+      'Items before promotions: $60.00',
+      'Promotions: −$10.00',
+      'Subtotal: $50.00',
+      'Shipping: $8.00',
+      'Tax: $4.00',
+      'Product credit: −$2.00',
+      'Total: $60.00',
+    ];
+    const at = rows.map((r) => text.indexOf(r));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
   it('shipping confirmation carries tracking; refused without shipments', async () => {
     const { order } = await anOrder();
     const refused = await post(`/api/cs/resendShippingConfirmation/${order.id}`, {});

@@ -79,6 +79,8 @@ export async function orderDetail(db: DbOrTx, id: string): Promise<OrderDetail> 
       selectedVariant: l.selectedVariant,
       quantity: l.quantity,
       priceCents: l.priceCents,
+      listPriceCents: l.listPriceCents,
+      priceStep: l.priceStep,
       adjustedPriceCents: l.adjustedPriceCents,
       discountCents: l.discountCents,
       totalCents: l.totalCents,

@@ -29,21 +29,21 @@ const LOCALES = {
     countryId: 1,
     currency: 'USD',
     hello: 'Hello Ada,',
-    total: 'Total: $1,234.56 USD',
+    total: 'Total: $1,234.56',
   },
   'en-CA': {
     languageId: 1,
     countryId: 2,
     currency: 'CAD',
     hello: 'Hello Ada,',
-    total: 'Total: $1,234.56 CAD',
+    total: 'Total: CA$1,234.56',
   },
   'fr-CA': {
     languageId: 2,
     countryId: 2,
     currency: 'CAD',
     hello: 'Bonjour Ada,',
-    total: 'Total : 1 234,56 $ CAD',
+    total: 'Total : 1 234,56 $ CA',
   },
 } as const;
 type Locale = keyof typeof LOCALES;

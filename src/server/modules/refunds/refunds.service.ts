@@ -56,6 +56,7 @@ export function orderView(o: orders.OrderRow, facts: RefundOrderFacts, prior: re
     orderId: o.orderId,
     orderLabel: labelOf(o),
     currency: o.currency,
+    localeCode: o.localeCode,
     countryId: o.countryId,
     grandTotal: o.grandTotalCents,
     appliedCredit: o.appliedCreditCents,

@@ -75,7 +75,8 @@ export function AddProduct({ cart }: { cart: CartView }) {
         renderOption={(props, o) => (
           <li {...props} key={o.sku}>
             {o.sku} · {o.title}
-            {o.swatchLabel ? `, ${o.swatchLabel}` : ''} — {formatMoney(o.priceInCents, cart.currency.name)}
+            {o.swatchLabel ? `, ${o.swatchLabel}` : ''} —{' '}
+            {formatMoney(o.priceInCents, cart.currency.name, cart.localeCode)}
             {o.inStock ? '' : ' (out of stock)'}
           </li>
         )}

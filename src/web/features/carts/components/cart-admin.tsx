@@ -1,4 +1,4 @@
-import { LOCALE_CODES } from '@domain/carts';
+import { cartSummary, LOCALE_CODES } from '@domain/carts';
 import { CART_MESSAGES } from '@domain/carts/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,9 +11,10 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyableText } from '@web/components/copyable-text';
 import { Loading } from '@web/components/loading';
+import { MoneySummary } from '@web/components/money-summary';
 import { returnState } from '@web/components/return-banner';
 import { errorMessage } from '@web/lib/api-client';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useCart, useClearCart, useSwitchLocale } from '../api/carts';
@@ -40,7 +41,6 @@ export function CartAdmin({ cartId }: { cartId: string }) {
   if (cart.isError)
     return <Alert severity="error">{errorMessage(cart.error, 'The cart could not be loaded.')}</Alert>;
   const c = cart.data;
-  const money = (cents: number) => formatMoney(cents, c.currency.name);
   const checkout = () => {
     if (c.totalProducts === 0) {
       // spec 2 §2: the message and the root path; the way back to this cart stays on that screen.
@@ -107,27 +107,17 @@ export function CartAdmin({ cartId }: { cartId: string }) {
       <CartNotices cart={c} />
       <Section title={`Items (${c.totalProducts})`} id="cart-items">
         <CartLines cart={c} />
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'auto auto',
-            justifyContent: 'end',
-            columnGap: 3,
-            mt: 2,
-          }}
-        >
-          <Typography variant="body2">Before promotions</Typography>
-          <Typography variant="body2" align="right">
-            {money(c.prePromoSubtotalInCents)}
-          </Typography>
-          <Typography variant="body2">Savings</Typography>
-          <Typography variant="body2" align="right" sx={{ color: 'success.main' }}>
-            −{money(c.discountTotalInCents)}
-          </Typography>
-          <Typography sx={{ fontWeight: 700 }}>Subtotal</Typography>
-          <Typography align="right" sx={{ fontWeight: 700 }} data-testid="cart-subtotal">
-            {money(c.subtotalInCents)}
-          </Typography>
+        {/* Read down (ADR 024): items before promotions − promotions = subtotal. */}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <Box sx={{ minWidth: { xs: '100%', sm: 320 } }}>
+            <MoneySummary
+              rows={cartSummary(c)}
+              currency={c.currency.name}
+              locale={c.localeCode}
+              label="Cart totals"
+              testIds={{ subtotal: 'cart-subtotal' }}
+            />
+          </Box>
         </Box>
       </Section>
       <Box

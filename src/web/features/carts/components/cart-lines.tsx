@@ -1,4 +1,4 @@
-import type { CartView } from '@domain/carts';
+import { type CartView, cartLineStep } from '@domain/carts';
 import { CART_MESSAGES } from '@domain/carts/messages';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -13,8 +13,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useAlert } from '@web/components/alert/alert-context';
+import { priceStepText } from '@web/components/money-summary';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
+import { formatMoney, formatMoneyOff } from '@web/lib/format';
 import { useState } from 'react';
 import { useRemoveLine, useSetQuantity } from '../api/carts';
 import { ScrollTable } from './parts';
@@ -63,7 +64,7 @@ function QuantityField({ cartId, line }: { cartId: string; line: Line }) {
 export function CartLines({ cart }: { cart: CartView }) {
   const remove = useRemoveLine(cart.cartId);
   const alert = useAlert();
-  const money = (cents: number) => formatMoney(cents, cart.currency.name);
+  const money = (cents: number) => formatMoney(cents, cart.currency.name, cart.localeCode);
   if (cart.products.length === 0) {
     return <Typography sx={{ color: 'text.secondary' }}>This cart is empty.</Typography>;
   }
@@ -108,7 +109,7 @@ export function CartLines({ cart }: { cart: CartView }) {
                 {l.isOverridden && <Chip size="small" variant="outlined" label="Overridden" sx={{ ml: 1 }} />}
                 {l.discounts.map((d) => (
                   <Typography key={d.promo} variant="caption" component="div" sx={{ color: 'success.main' }}>
-                    {d.promo}: −{money(d.amountInCents)}
+                    {d.promo}: {formatMoneyOff(d.amountInCents, cart.currency.name, cart.localeCode)}
                   </Typography>
                 ))}
               </TableCell>
@@ -120,15 +121,25 @@ export function CartLines({ cart }: { cart: CartView }) {
                   <QuantityField key={`${l.id}:${l.quantity}`} cartId={cart.cartId} line={l} />
                 )}
               </TableCell>
-              <TableCell align="right">{money(l.priceInCents)}</TableCell>
               <TableCell align="right">
-                {l.originalPriceInCents * l.quantity !== l.totalPriceInCents && (
-                  <Typography component="s" variant="caption" sx={{ color: 'text.secondary', mr: 0.5 }}>
-                    {money(l.originalPriceInCents * l.quantity)}
+                {l.originalPriceInCents !== l.priceInCents && (
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}
+                    data-testid="price-step"
+                  >
+                    {priceStepText(
+                      { from: l.originalPriceInCents, to: l.priceInCents },
+                      cartLineStep(l, cart.typeId),
+                      cart.currency.name,
+                      cart.localeCode,
+                    )}
                   </Typography>
                 )}
-                {money(l.totalPriceInCents)}
+                {money(l.priceInCents)}
               </TableCell>
+              <TableCell align="right">{money(l.totalPriceInCents)}</TableCell>
               <TableCell align="right">{l.volumes.PV.toFixed(2)}</TableCell>
               <TableCell align="right">
                 <IconButton

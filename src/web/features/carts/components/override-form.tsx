@@ -85,8 +85,8 @@ export function OverrideForm({ cart }: { cart: CartView }) {
           {cart.overrides.map((o) => (
             <li key={o.id}>
               <Typography variant="body2" component="span">
-                {o.sku}: {formatMoney(Math.round(o.overridePrice * 100), cart.currency.name)} × {o.quantity}{' '}
-                (PV {o.overridePV}, QV {o.overrideQV}, CV {o.overrideCV}) by {o.by}
+                {o.sku}: {formatMoney(Math.round(o.overridePrice * 100), cart.currency.name, cart.localeCode)}{' '}
+                × {o.quantity} (PV {o.overridePV}, QV {o.overrideQV}, CV {o.overrideCV}) by {o.by}
               </Typography>
               <Button
                 size="small"

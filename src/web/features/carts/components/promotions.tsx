@@ -120,7 +120,7 @@ export function AppliedPromotions({ cart }: { cart: CartView }) {
           </Box>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
             {p.applied
-              ? `Applied ${p.times} ${p.times === 1 ? 'time' : 'times'}${p.amountInCents > 0 ? `, ${formatMoney(p.amountInCents, cart.currency.name)} off` : ''}.`
+              ? `Applied ${p.times} ${p.times === 1 ? 'time' : 'times'}${p.amountInCents > 0 ? `, ${formatMoney(p.amountInCents, cart.currency.name, cart.localeCode)} off` : ''}.`
               : p.message}
           </Typography>
         </Box>

@@ -1,6 +1,6 @@
-import type { CartView } from '@domain/carts';
-import { formatMoneyFor } from '@domain/ordering';
+import { type CartView, cartLineStep } from '@domain/carts';
 import type { Notice } from '@domain/platform/notices';
+import { formatMoney, formatMoneyOff } from '@domain/reference/money';
 import Delete from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { priceStepText } from '@web/components/money-summary';
 import { Notices } from '@web/components/notices';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
@@ -33,7 +34,7 @@ export function CartPanel({
   const promo = useCheckoutPromoCode(cart.cartId);
   const alert = useAlert();
   const [code, setCode] = useState('');
-  const money = (c: number) => formatMoneyFor(c, cart.localeCode);
+  const money = (c: number) => formatMoney(c, cart.currency.name, cart.localeCode);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!code.trim()) return;
@@ -55,9 +56,25 @@ export function CartPanel({
                   {l.quantity} × {l.title}
                   {l.isPromo && ' (free)'}
                 </Typography>
+                {/* The line reads across (ADR 024): quantity × price − discounts = its total. */}
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {l.originalPriceInCents !== l.priceInCents &&
+                    `${priceStepText(
+                      { from: l.originalPriceInCents, to: l.priceInCents },
+                      cartLineStep(l, cart.typeId),
+                      cart.currency.name,
+                      cart.localeCode,
+                    )} · `}
+                  {l.quantity} × {money(l.priceInCents)}
+                </Typography>
                 {l.discounts.length > 0 && (
-                  <Typography variant="caption" color="success.main">
-                    {l.discounts.map((d) => `${d.promo} −${money(d.amountInCents)}`).join(' · ')}
+                  <Typography variant="caption" component="div" color="success.main">
+                    {l.discounts
+                      .map(
+                        (d) =>
+                          `${d.promo} ${formatMoneyOff(d.amountInCents, cart.currency.name, cart.localeCode)}`,
+                      )
+                      .join(' · ')}
                   </Typography>
                 )}
               </Box>

@@ -1,5 +1,6 @@
-import { formatMoneyFor } from '@domain/ordering';
+import { localeOf } from '@domain/ordering';
 import { SORT_OPTIONS } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -40,7 +41,7 @@ export function CatalogPanel({
   const catalog = useCatalog({ localeCode, q: search, categoryId, sort, enrollment, userType });
   const add = useAddToCart(cartId);
   const alert = useAlert();
-  const money = (c: number) => formatMoneyFor(c, localeCode);
+  const money = (c: number) => formatMoney(c, localeOf(localeCode).currency.name, localeCode);
   return (
     <SectionCard title="Products">
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' }, mb: 2 }}>

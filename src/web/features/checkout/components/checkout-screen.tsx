@@ -1,9 +1,10 @@
+import { cartSummary } from '@domain/carts';
+import { estimateSummary } from '@domain/money/summary';
 import {
   type CheckoutAddress,
   checkoutReducer,
   currentSiftSession,
   type EstimateContext,
-  formatMoneyFor,
   initialCheckout,
   localeAutoSwitch,
   localeForCountryChange,
@@ -13,6 +14,7 @@ import {
 } from '@domain/ordering';
 import { LOCALE_AUTO_SWITCH_MS } from '@domain/reference/constants';
 import { ORDER_TYPE, orderTypeName } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +27,7 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError, Loading } from '@web/components/loading';
+import { MoneySummary } from '@web/components/money-summary';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { useEffect, useReducer, useRef, useState } from 'react';
@@ -229,7 +232,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   if (account.isPending) return <Loading label="Loading customer" />;
   if (account.isError) return <LoadError error={account.error} />;
   const acct = account.data;
-  const money = (cents: number) => formatMoneyFor(cents, c.localeCode);
+  const money = (cents: number) => formatMoney(cents, c.currency.name, c.localeCode);
   const t = context?.totals;
 
   // Spec 2 §4: switches to the new locale's (emptied) cart instance; everything priced for the old
@@ -455,39 +458,25 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
         />
         <SectionCard title="Order total">
           {t ? (
-            <Box
-              component="dl"
-              aria-label="Order total"
-              sx={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5, m: 0 }}
-            >
-              <dt>Subtotal</dt>
-              <dd data-testid="total-subtotal">{money(t.subtotal)}</dd>
-              {t.discount > 0 && (
-                <>
-                  <dt>Promotions</dt>
-                  <dd>−{money(t.discount)}</dd>
-                </>
-              )}
-              <dt>Shipping</dt>
-              <dd>{money(t.shipping)}</dd>
-              <dt>Tax</dt>
-              <dd>{money(t.tax)}</dd>
-              {t.appliedCredit > 0 && (
-                <>
-                  <dt>Product credit</dt>
-                  <dd>−{money(t.appliedCredit)}</dd>
-                </>
-              )}
-              <Typography component="dt" sx={{ fontWeight: 700 }}>
-                Total
-              </Typography>
-              <Typography component="dd" sx={{ fontWeight: 700, m: 0 }} data-testid="total-grand">
-                {money(t.grandTotal)}
-              </Typography>
-            </Box>
+            // Read down (ADR 024): items − promotions = subtotal; + shipping + tax − credit = total.
+            <MoneySummary
+              rows={estimateSummary(t)}
+              currency={c.currency.name}
+              locale={c.localeCode}
+              label="Order total"
+              testIds={{ subtotal: 'total-subtotal', total: 'total-grand' }}
+            />
           ) : (
-            <Typography color="text.secondary">
-              Subtotal {money(c.subtotalInCents)}; shipping and tax once the address is in.
+            <MoneySummary
+              rows={cartSummary(c)}
+              currency={c.currency.name}
+              locale={c.localeCode}
+              label="Cart subtotal"
+            />
+          )}
+          {!t && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Shipping and tax once the address is in.
             </Typography>
           )}
           {acct.overrideDefaults.overrideTax && acct.overrideDefaults.overrideShipping && (

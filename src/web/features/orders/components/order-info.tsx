@@ -140,7 +140,7 @@ function ShippingSection({ order }: { order: OrderDetail }) {
 
 function RefundsSection({ order }: { order: OrderDetail }) {
   const r = order.refunds;
-  const money = (c: number) => formatMoney(c, order.currency);
+  const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
   return (
     <SectionCard title="Refunds">
       <Box sx={facts}>

@@ -1,3 +1,4 @@
+import { orderSummary } from '@domain/money/summary';
 import type { OrderDetail } from '@domain/orders/detail';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -10,7 +11,8 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { MoneySummary, priceStepText } from '@web/components/money-summary';
+import { formatDateTime, formatMoney, formatMoneyOff } from '@web/lib/format';
 import type { ReactNode } from 'react';
 
 // The order's lines, payments, shipments and totals (spec 2 §3 Order, Line item; §5 totals).
@@ -28,7 +30,7 @@ function Scroll({ label, children }: { label: string; children: ReactNode }) {
 const volume = (n: number) => n.toFixed(2);
 
 export function LinesTable({ order }: { order: OrderDetail }) {
-  const money = (c: number) => formatMoney(c, order.currency);
+  const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
   return (
     <Scroll label="Order lines">
       <Table size="small" sx={{ minWidth: 760 }}>
@@ -63,8 +65,22 @@ export function LinesTable({ order }: { order: OrderDetail }) {
                 </Box>
               </TableCell>
               <TableCell sx={num}>{l.quantity}</TableCell>
-              <TableCell sx={num}>{money(l.priceCents)}</TableCell>
-              <TableCell sx={num}>{l.discountCents ? `−${money(l.discountCents)}` : '—'}</TableCell>
+              <TableCell sx={num}>
+                {l.listPriceCents !== null && l.listPriceCents !== l.priceCents && (
+                  <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                    {priceStepText(
+                      { from: l.listPriceCents, to: l.priceCents },
+                      l.priceStep,
+                      order.currency,
+                      order.localeCode,
+                    )}
+                  </Typography>
+                )}
+                {money(l.priceCents)}
+              </TableCell>
+              <TableCell sx={num}>
+                {l.discountCents ? formatMoneyOff(l.discountCents, order.currency, order.localeCode) : '—'}
+              </TableCell>
               <TableCell sx={num}>{l.totalCents === 0 ? 'Free' : money(l.totalCents)}</TableCell>
               <TableCell sx={num}>{volume(l.cv)}</TableCell>
               <TableCell sx={num}>{volume(l.pv)}</TableCell>
@@ -97,7 +113,7 @@ const METHOD_LABEL: Record<string, string> = {
 };
 
 export function PaymentsTable({ order }: { order: OrderDetail }) {
-  const money = (c: number) => formatMoney(c, order.currency);
+  const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
   if (order.payments.length === 0)
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -133,37 +149,32 @@ export function PaymentsTable({ order }: { order: OrderDetail }) {
   );
 }
 
-/** spec 2 §5: prePromoSubtotal − discount = subtotal; subtotal + shipping + tax − credit = total. */
+/**
+ * spec 2 §5, read down (ADR 024): items before promotions − promotions = subtotal; subtotal +
+ * shipping + tax − credit = total. The rows are the domain's; this only writes them.
+ */
 export function TotalsList({ order }: { order: OrderDetail }) {
   const t = order.totals;
-  const money = (c: number) => formatMoney(c, order.currency);
-  const rows: [string, string, boolean?][] = [
-    ['Items before promotions', money(t.prePromoSubtotalCents)],
-    ['Promotions', t.discountCents ? `−${money(t.discountCents)}` : money(0)],
-    ['Subtotal', money(t.subtotalCents)],
-    ['Shipping', money(t.shippingCents)],
-    [t.shippingTaxCents ? `Tax (incl. ${money(t.shippingTaxCents)} on shipping)` : 'Tax', money(t.taxCents)],
-    ['Product credit applied', t.appliedCreditCents ? `−${money(t.appliedCreditCents)}` : money(0)],
-    ['Grand total', money(t.grandTotalCents), true],
-  ];
+  const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
   return (
-    <Box
-      component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75, columnGap: 2 }}
-    >
-      {rows.map(([label, value, strong]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" sx={{ fontWeight: strong ? 700 : 400 }}>
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, ...num, fontWeight: strong ? 700 : 400 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
+    <Box sx={{ display: 'grid', rowGap: 0.75 }}>
+      <MoneySummary
+        rows={orderSummary(t)}
+        currency={order.currency}
+        locale={order.localeCode}
+        label="Order totals"
+      />
+      {t.shippingTaxCents > 0 && (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          Tax includes {money(t.shippingTaxCents)} on shipping.
+        </Typography>
+      )}
       {order.appliedPromos.length > 0 && (
-        <Typography variant="caption" sx={{ gridColumn: '1 / -1', color: 'text.secondary' }}>
-          Promotions: {order.appliedPromos.map((p) => `${p.name} (−${money(p.amountCents)})`).join(', ')}
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          Promotions:{' '}
+          {order.appliedPromos
+            .map((p) => `${p.name} (${formatMoneyOff(p.amountCents, order.currency, order.localeCode)})`)
+            .join(', ')}
         </Typography>
       )}
     </Box>

@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@domain/orders/detail';
 import { orderShippingMethodName } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -9,13 +10,8 @@ import type { ReactNode } from 'react';
 // /orders/portal/{id}: the order as the customer placed it, in the customer's locale and currency
 // (spec 2 §2 Portal order view). Read only: placing orders comes with the ordering screens.
 
-function useMoney(order: OrderDetail) {
-  const f = new Intl.NumberFormat(order.localeCode || 'en-US', {
-    style: 'currency',
-    currency: order.currency,
-  });
-  return (cents: number) => f.format(cents / 100);
-}
+const useMoney = (order: OrderDetail) => (cents: number) =>
+  formatMoney(cents, order.currency, order.localeCode);
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (

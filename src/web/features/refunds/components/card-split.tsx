@@ -23,6 +23,8 @@ export const cardLabel = (c: Pick<RefundCardView, 'method' | 'brand' | 'accountN
 interface CardSplitProps {
   cards: RefundCardView[];
   currency: string;
+  /** The order's locale (ADR 024). */
+  locale: string;
   flow: SplitFlow;
   onFlow: (flow: SplitFlow) => void;
   selected: string[];
@@ -34,9 +36,9 @@ interface CardSplitProps {
 }
 
 export function CardSplit(props: CardSplitProps) {
-  const { cards, currency, flow, selected, proposed, overrides } = props;
+  const { cards, currency, locale, flow, selected, proposed, overrides } = props;
   const flowLabel = useId();
-  const money = (c: number) => formatMoney(c, currency);
+  const money = (c: number) => formatMoney(c, currency, locale);
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle2" id={flowLabel} sx={{ mb: 0.5 }}>

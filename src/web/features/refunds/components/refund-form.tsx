@@ -195,7 +195,7 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     });
   };
 
-  const money = (c: number) => formatMoney(c, order.currency);
+  const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
   const waiting = !nothingChosen && (stale || estimate.isFetching);
   return (
     <Box
@@ -244,7 +244,7 @@ export function RefundForm({ order }: { order: RefundOrder }) {
           {REFUND_MESSAGES.estimateFailed(errorMessage(estimate.error, 'no answer'))}
         </Alert>
       ) : e ? (
-        <EstimateSummary estimate={e} currency={order.currency} />
+        <EstimateSummary estimate={e} currency={order.currency} locale={order.localeCode} />
       ) : null}
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
@@ -278,6 +278,7 @@ export function RefundForm({ order }: { order: RefundOrder }) {
         <CardSplit
           cards={order.cards}
           currency={order.currency}
+          locale={order.localeCode}
           flow={order.cards.length > 1 ? flow : 'selection'}
           onFlow={setFlow}
           selected={selected}

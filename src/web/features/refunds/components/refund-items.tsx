@@ -65,7 +65,9 @@ export function RefundItems({
                     SKU {r.sku}
                   </Typography>
                 </TableCell>
-                <TableCell sx={num}>{formatMoney(r.adjustedPrice, order.currency)}</TableCell>
+                <TableCell sx={num}>
+                  {formatMoney(r.adjustedPrice, order.currency, order.localeCode)}
+                </TableCell>
                 <TableCell sx={num}>{r.purchased}</TableCell>
                 <TableCell sx={num}>{r.refunded}</TableCell>
                 <TableCell>

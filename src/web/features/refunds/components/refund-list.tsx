@@ -32,8 +32,16 @@ const cardName = (leg: RefundRecord['cards'][number]) =>
     ? 'Alternative payment'
     : `${leg.brand ?? 'Card'} •••• ${leg.accountNumber ?? '????'}`;
 
-function RefundItem({ refund, canRetry }: { refund: RefundRecord; canRetry: boolean }) {
-  const money = (c: number) => formatMoney(c, refund.currency);
+function RefundItem({
+  refund,
+  canRetry,
+  locale,
+}: {
+  refund: RefundRecord;
+  canRetry: boolean;
+  locale: string;
+}) {
+  const money = (c: number) => formatMoney(c, refund.currency, locale);
   const retry = useRetryRefund(refund.orderId);
   const alert = useAlert();
   const onRetry = () =>
@@ -138,7 +146,16 @@ function RefundItem({ refund, canRetry }: { refund: RefundRecord; canRetry: bool
   );
 }
 
-export function RefundList({ refunds, canRetry }: { refunds: RefundRecord[]; canRetry: boolean }) {
+export function RefundList({
+  refunds,
+  canRetry,
+  locale,
+}: {
+  refunds: RefundRecord[];
+  canRetry: boolean;
+  /** The order's locale (ADR 024). */
+  locale: string;
+}) {
   if (refunds.length === 0)
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -148,7 +165,7 @@ export function RefundList({ refunds, canRetry }: { refunds: RefundRecord[]; can
   return (
     <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label="Refunds">
       {refunds.map((r) => (
-        <RefundItem key={r.id} refund={r} canRetry={canRetry} />
+        <RefundItem key={r.id} refund={r} canRetry={canRetry} locale={locale} />
       ))}
     </Box>
   );

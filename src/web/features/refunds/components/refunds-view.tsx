@@ -18,7 +18,7 @@ export function RefundsView({ orderId, canRefund }: { orderId: string; canRefund
       <Alert severity="error">{REFUND_MESSAGES.fetchFailed(errorMessage(refunds.error, 'no answer'))}</Alert>
     );
   const { order, refunds: list } = refunds.data;
-  const money = (c: number) => formatMoney(c, order.currency);
+  const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {canRefund && (
@@ -35,7 +35,7 @@ export function RefundsView({ orderId, canRefund }: { orderId: string; canRefund
           {money(order.refunded)} of {money(order.grandTotal)} refunded to the cards
           {order.fullyRefunded ? ' · fully refunded' : ''}
         </Box>
-        <RefundList refunds={list} canRetry={canRefund} />
+        <RefundList refunds={list} canRetry={canRefund} locale={order.localeCode} />
       </SectionCard>
     </Box>
   );

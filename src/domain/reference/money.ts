@@ -1,0 +1,49 @@
+import { LOCALES } from './lists';
+
+// The one money formatter (ADR 024). Amounts are integer cents; they are written with Intl for the
+// locale of the order or cart they belong to (en-US, en-CA, fr-CA), and always say which dollar
+// they are wherever the reader could take one for the other:
+//   CAD: "CA$98.00" in English, "98,00 $ CA" in French — in every locale, on every screen;
+//   USD: "$98.00" in en-US (there "$" alone only ever means US dollars, as CAD always carries
+//        "CA$"), "US$98.00" in en-CA and "98,00 $ US" in fr-CA, where "$" alone reads Canadian.
+// Other currencies keep Intl's own symbol for the locale.
+
+/** The locale of screens that span orders of both countries (lists, dashboards): the back office's own. */
+export const BACK_OFFICE_LOCALE = 'en-US';
+
+const KNOWN = new Set<string>(LOCALES.map((l) => l.code));
+
+function currencyMark(currency: string, locale: string): string | null {
+  const french = locale.startsWith('fr');
+  if (currency === 'CAD') return french ? '$ CA' : 'CA$';
+  if (currency === 'USD') return locale === 'en-US' ? '$' : french ? '$ US' : 'US$';
+  return null;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Cents as the reader of `locale` reads them, with the currency marked (see above). A locale the
+ * product does not support is read as the back office's.
+ */
+export function formatMoney(cents: number, currency: string, locale: string = BACK_OFFICE_LOCALE): string {
+  const at = KNOWN.has(locale) ? locale : BACK_OFFICE_LOCALE;
+  const mark = currencyMark(currency, at);
+  return formatter(at, currency)
+    .formatToParts(cents / 100)
+    .map((p) => (p.type === 'currency' && mark !== null ? mark : p.value))
+    .join('');
+}
+
+/** An amount taken away (a discount, credit applied): "−CA$5.58", "−5,58 $ CA". */
+export const formatMoneyOff = (cents: number, currency: string, locale?: string): string =>
+  `−${formatMoney(Math.abs(cents), currency, locale)}`;
