@@ -288,13 +288,16 @@ test("the simulator loads a real customer's cart, shows its shipping rates, pric
   if (!found) throw new Error('no personal cart with products in the demo data');
   const cart = (await (await page.request.get(`/api/carts/${found.cartId}`)).json()).data as {
     products: { sku: string; isPromo: boolean; isSample: boolean }[];
+    subtotalInCents: number;
   };
   const first = cart.products.find((l) => !l.isPromo && !l.isSample)!;
   await page.goto('/promos/tool');
   await page.getByLabel('Customer cart id').fill(found.cartId);
   await page.getByRole('button', { name: 'Load cart' }).click();
   await expect(
-    page.getByText(`Lines, codes, host rewards, country and customer of cart ${found.cartId}`),
+    page.getByText(
+      `Lines, codes, host rewards, free items, country, channel and customer of cart ${found.cartId}`,
+    ),
   ).toBeVisible();
   await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);
   // The cart's customer: their account facts price the cart.
@@ -302,6 +305,11 @@ test("the simulator loads a real customer's cart, shows its shipping rates, pric
   await page.getByRole('combobox', { name: 'Collection' }).click();
   await page.getByRole('option', { name: 'Active' }).click();
   await page.getByRole('button', { name: 'Price cart' }).click();
+  // Priced against the active rules, the loaded cart comes to the cart's own subtotal (issue 26).
+  const subtotal = page.getByText('Subtotal', { exact: true }).locator('xpath=following-sibling::*[1]');
+  await expect(subtotal).toContainText(
+    new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(cart.subtotalInCents / 100),
+  );
   // The cart's country's rates after promos; choosing one marks it in the answer.
   const rates = page.getByRole('list', { name: 'Shipping rates' }).getByRole('listitem');
   const method = (await rates.first().innerText()).split(':')[0]!;

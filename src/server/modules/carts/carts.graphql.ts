@@ -69,6 +69,7 @@ const typeDefs = /* GraphQL */ `
     by: String! at: String!
   }
   type CartResolution { promo: String! choices: [String!]! quantity: Int! }
+  type CartGiftSelection { promo: String! sku: String! }
   type DropItem { sku: String! quantity: Int! promo: String reason: String! }
   type CartCounter { promo: String! basis: String! current: Float! threshold: Float! remaining: Float! reached: Boolean! message: String! }
   type CartError { code: String! type: Int! promo: String! message: String! }
@@ -100,6 +101,7 @@ const typeDefs = /* GraphQL */ `
     appliedPromos: [AppliedPromo!]!
     promoTags: [PromoTag!]!
     removedPromoItems: [String!]!
+    giftSelections: [CartGiftSelection!]!
     overrides: [CartOverride!]!
     resolutions: [CartResolution!]!
     dropItems: [DropItem!]!
