@@ -138,6 +138,56 @@ test('deploy with junoAccess, from the editor opened by case-insensitive name', 
   ).toEqual(['drafts', 'pending', 'production']);
 });
 
+test('delayed deploy is a confirm toggle: each switch asks first, and switching it off clears the date', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.developer); // junoAccess
+  await page.goto(`/promos/editor/${encodeURIComponent(RULE)}`);
+  await expect(editor(page)).toContainText(RULE);
+  const toggle = page.getByRole('switch', { name: 'Delayed deploy' });
+  const publishAt = page.getByLabel('Publish at (seconds)');
+  await expect(toggle).not.toBeChecked();
+  // Cancelled: nothing changes.
+  await toggle.click();
+  const dialog = page.getByRole('dialog', { name: 'Turn on delayed deploy?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(toggle).not.toBeChecked();
+  await expect(publishAt).toHaveCount(0);
+  // Confirmed: on, with a publish date.
+  await toggle.click();
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(toggle).toBeChecked();
+  await publishAt.fill('1893456000');
+  // Switching off asks too, naming the date it clears; cancelled, the date stays.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await toggle.click();
+    const off = page.getByRole('dialog', { name: 'Turn off delayed deploy?' });
+    await expect(off).toContainText('is cleared');
+    const { violations } = await new AxeBuilder({ page: await settled(page) })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'], iframes: false })
+      .analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+      `at ${width}px`,
+    ).toEqual([]);
+    await off.getByRole('button', { name: 'Cancel' }).click();
+    await expect(toggle).toBeChecked();
+    await expect(publishAt).toHaveValue('1893456000');
+  }
+  await toggle.click();
+  await page
+    .getByRole('dialog', { name: 'Turn off delayed deploy?' })
+    .getByRole('button', { name: 'Turn off' })
+    .click();
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(publishAt).toHaveValue('');
+});
+
 test('bulk edit: valid only with action, field and SKUs; previewed as a diff, then applied', async ({
   page,
 }) => {
