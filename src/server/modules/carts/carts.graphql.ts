@@ -139,7 +139,7 @@ const typeDefs = /* GraphQL */ `
   }
   "Cart changes (spec 2 §7); other modules add theirs with extend type Mutation."
   type Mutation {
-    addProduct(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, sku: String!, quantity: Float!): Cart!
+    addProduct(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, sku: String!, quantity: Float!, subscription: Boolean): Cart!
     removeProduct(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, lineItemId: ID!): Cart!
     incrementProductQuantity(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, lineItemId: ID!): Cart!
     decrementProductQuantity(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, lineItemId: ID!): Cart!
@@ -255,8 +255,9 @@ export const cartsGraphql: GraphqlModule = {
       },
     },
     Mutation: {
-      addProduct: mutation<CartArgs & { sku: string; quantity: number }>('cart.addProduct', (a) =>
-        addProductEdit(a.sku, a.quantity),
+      addProduct: mutation<CartArgs & { sku: string; quantity: number; subscription?: boolean | null }>(
+        'cart.addProduct',
+        (a) => addProductEdit(a.sku, a.quantity, a.subscription === true),
       ),
       removeProduct: mutation<CartArgs & { lineItemId: string }>('cart.removeProduct', (a) =>
         removeProductEdit(a.lineItemId),

@@ -53,6 +53,8 @@ const QuantityRequest = z.object({ quantity: z.number('Quantity must be a number
 const AddProductRequest = z.object({
   sku: z.string().trim().min(1, 'Enter a SKU'),
   quantity: z.number('Quantity must be a number'),
+  /** A subscription line (type 23 and subscriptionBased rules price it): apart from one-time lines. */
+  subscription: z.boolean().default(false),
 });
 
 export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -129,7 +131,8 @@ export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: edit,
         schema: { tags, params: CartParams, body: AddProductRequest, response: { 200: CartAnswer } },
       },
-      async (r) => run(r, 'cart.addProduct', addProductEdit(r.body.sku, r.body.quantity)),
+      async (r) =>
+        run(r, 'cart.addProduct', addProductEdit(r.body.sku, r.body.quantity, r.body.subscription)),
     );
 
     app.delete(
