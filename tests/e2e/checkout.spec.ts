@@ -405,6 +405,53 @@ test('with the consultant override flag on, a consultant’s order starts with t
   }
 });
 
+test('checkout forms flagged persist: the address and card postal code come back after a reload, the card number never', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.agent);
+  const a = await findAccount(page, (x) => x.countryId === 1);
+  await newOrderFor(page, a.uid, 'en-US');
+  const enter = page.getByRole('button', { name: 'Enter a new address' });
+  if (await enter.isVisible()) await enter.click();
+  const form = page.getByRole('form', { name: 'Shipping address form' });
+  await form.getByLabel(/^First Name/).fill('Grace');
+  await form.getByLabel(/^Last Name/).fill('Hopper');
+  await form
+    .getByRole('textbox', { name: /^Address/ })
+    .first()
+    .fill('1 Navy Yard Rd');
+  await form.getByLabel(/^City/).fill('Arlington');
+  await page.getByRole('radio', { name: 'New card' }).check();
+  const card = page.getByRole('form', { name: 'New card' });
+  await card.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await card.getByLabel('CVV').fill('123');
+  await card.getByLabel('Card postal code').fill('22202');
+  await page.reload();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const restored = page.getByRole('form', { name: 'Shipping address form' });
+    await expect(restored.getByLabel(/^First Name/)).toHaveValue('Grace');
+    await expect(restored.getByLabel(/^Last Name/)).toHaveValue('Hopper');
+    await expect(restored.getByRole('textbox', { name: /^Address/ }).first()).toHaveValue('1 Navy Yard Rd');
+    await expect(restored.getByLabel(/^City/)).toHaveValue('Arlington');
+    await page.getByRole('radio', { name: 'New card' }).check();
+    const again = page.getByRole('form', { name: 'New card' });
+    await expect(again.getByLabel('Card postal code')).toHaveValue('22202');
+    await expect(again.getByLabel('Card number')).toHaveValue('');
+    await expect(again.getByLabel('CVV')).toHaveValue('');
+    await expectNoSeriousAxeViolations(page, `checkout restored ${width}`);
+  }
+  // Kept per locale and customer; the card number never written.
+  const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('form:')));
+  expect(stored.sort()).toEqual([
+    `form:checkout-payment:en-US:${a.uid}`,
+    `form:checkout-shipping:en-US:${a.uid}`,
+  ]);
+  expect(await page.evaluate(() => Object.values(sessionStorage).some((v) => v.includes('4111')))).toBe(
+    false,
+  );
+});
+
 test('a browser in fr-CA switches an empty en-CA checkout to the fr-CA cart after 1.5 s, once per session', async ({
   browser,
 }) => {

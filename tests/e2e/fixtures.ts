@@ -70,14 +70,12 @@ export async function settled(page: Page): Promise<Page> {
 export async function expectReadsDown(page: Page, label: string) {
   const summary = page.locator(`dl[aria-label="${label}"]`);
   await summary.waitFor();
-  const rows = await summary
-    .locator('[data-row]')
-    .evaluateAll((els) =>
-      els.map((e) => ({
-        key: e.getAttribute('data-row') ?? '',
-        text: e.querySelector('dd')?.textContent ?? '',
-      })),
-    );
+  const rows = await summary.locator('[data-row]').evaluateAll((els) =>
+    els.map((e) => ({
+      key: e.getAttribute('data-row') ?? '',
+      text: e.querySelector('dd')?.textContent ?? '',
+    })),
+  );
   const RESULTS = new Set(['items', 'subtotal', 'total', 'refundProducts', 'refundTotal']);
   let running: number | null = null;
   for (const r of rows) {

@@ -87,9 +87,12 @@ test('forgot password: the Outbox says a link was sent, the emailed link resets 
   await developer.close();
   const link = pathOf(await linkFromMailbox(email));
 
-  // The link resets the password once.
+  // The link resets the password once. Two different passwords: the spec's message (spec 3 §5).
   await visitor.goto(link);
   await visitor.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await visitor.getByRole('textbox', { name: 'Confirm new password' }).fill(`${newPassword}x`);
+  await visitor.getByRole('button', { name: 'Reset password' }).click();
+  await expect(visitor.getByText('Please make sure your passwords match')).toBeVisible();
   await visitor.getByRole('textbox', { name: 'Confirm new password' }).fill(newPassword);
   await visitor.getByRole('button', { name: 'Reset password' }).click();
   await expect(visitor.getByText(/password has been updated/i)).toBeVisible();

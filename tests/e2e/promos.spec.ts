@@ -138,6 +138,56 @@ test('deploy with junoAccess, from the editor opened by case-insensitive name', 
   ).toEqual(['drafts', 'pending', 'production']);
 });
 
+test('delayed deploy is a confirm toggle: each switch asks first, and switching it off clears the date', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.developer); // junoAccess
+  await page.goto(`/promos/editor/${encodeURIComponent(RULE)}`);
+  await expect(editor(page)).toContainText(RULE);
+  const toggle = page.getByRole('switch', { name: 'Delayed deploy' });
+  const publishAt = page.getByLabel('Publish at (seconds)');
+  await expect(toggle).not.toBeChecked();
+  // Cancelled: nothing changes.
+  await toggle.click();
+  const dialog = page.getByRole('dialog', { name: 'Turn on delayed deploy?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(toggle).not.toBeChecked();
+  await expect(publishAt).toHaveCount(0);
+  // Confirmed: on, with a publish date.
+  await toggle.click();
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(toggle).toBeChecked();
+  await publishAt.fill('1893456000');
+  // Switching off asks too, naming the date it clears; cancelled, the date stays.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await toggle.click();
+    const off = page.getByRole('dialog', { name: 'Turn off delayed deploy?' });
+    await expect(off).toContainText('is cleared');
+    const { violations } = await new AxeBuilder({ page: await settled(page) })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'], iframes: false })
+      .analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+      `at ${width}px`,
+    ).toEqual([]);
+    await off.getByRole('button', { name: 'Cancel' }).click();
+    await expect(toggle).toBeChecked();
+    await expect(publishAt).toHaveValue('1893456000');
+  }
+  await toggle.click();
+  await page
+    .getByRole('dialog', { name: 'Turn off delayed deploy?' })
+    .getByRole('button', { name: 'Turn off' })
+    .click();
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(publishAt).toHaveValue('');
+});
+
 test('bulk edit: valid only with action, field and SKUs; previewed as a diff, then applied', async ({
   page,
 }) => {
@@ -288,13 +338,16 @@ test("the simulator loads a real customer's cart, shows its shipping rates, pric
   if (!found) throw new Error('no personal cart with products in the demo data');
   const cart = (await (await page.request.get(`/api/carts/${found.cartId}`)).json()).data as {
     products: { sku: string; isPromo: boolean; isSample: boolean }[];
+    subtotalInCents: number;
   };
   const first = cart.products.find((l) => !l.isPromo && !l.isSample)!;
   await page.goto('/promos/tool');
   await page.getByLabel('Customer cart id').fill(found.cartId);
   await page.getByRole('button', { name: 'Load cart' }).click();
   await expect(
-    page.getByText(`Lines, codes, host rewards, country and customer of cart ${found.cartId}`),
+    page.getByText(
+      `Lines, codes, host rewards, free items, country, channel and customer of cart ${found.cartId}`,
+    ),
   ).toBeVisible();
   await expect(page.getByLabel('SKU 1')).toHaveValue(first.sku);
   // The cart's customer: their account facts price the cart.
@@ -302,6 +355,11 @@ test("the simulator loads a real customer's cart, shows its shipping rates, pric
   await page.getByRole('combobox', { name: 'Collection' }).click();
   await page.getByRole('option', { name: 'Active' }).click();
   await page.getByRole('button', { name: 'Price cart' }).click();
+  // Priced against the active rules, the loaded cart comes to the cart's own subtotal (issue 26).
+  const subtotal = page.getByText('Subtotal', { exact: true }).locator('xpath=following-sibling::*[1]');
+  await expect(subtotal).toContainText(
+    new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(cart.subtotalInCents / 100),
+  );
   // The cart's country's rates after promos; choosing one marks it in the answer.
   const rates = page.getByRole('list', { name: 'Shipping rates' }).getByRole('listitem');
   const method = (await rates.first().innerText()).split(':')[0]!;

@@ -59,6 +59,8 @@ export function addProduct(
   variant: VariantFacts,
   quantity: number,
   newLineId: () => string,
+  /** A subscription line (spec 3 §3 cart line item `subscription`): its own line, apart from a one-time one. */
+  opts: { subscription?: boolean } = {},
 ): CartChange {
   if (!(typeof quantity === 'number' && Number.isFinite(quantity)) || quantity < 1) {
     return { ok: false, message: CART_MESSAGES.positiveQuantity };
@@ -67,7 +69,10 @@ export function addProduct(
   const refused = tooMany(quantity);
   if (refused) return refused;
   if (!variant.inStock) return { ok: false, message: CART_MESSAGES.outOfStock(variant.sku) };
-  const existing = state.unpromofiedItems.find((l) => l.sku === variant.sku && !l.isHostReward);
+  const subscription = opts.subscription === true;
+  const existing = state.unpromofiedItems.find(
+    (l) => l.sku === variant.sku && !l.isHostReward && (l.subscription === true) === subscription,
+  );
   if (existing) {
     const wanted = existing.quantity + quantity;
     const next = cap(wanted, variant);
@@ -91,7 +96,12 @@ export function addProduct(
     return { ok: false, message: CART_MESSAGES.itemLimit };
   }
   const next = cap(quantity, variant);
-  const line: StoredLine = { id: newLineId(), sku: variant.sku, quantity: next };
+  const line: StoredLine = {
+    id: newLineId(),
+    sku: variant.sku,
+    quantity: next,
+    ...(subscription ? { subscription: true } : {}),
+  };
   return {
     ok: true,
     state: {

@@ -211,6 +211,8 @@ export const CartView = z.object({
   appliedPromos: z.array(AppliedPromo),
   promoTags: z.array(PromoTag),
   removedPromoItems: z.array(z.string()),
+  /** The shopper's gift picks for selection rules, by rule name (an input of pricing). */
+  giftSelections: z.array(z.object({ promo: z.string(), sku: z.string() })),
   overrides: z.array(StoredOverride),
   resolutions: z.array(
     z.object({ promo: z.string(), choices: z.array(z.string()), quantity: z.number().int() }),

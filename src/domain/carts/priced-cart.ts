@@ -340,6 +340,7 @@ export function toCartView(
     appliedPromos,
     promoTags: promoTagResults(state.promoTags, facts.rulesByCode, priced.explanations),
     removedPromoItems: state.removedPromoItems,
+    giftSelections: state.giftSelections,
     overrides: state.overrides,
     resolutions: priced.resolutions.map((r) => ({
       promo: r.promo,

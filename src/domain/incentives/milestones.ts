@@ -38,14 +38,18 @@ export const MilestoneItem = z.object({
   value: z.number(),
 });
 export type MilestoneItem = z.infer<typeof MilestoneItem>;
+/** A participant requirement as answered (spec 3 §3: requirementId, type id, name, value); `id` is the same. */
+export const MilestoneRequirement = MilestoneItem.extend({ requirementId: z.number().int().positive() });
+/** A participant or enroller reward as answered (spec 3 §3: rewardId, type id, name, value); `id` is the same. */
+export const MilestoneReward = MilestoneItem.extend({ rewardId: z.number().int().positive() });
 
 export const Milestone = z.object({
   name: z.string(),
   countingKeyUs: z.string(),
   countingKeyCa: z.string(),
-  participantRequirements: z.array(MilestoneItem),
-  participantRewards: z.array(MilestoneItem),
-  enrollerRewards: z.array(MilestoneItem),
+  participantRequirements: z.array(MilestoneRequirement),
+  participantRewards: z.array(MilestoneReward),
+  enrollerRewards: z.array(MilestoneReward),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
 });
@@ -69,8 +73,25 @@ function uniqueIds(items: { id: number; typeId: number }[], ctx: z.RefinementCtx
   });
 }
 
+/**
+ * An item's id as sent: the spec's name (requirementId or rewardId) or `id`; both, when given, agree.
+ * Stored and checked as `id`.
+ */
+const withId = (key: 'requirementId' | 'rewardId', what: string) => (raw: unknown, ctx: z.RefinementCtx) => {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const { [key]: named, ...rest } = raw as Record<string, unknown>;
+  const id = (rest as { id?: unknown }).id;
+  if (named !== undefined && named !== null && id !== undefined && id !== null && named !== id) {
+    ctx.addIssue({ code: 'custom', path: [key], message: `${key} and id name different ${what}s` });
+    return z.NEVER;
+  }
+  return { ...rest, id: id ?? named ?? undefined };
+};
+const itemId = (what: string) =>
+  z.number(`Each ${what} needs an id`).int(`Each ${what} needs an id`).positive(`Each ${what} needs an id`);
+
 export const RequirementInput = z
-  .object({ id: z.number().int().positive(), typeId: z.number().int(), name: itemName, value: validNumber })
+  .object({ id: itemId('requirement'), typeId: z.number().int(), name: itemName, value: validNumber })
   .superRefine((item, ctx) => {
     const type = REQUIREMENT_TYPES.find((t) => t.id === item.typeId);
     if (!type) {
@@ -97,7 +118,7 @@ export const RequirementInput = z
   });
 
 export const RewardInput = z
-  .object({ id: z.number().int().positive(), typeId: z.number().int(), name: itemName, value: validNumber })
+  .object({ id: itemId('reward'), typeId: z.number().int(), name: itemName, value: validNumber })
   .superRefine((item, ctx) => {
     if (!REWARD_TYPES.some((t) => t.id === item.typeId)) {
       ctx.addIssue({ code: 'custom', path: ['typeId'], message: 'Unknown reward type' });
@@ -117,10 +138,13 @@ export const RewardInput = z
 export const MilestoneValuesUpdate = z
   .object({
     name: MilestoneNameSchema,
-    requirements: z.array(RequirementInput).min(1, 'A milestone needs at least one requirement').max(10),
+    requirements: z
+      .array(z.preprocess(withId('requirementId', 'requirement'), RequirementInput))
+      .min(1, 'A milestone needs at least one requirement')
+      .max(10),
     rewards: z.object({
-      participantRewards: z.array(RewardInput).max(10),
-      enrollerRewards: z.array(RewardInput).max(10),
+      participantRewards: z.array(z.preprocess(withId('rewardId', 'reward'), RewardInput)).max(10),
+      enrollerRewards: z.array(z.preprocess(withId('rewardId', 'reward'), RewardInput)).max(10),
     }),
   })
   .superRefine((v, ctx) => {

@@ -2,8 +2,8 @@
 // kept here so that the API tests prove the request limits accept every one of them (ADR 019).
 
 const MILESTONE_FIELDS = `name countingKeyUs countingKeyCa updatedAt updatedBy
-  participantRequirements { id typeId name value } participantRewards { id typeId name value }
-  enrollerRewards { id typeId name value }`;
+  participantRequirements { requirementId id typeId name value }
+  participantRewards { rewardId id typeId name value } enrollerRewards { rewardId id typeId name value }`;
 
 export const MILESTONES_QUERY = `{ milestoneValues { ${MILESTONE_FIELDS} } }`;
 

@@ -34,6 +34,20 @@ export const ContentEntry = z.object({
 export type ContentEntry = z.infer<typeof ContentEntry>;
 export const ContentAnswer = z.object({ success: z.literal(true), data: z.array(ContentEntry) });
 
+/** A content page by browser path (spec 3 §2): the path's page, else the one at '/'. */
+export const ContentPageQuery = z.object({
+  path: z.string().trim().min(1).max(200).default('/'),
+  locale: z.enum(LOCALE_CODES, 'Not a locale (en-US, en-CA or fr-CA)').default('en-US'),
+  drafts: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export const ContentPageAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ path: z.string(), page: ContentEntry.nullable() }),
+});
+
 /**
  * Picks, per entry key, the locale's entry, else the en-US one; drafts replace published entries
  * only when drafts are asked for.

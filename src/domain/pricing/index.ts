@@ -3,6 +3,7 @@ export type { CompiledRules } from './compile';
 export { compileRules } from './compile';
 export { ZERO_PRICE_ORDER_TYPE } from './context';
 export { priceCart } from './engine';
+export { giftSkusOf } from './gift-skus';
 export {
   entitledPrice,
   type PriceTier,

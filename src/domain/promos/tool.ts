@@ -2,6 +2,7 @@
 // deployRule / bulkUpdate / create payloads, the spec's messages, timestamps defaults, the
 // populated-name lookup and the bulk edit transform.
 import { z } from 'zod';
+import { localeCodeSchema } from '../carts/cart';
 import type { PricingInput } from '../pricing';
 import { type PromoRule, promoRuleSchema, storedPromoRuleSchema, storedToEngine } from './rule';
 
@@ -323,7 +324,8 @@ export const SimulatorSalesTax = z.object({
 });
 export type SimulatorSalesTax = z.infer<typeof SimulatorSalesTax>;
 export const SimulateRequest = z.object({
-  localcode: z.string().max(10).default('en-US'),
+  /** The cart's locale (its currency); default the region's first (en-US, en-CA). */
+  localcode: localeCodeSchema.optional(),
   /** Epoch seconds to simulate at; default now. */
   timestamp: z.number().int().optional(),
   channel: z.union([z.string().max(20), z.number().int()]).default(4),
@@ -336,13 +338,46 @@ export const SimulateRequest = z.object({
   newShippingRates: z
     .array(z.object({ method: z.number().int(), amount: z.number().int().min(0) }))
     .optional(),
+  // Every input a cart prices from (spec 3 §3 cart line item and cart): the simulator prices
+  // them exactly as the cart does (simulatorInstance, then the carts' pricingInput).
   cart: z.object({
     products: z
-      .array(z.object({ sku: z.string().min(1).max(40), quantity: z.number().int().min(1).max(999) }))
+      .array(
+        z.object({
+          sku: z.string().min(1).max(40),
+          quantity: z.number().int().min(1).max(999),
+          isHostReward: z.boolean().optional(),
+          subscription: z.boolean().optional(),
+          selectedVariant: z.string().max(40).optional(),
+        }),
+      )
       .max(200),
-    promoItems: z.array(z.object({ sku: z.string(), quantity: z.number().int() })).default([]),
-    promoTags: z.array(z.object({ code: z.string().max(60) })).default([]),
-    hostRewardItems: z.array(z.object({ sku: z.string(), isFree: z.boolean() })).default([]),
+    promoItems: z
+      .array(z.object({ sku: z.string(), quantity: z.number().int(), promo: z.string().max(200).optional() }))
+      .max(200)
+      .default([]),
+    promoTags: z
+      .array(z.object({ code: z.string().max(60), fromCheckout: z.boolean().optional() }))
+      .max(50)
+      .default([]),
+    /** Host rewards; one without a line of its own (isHostReward) gets one of `quantity` (default 1). */
+    hostRewardItems: z
+      .array(
+        z.object({
+          sku: z.string(),
+          isFree: z.boolean(),
+          quantity: z.number().int().min(1).max(999).optional(),
+        }),
+      )
+      .max(50)
+      .default([]),
+    /** Free items the shopper removed: never added again (spec 3 §4). */
+    removedPromoItems: z.array(z.string().max(40)).max(200).default([]),
+    /** Gift picks for selection rules, by rule name. */
+    giftSelections: z
+      .array(z.object({ promo: z.string().min(1).max(200), sku: z.string().min(1).max(40) }))
+      .max(50)
+      .default([]),
     shipping: z
       .object({
         method: z.number().int().nullable().default(null),

@@ -44,33 +44,56 @@ function validationIssues(error: FastifyError): { path: string; message: string 
   });
 }
 
-/** One error handler for the whole API: bad input is a 400 with the field messages, never a 500. */
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return send(reply, error.statusCode, {
+/**
+ * The answer to an error (status, body, headers): bad input is a 400 with the field messages,
+ * never a 500; what is not the caller's fault is logged and answered plainly. One function, so a
+ * route tree that answers in its own shape (the promo service's save answer) starts from the same.
+ */
+export function errorAnswer(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: {
         success: false,
         error: error.message,
         ...(error.code ? { code: error.code } : {}),
         ...(error.issues ? { issues: error.issues } : {}),
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      const issues = validationIssues(error);
-      return send(reply, 400, {
+      },
+      ...(error.headers ? { headers: error.headers } : {}),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    const issues = validationIssues(error);
+    return {
+      status: 400,
+      body: {
         success: false,
         error: issues[0]?.message ?? 'Invalid request',
         code: ERROR_CODES.badRequest,
         issues,
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, body too large …: the caller's fault, said plainly.
-      return send(reply, status, { success: false, error: error.message, code: error.code });
-    }
-    request.log.error({ req: request, err: serializeError(error) }, 'unhandled error');
-    return send(reply, 500, { success: false, error: UNEXPECTED_ERROR });
+      },
+    };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type, body too large …: the caller's fault, said plainly.
+    return { status, body: { success: false, error: error.message, code: error.code } };
+  }
+  request.log.error({ req: request, err: serializeError(error) }, 'unhandled error');
+  return {
+    status: 500,
+    body: { success: false, error: UNEXPECTED_ERROR },
+  };
+}
+
+/** One error handler for the whole API. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, headers } = errorAnswer(error, request);
+    if (headers) reply.headers(headers);
+    return send(reply, status, body);
   });
 }

@@ -1,6 +1,5 @@
-import { type CompiledRules, compileRules, type VolumeTables } from '@domain/pricing';
+import { type CompiledRules, compileRules, giftSkusOf, type VolumeTables } from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
-import { SKU } from '@domain/reference';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../platform/db';
 
@@ -21,8 +20,6 @@ export interface RuleSet {
 }
 
 const CHECK_EVERY_MS = 1000;
-/** Gift-adding types (DESIGN §6): 7 with autoAdd, 10–13, 24; 21 prices 9000/9916. */
-const ADDING_TYPES = new Set([7, 10, 11, 12, 13, 24]);
 
 async function stampOf(db: Db): Promise<string> {
   const [r] = await rows<{ n: number; at: string | null }>(
@@ -44,13 +41,11 @@ async function load(db: Db, stamp: string, warn: (msg: string) => void): Promise
     else warn(`promo rule ${r.name} is not in engine form; left out of cart pricing`);
   }
   const rulesByCode = new Map<string, string[]>();
-  const gifts = new Set<string>([SKU.memberProgram, SKU.renewal]);
   for (const rule of rules) {
     for (const code of rule.code) {
       const key = code.toLowerCase();
       rulesByCode.set(key, [...(rulesByCode.get(key) ?? []), rule.name]);
     }
-    if (ADDING_TYPES.has(rule.id)) for (const s of rule.actionItems) gifts.add(s);
   }
   const special = await rows<{ sku: string; list: string }>(
     db,
@@ -61,7 +56,7 @@ async function load(db: Db, stamp: string, warn: (msg: string) => void): Promise
     listA: special.filter((s) => s.list === 'listA').map((s) => s.sku),
     listB: special.filter((s) => s.list === 'listB').map((s) => s.sku),
   };
-  return { stamp, compiled: compileRules(rules), rulesByCode, giftSkus: [...gifts], volumeTables };
+  return { stamp, compiled: compileRules(rules), rulesByCode, giftSkus: giftSkusOf(rules), volumeTables };
 }
 
 export class ActiveRules {

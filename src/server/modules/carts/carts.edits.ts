@@ -35,14 +35,16 @@ const take = (change: CartChange): { state: CartInstanceState; notices?: Notice[
 /** An edit that looks these SKUs up: they are read with the cart rather than after it. */
 const lookingUp = (skus: string[], edit: Edit): Edit => Object.assign(edit, { skus });
 
-export const addProductEdit = (sku: string, quantity: number): Edit =>
+export const addProductEdit = (sku: string, quantity: number, subscription = false): Edit =>
   lookingUp([sku.trim()], async (state, tools) => {
     // Below 1 is ignored with the spec's message before the catalogue is asked (spec 2 §4, §5).
     if (!(quantity >= 1))
       throw badRequest(CART_MESSAGES.positiveQuantity, [
         { path: 'quantity', message: CART_MESSAGES.positiveQuantity },
       ]);
-    return take(addProduct(state, await tools.variant(sku.trim()), quantity, tools.newLineId));
+    return take(
+      addProduct(state, await tools.variant(sku.trim()), quantity, tools.newLineId, { subscription }),
+    );
   });
 
 async function variantOfLine(state: CartInstanceState, lineId: string, tools: EditTools) {

@@ -70,6 +70,7 @@ const typeDefs = /* GraphQL */ `
     by: String! at: String!
   }
   type CartResolution { promo: String! choices: [String!]! quantity: Int! }
+  type CartGiftSelection { promo: String! sku: String! }
   type DropItem { sku: String! quantity: Int! promo: String reason: String! }
   type CartCounter { promo: String! basis: String! current: Float! threshold: Float! remaining: Float! reached: Boolean! message: String! }
   type CartError { code: String! type: Int! promo: String! message: String! }
@@ -103,6 +104,7 @@ const typeDefs = /* GraphQL */ `
     appliedPromos: [AppliedPromo!]!
     promoTags: [PromoTag!]!
     removedPromoItems: [String!]!
+    giftSelections: [CartGiftSelection!]!
     overrides: [CartOverride!]!
     resolutions: [CartResolution!]!
     dropItems: [DropItem!]!
@@ -141,7 +143,7 @@ const typeDefs = /* GraphQL */ `
   }
   "Cart changes (spec 2 §7); other modules add theirs with extend type Mutation."
   type Mutation {
-    addProduct(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, sku: String!, quantity: Float!): Cart!
+    addProduct(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, sku: String!, quantity: Float!, subscription: Boolean): Cart!
     removeProduct(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, lineItemId: ID!): Cart!
     incrementProductQuantity(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, lineItemId: ID!): Cart!
     decrementProductQuantity(cartId: ID, uid: ID!, clientUid: ID, socialId: Int, localeCode: String, channel: String, lineItemId: ID!): Cart!
@@ -273,9 +275,9 @@ export const cartsGraphql: GraphqlModule = {
       },
     },
     Mutation: {
-      addProduct: mutation<CartArgs & { sku: string; quantity: number }>(
+      addProduct: mutation<CartArgs & { sku: string; quantity: number; subscription?: boolean | null }>(
         'cart.addProduct',
-        (a) => addProductEdit(a.sku, a.quantity),
+        (a) => addProductEdit(a.sku, a.quantity, a.subscription === true),
         (a) => checkedQuantity(a.quantity),
       ),
       removeProduct: mutation<CartArgs & { lineItemId: string }>('cart.removeProduct', (a) =>

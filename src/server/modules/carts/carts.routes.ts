@@ -51,7 +51,12 @@ const ok = <T>(data: T) => ({ success: true as const, data });
 const LineParams = CartParams.extend({ lineId: z.string().min(1).max(80) });
 const CodeParams = CartParams.extend({ code: z.string().min(1).max(40) });
 const QuantityRequest = z.object({ quantity: lineQuantity });
-const AddProductRequest = z.object({ sku: z.string().trim().min(1, 'Enter a SKU'), quantity: lineQuantity });
+const AddProductRequest = z.object({
+  sku: z.string().trim().min(1, 'Enter a SKU'),
+  quantity: lineQuantity,
+  /** A subscription line (type 23 and subscriptionBased rules price it): apart from one-time lines. */
+  subscription: z.boolean().default(false),
+});
 
 export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -132,7 +137,8 @@ export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: edit,
         schema: { tags, params: CartParams, body: AddProductRequest, response: { 200: CartAnswer } },
       },
-      async (r) => run(r, 'cart.addProduct', addProductEdit(r.body.sku, r.body.quantity)),
+      async (r) =>
+        run(r, 'cart.addProduct', addProductEdit(r.body.sku, r.body.quantity, r.body.subscription)),
     );
 
     app.delete(

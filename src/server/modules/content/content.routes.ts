@@ -1,7 +1,8 @@
-import { ContentAnswer, ContentQuery } from '@domain/ordering';
+import { ContentAnswer, ContentPageAnswer, ContentPageQuery, ContentQuery } from '@domain/ordering';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { content } from './content.service';
+import { isFlagOn } from '../flags/flags.service';
+import { content, contentPage } from './content.service';
 
 // GET /api/content (spec 3 §7 content service; path not shown, README): by type or page url.
 
@@ -13,7 +14,23 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { action: 'records.read' },
         schema: { tags: ['content'], querystring: ContentQuery, response: { 200: ContentAnswer } },
       },
-      async (request) => ({ success: true as const, data: await content(ctx, request.query) }),
+      async (request) => {
+        // Spec 3 §4: flag contentDrafts gates drafts; off, drafts are never shown, asked for or not.
+        const drafts = request.query.drafts && (await isFlagOn(ctx.db, 'contentDrafts'));
+        return { success: true as const, data: await content(ctx, { ...request.query, drafts }) };
+      },
+    );
+
+    app.get(
+      '/api/content/page',
+      {
+        config: { action: 'records.read' },
+        schema: { tags: ['content'], querystring: ContentPageQuery, response: { 200: ContentPageAnswer } },
+      },
+      async (request) => {
+        const drafts = request.query.drafts && (await isFlagOn(ctx.db, 'contentDrafts'));
+        return { success: true as const, data: await contentPage(ctx, { ...request.query, drafts }) };
+      },
     );
   };
 }

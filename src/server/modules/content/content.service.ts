@@ -55,8 +55,44 @@ export function content(
   const key = JSON.stringify([q.type, q.url, q.locale, q.drafts, q.limit]);
   const hit = byDb.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = load(ctx, q);
+  const value = load(ctx, q).catch((err: unknown) => {
+    // Spec 3 §8 content failure: logged (the rate limit may have been exceeded) and nothing answered.
+    byDb.delete(key);
+    ctx.log.warn({ err, query: q }, CONTENT_FAILURE.rateLimit);
+    ctx.log.warn(CONTENT_FAILURE.update);
+    return [];
+  });
   byDb.set(key, { at: Date.now(), value });
-  value.catch(() => byDb.delete(key));
   return value;
+}
+
+/** The spec's content-failure log lines (spec 3 §8). */
+export const CONTENT_FAILURE = {
+  rateLimit: 'Content request failed: the rate limit may have been exceeded',
+  update: 'App failed to update content',
+} as const;
+
+/**
+ * The content page of a browser path (spec 3 §2: resolved by the current browser path, falling
+ * back to '/'): the page entry at that url, else the one at '/', else none.
+ */
+export async function contentPage(
+  ctx: AppContext,
+  q: { path: string; locale: string; drafts: boolean },
+): Promise<{ path: string; page: ContentEntry | null }> {
+  const path = normalizedPath(q.path);
+  const at = async (url: string) =>
+    (await content(ctx, { url, locale: q.locale, drafts: q.drafts, limit: 1000 })).find(
+      (e) => e.type === 'page',
+    );
+  const exact = await at(path);
+  if (exact) return { path, page: exact };
+  return { path: '/', page: path === '/' ? null : ((await at('/')) ?? null) };
+}
+
+/** A browser path as page urls are stored: no query or hash, one leading slash, no trailing one. */
+export function normalizedPath(path: string): string {
+  const bare = path.split(/[?#]/)[0]!.trim();
+  const trimmed = `/${bare.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+  return trimmed === '' ? '/' : trimmed;
 }

@@ -365,6 +365,53 @@ describe('incentives service (POST /api/startCounting/query)', () => {
     expect((await rowOf(p1.phoenixId, 'milestone1')).amountCents).toBe(3000);
   });
 
+  it("milestone items answer the spec's requirementId / rewardId, and are saved by them", async () => {
+    const read = async () =>
+      (
+        await data(
+          '{ milestoneValues { name participantRequirements { requirementId id typeId } participantRewards { rewardId id } enrollerRewards { rewardId id typeId value } } }',
+        )
+      ).milestoneValues.find((m: { name: string }) => m.name === 'milestone3');
+    const before = await read();
+    expect(before.participantRequirements).toEqual([
+      { requirementId: 1, id: 1, typeId: 1 },
+      { requirementId: 2, id: 2, typeId: 2 },
+      { requirementId: 3, id: 3, typeId: 3 },
+    ]);
+    expect(before.enrollerRewards).toEqual([{ rewardId: 1, id: 1, typeId: 2, value: 100 }]);
+    // Sent with the spec's names only (no id): saved under those ids.
+    const update = `mutation ($name: String!, $req: [MilestoneItemInput!]!, $rewards: MilestoneRewardsInput!) {
+      milestoneValuesUpdate(name: $name, requirements: $req, rewards: $rewards) { success message } }`;
+    const row = async () =>
+      (await t.database.db.select().from(milestones).where(eq(milestones.name, 'milestone3')))[0]!;
+    const saved = await row();
+    const asReward = ({ id, ...r }: { id: number }) => ({ ...r, rewardId: id });
+    const asSpec = {
+      name: 'milestone3',
+      req: saved.participantRequirements.map(({ id, ...r }) => ({ ...r, requirementId: id })),
+      rewards: {
+        participantRewards: saved.participantRewards.map(asReward),
+        enrollerRewards: saved.enrollerRewards.map(asReward),
+      },
+    };
+    expect((await data(update, asSpec)).milestoneValuesUpdate.success).toBe(true);
+    const stored = await row();
+    expect(stored.participantRequirements).toEqual(saved.participantRequirements);
+    expect(stored.participantRewards).toEqual(saved.participantRewards);
+    expect(stored.enrollerRewards).toEqual(MILESTONES[2]!.enroller);
+    expect(await read()).toEqual(before);
+    // An id and a requirementId that disagree, or no id at all: refused, nothing changed.
+    const [first, ...rest] = asSpec.req;
+    expect(await firstError(update, { ...asSpec, req: [{ ...first, id: 7 }, ...rest] })).toBe(
+      'requirements.0.requirementId: requirementId and id name different requirements',
+    );
+    const { rewardId: _dropped, ...noId } = asSpec.rewards.enrollerRewards[0]!;
+    expect(
+      await firstError(update, { ...asSpec, rewards: { ...asSpec.rewards, enrollerRewards: [noId] } }),
+    ).toBe('rewards.enrollerRewards.0.id: Each reward needs an id');
+    expect(await read()).toEqual(before);
+  });
+
   it('pays a select-all-but-one selection once, issuing product credit in the ledger', async () => {
     const excluded = await rowOf(p3.phoenixId, 'milestone1');
     const summary = await data(

@@ -11,7 +11,17 @@ import * as service from './incentives.service';
 // the count and total of a selection for the pay confirmation).
 
 export const baseTypeDefs = /* GraphQL */ `
-  type MilestoneItem {
+  "A participant requirement (spec 3 §3): requirementId, type id, name, value; id is requirementId."
+  type MilestoneRequirement {
+    requirementId: Int!
+    id: Int!
+    typeId: Int!
+    name: String!
+    value: Float!
+  }
+  "A participant or enroller reward (spec 3 §3): rewardId, type id, name, value; id is rewardId."
+  type MilestoneReward {
+    rewardId: Int!
     id: Int!
     typeId: Int!
     name: String!
@@ -21,14 +31,17 @@ export const baseTypeDefs = /* GraphQL */ `
     name: String!
     countingKeyUs: String!
     countingKeyCa: String!
-    participantRequirements: [MilestoneItem!]!
-    participantRewards: [MilestoneItem!]!
-    enrollerRewards: [MilestoneItem!]!
+    participantRequirements: [MilestoneRequirement!]!
+    participantRewards: [MilestoneReward!]!
+    enrollerRewards: [MilestoneReward!]!
     updatedAt: String!
     updatedBy: String
   }
+  "A requirement or reward to save: its id as requirementId (requirements), rewardId (rewards) or id."
   input MilestoneItemInput {
-    id: Int!
+    id: Int
+    requirementId: Int
+    rewardId: Int
     typeId: Int!
     name: String!
     value: Float!

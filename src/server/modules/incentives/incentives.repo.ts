@@ -24,9 +24,10 @@ export const toMilestone = (m: MilestoneRow): Milestone => ({
   name: m.name,
   countingKeyUs: m.countingKeyUs,
   countingKeyCa: m.countingKeyCa,
-  participantRequirements: m.participantRequirements,
-  participantRewards: m.participantRewards,
-  enrollerRewards: m.enrollerRewards,
+  // Spec 3 §3 names each item's id requirementId or rewardId; `id` stays for the screens.
+  participantRequirements: m.participantRequirements.map((r) => ({ ...r, requirementId: r.id })),
+  participantRewards: m.participantRewards.map((r) => ({ ...r, rewardId: r.id })),
+  enrollerRewards: m.enrollerRewards.map((r) => ({ ...r, rewardId: r.id })),
   updatedAt: iso(m.updatedAt),
   updatedBy: m.updatedBy,
 });

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { type Db, rows } from '../../platform/db';
+import { isFlagOn } from '../flags/flags.service';
 
 // The portal catalog (spec 3 §4): visible products of a country with their variants, cached per
 // country (DESIGN §1: only a cache). At most once a second a cheap stamp (count and latest change
@@ -137,6 +138,11 @@ const caches = new WeakMap<object, Map<number, Slot>>();
 
 /** The country's catalog, reloaded when its stamp moves (checked at most once a second). */
 export async function countryCatalog(ctx: AppContext, countryId: number): Promise<CountryCatalog> {
+  // Spec 3 §4: flag catalogCache gates the caching; off, every read loads the catalog afresh.
+  if (!(await isFlagOn(ctx.db, 'catalogCache'))) {
+    caches.delete(ctx.db);
+    return load(ctx.db, countryId, await stampOf(ctx.db));
+  }
   let byCountry = caches.get(ctx.db);
   if (!byCountry) {
     byCountry = new Map();

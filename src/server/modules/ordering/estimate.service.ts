@@ -10,9 +10,9 @@ import {
   type OrderContextValues,
   orderTotals,
 } from '@domain/ordering';
-import { formatMoney } from '@domain/reference/money';
 import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
 import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';
+import { formatMoney } from '@domain/reference/money';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/ids';

@@ -6,8 +6,10 @@ import {
   captureRetries,
   changeEvents,
   checkoutSubmissions,
+  contentEntries,
   downstreamExports,
   failedOrders,
+  featureFlags,
   orderLines,
   orderPayments,
   orders,
@@ -198,6 +200,57 @@ describe('catalog (spec 3 §4)', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const [item] = (await get('/api/catalog/products?q=toner')).json().data;
     expect(item.price).toBe(2200);
+  });
+});
+
+describe('feature flags catalogCache and contentDrafts (spec 3 §4)', () => {
+  const setFlag = (name: string, enabled: boolean) =>
+    db().update(featureFlags).set({ enabled }).where(eq(featureFlags.name, name));
+  afterAll(async () => {
+    await setFlag('catalogCache', true);
+    await setFlag('contentDrafts', false);
+    await db().execute(sql`update products set title = 'Special Price Toner' where sku = 'SPECIAL'`);
+  });
+
+  it('catalogCache on: the catalog is read from the cache; off: every read loads it afresh', async () => {
+    const title = async () =>
+      ((await get('/api/catalog/products?q=toner')).json().data as { sku: string; title: string }[]).find(
+        (p) => p.sku === 'SPECIAL',
+      )?.title;
+    await setFlag('catalogCache', true);
+    clearCatalogCache(t.app.ctx);
+    expect(await title()).toBe('Special Price Toner');
+    // A change the cache's stamp does not see (the row's updated_at untouched): the cache answers.
+    await db().execute(sql`update products set title = 'Special Price Toner Plus' where sku = 'SPECIAL'`);
+    expect(await title()).toBe('Special Price Toner');
+    await setFlag('catalogCache', false);
+    expect(await title()).toBe('Special Price Toner Plus');
+  });
+
+  it('contentDrafts off: drafts are not shown even when asked for; on: they are', async () => {
+    await db()
+      .insert(contentEntries)
+      .values([
+        { id: 'page/about', type: 'page', url: '/about', title: 'About us', fields: { body: 'Published' } },
+        {
+          id: 'page/about/draft',
+          type: 'page',
+          url: '/about',
+          drafts: true,
+          title: 'About us',
+          fields: { body: 'Draft' },
+        },
+      ]);
+    const body = async (drafts: boolean) =>
+      (await get(`/api/content?url=/about&drafts=${drafts}`))
+        .json()
+        .data.map((e: { fields: { body: string } }) => e.fields.body);
+    await setFlag('contentDrafts', false);
+    expect(await body(true)).toEqual(['Published']);
+    await setFlag('contentDrafts', true);
+    // The content cache keys on the drafts asked for: this read is not the one above.
+    expect(await body(true)).toEqual(['Draft']);
+    expect(await body(false)).toEqual(['Published']);
   });
 });
 

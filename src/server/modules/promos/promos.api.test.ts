@@ -92,6 +92,37 @@ describe('editRule: save with validation', () => {
     expect(await eventsOf(`drafts/${rule.name}`)).toHaveLength(0);
   });
 
+  it('answers a body of the wrong shape with success, message and errors too (spec 3 §5), writing nothing', async () => {
+    const shapes: [string, object][] = [
+      ['/api/cs/promo/editRule', { collection: 'drafts' }],
+      ['/api/cs/promo/editRule', { collection: 'nowhere', rule: stored() }],
+      ['/api/cs/promo/deployRule', { rule: { name: 'x' } }],
+      ['/api/cs/promos/create', { data: 'not an object', collection: 'drafts' }],
+      ['/api/cs/promos/bulkUpdate', { field: 'actionItems', rules: [], skus: 'A' }],
+    ];
+    for (const [url, payload] of shapes) {
+      const res = await post(url, payload, juno);
+      expect(res.statusCode, url).toBe(400);
+      const body = res.json();
+      expect(body, url).toMatchObject({ success: false, message: expect.any(String) });
+      expect(body.message.length, url).toBeGreaterThan(0);
+      expect(body.errors.length, url).toBeGreaterThan(0);
+      expect(body.errors[0], url).toEqual({ path: expect.any(String), message: expect.any(String) });
+    }
+    // Malformed JSON: a message and an (empty) errors list.
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/cs/promo/editRule',
+      payload: '{"collection": "drafts", "rule": ',
+      headers: { ...promo.headers, 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ success: false, message: expect.any(String), errors: [] });
+    expect((await get('/api/cs/promo/rules')).json().data.drafts).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ collection: 'nowhere' })]),
+    );
+  });
+
   it('refuses a stored-form error (type out of range) with its path', async () => {
     const res = await save('drafts', stored({ id: 26 }));
     expect(res.statusCode).toBe(400);

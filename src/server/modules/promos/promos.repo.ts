@@ -2,7 +2,6 @@ import type { PromoRule } from '@domain/promos/rule';
 import type { FirestoreSeconds, PromoCollection } from '@domain/promos/tool';
 import { and, asc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import {
-  productPrices,
   products,
   promoRules,
   promoRuleVersions,
@@ -96,14 +95,6 @@ export async function addTags(tx: DbOrTx, names: readonly string[]): Promise<voi
     .insert(promoTags)
     .values(names.map((name) => ({ name })))
     .onConflictDoNothing();
-}
-
-export async function prices(db: DbOrTx, regionId: number, skus: readonly string[]) {
-  if (skus.length === 0) return [];
-  return db
-    .select()
-    .from(productPrices)
-    .where(and(eq(productPrices.countryId, regionId), inArray(productPrices.sku, [...skus])));
 }
 
 export async function volumeLists(db: DbOrTx) {

@@ -11,10 +11,11 @@ import {
   SimulationInputAnswer,
   type SimulatorSalesTax,
 } from '@domain/promos/tool';
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
+import { errorAnswer } from '../../platform/errors';
 import * as history from './promos.history';
 import * as repo from './promos.repo';
 import * as service from './promos.service';
@@ -34,15 +35,17 @@ const saved = z.object({
 
 export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.setErrorHandler((error, _request, reply) => {
-      if (!(error instanceof AppError)) throw error;
-      return reply.status(error.statusCode).send({
-        success: false,
-        message: error.message,
-        errors: error.issues ?? [],
-        error: error.message,
-        ...(error.code ? { code: error.code } : {}),
-        ...(error.issues ? { issues: error.issues } : {}),
+    // Spec 3 §5/§7: the promo service's answers always carry success, message and errors — a
+    // refused save of any kind (a rule that does not compile, a body of the wrong shape, malformed
+    // JSON, no permission) as much as a saved one: the screen keeps the errors and alerts the message.
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, body, headers } = errorAnswer(error, request);
+      if (headers) reply.headers(headers);
+      return reply.status(status).send({
+        ...body,
+        message: body.error,
+        errors: body.issues ?? [],
+        requestId: String(request.id),
       });
     });
 

@@ -1,11 +1,7 @@
-import {
-  type CompiledRules,
-  compileRules,
-  type PricedCart,
-  priceCart,
-  productPriceOf,
-} from '@domain/pricing';
+import { pricingInput, regionOfLocale } from '@domain/carts';
+import { type CompiledRules, compileRules, giftSkusOf, type PricedCart, priceCart } from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
+import { simulatorInstance } from '@domain/promos/simulator-cart';
 import { browserHandover, type Handover } from '@domain/promos/simulator-handover';
 import type {
   PromoCollection,
@@ -17,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { customerOf } from '../carts/carts.repo';
+import { catalogFacts, customerOf } from '../carts/carts.repo';
 import { taxRateOf } from '../ordering/ordering.repo';
 import * as repo from './promos.repo';
 import { compileOrThrow } from './promos.service';
@@ -85,18 +81,17 @@ export async function simulationInput(
   const customer = input.customer ? await customerOf(ctx.db, input.customer) : null;
   if (input.customer && !customer) throw badRequest(`Unknown customer: ${input.customer}`);
   const regionId = input.user.regionId;
+  const localeCode = input.localcode ?? (regionId === 2 ? 'en-CA' : 'en-US');
+  if (regionOfLocale(localeCode) !== regionId)
+    throw badRequest(`The locale ${localeCode} is not sold in that region: choose the region's locale.`);
   const salesTax = await salesTaxOf(ctx, regionId, input.cart.shipping.address);
-  const cartSkus = [...new Set(input.cart.products.map((p) => p.sku))];
-  const ruleSkus = new Set(rules.flatMap((r) => r.actionItems));
-  const priceRows = await repo.prices(ctx.db, regionId, [...new Set([...cartSkus, ...ruleSkus])]);
-  const bySku = new Map(priceRows.map((p) => [p.sku, p]));
-  const unknownSkus = cartSkus.filter((sku) => !bySku.has(sku));
+  // The cart as the carts keep it, then the carts' own engine input (pricingInput) from the same
+  // catalogue reads (the lines and the SKUs the rules may add): one builder for both (issue 26).
+  const state = simulatorInstance(localeCode, input.cart);
+  const cartSkus = [...new Set(state.unpromofiedItems.map((l) => l.sku))];
+  const catalog = await catalogFacts(ctx.db, [...cartSkus, ...giftSkusOf(rules)], regionId);
+  const unknownSkus = cartSkus.filter((sku) => !catalog.has(sku));
   if (unknownSkus.length > 0) throw badRequest(`Unknown SKU: ${unknownSkus.join(', ')}`);
-  // The catalog row's prices as carts read them: the engine charges the lowest the shopper is entitled to (ADR 023).
-  const product = (p: (typeof priceRows)[number]) => ({
-    ...productPriceOf(p),
-    volumes: { CV: p.cv, PV: p.pv, QV: p.qv, NV: p.nv, SV: p.sv },
-  });
   const lists = await repo.volumeLists(ctx.db);
   const rates =
     input.newShippingRates ??
@@ -105,32 +100,27 @@ export async function simulationInput(
       amount: r.amountCents,
       phoenixShippingMethodId: r.phoenixShippingMethodId,
     }));
+  const { input: cartInput } = pricingInput(state, {
+    now: input.timestamp ?? Math.floor(now.getTime() / 1000),
+    customer,
+    catalog,
+    volumeTables: {
+      fullVolumeSku: lists.find((l) => l.list === 'fullVolume')?.sku ?? null,
+      listA: lists.filter((l) => l.list === 'listA').map((l) => l.sku),
+      listB: lists.filter((l) => l.list === 'listB').map((l) => l.sku),
+    },
+  });
   return {
     rules,
     salesTax,
     compiled: input.draft ? null : set,
     input: {
-      now: input.timestamp ?? Math.floor(now.getTime() / 1000),
-      regionId,
-      locale: input.localcode,
+      ...cartInput,
+      // What the simulator lets staff choose beyond the cart: who shops, on which channel, and
+      // the shipping rates to price with.
       userType: input.user.userType,
-      ...(customer ? { account: customer.account } : {}),
       channel: input.channel,
-      lines: input.cart.products.map((p) => ({
-        sku: p.sku,
-        quantity: p.quantity,
-        ...product(bySku.get(p.sku)!),
-      })),
-      promoTags: input.cart.promoTags.map((t) => ({ code: t.code })),
-      promoItems: input.cart.promoItems,
-      hostRewardItems: input.cart.hostRewardItems,
-      products: Object.fromEntries(priceRows.map((p) => [p.sku, product(p)])),
       shipping: { method: input.cart.shipping.method, rates },
-      volumeTables: {
-        fullVolumeSku: lists.find((l) => l.list === 'fullVolume')?.sku ?? null,
-        listA: lists.filter((l) => l.list === 'listA').map((l) => l.sku),
-        listB: lists.filter((l) => l.list === 'listB').map((l) => l.sku),
-      },
       explain: 'all',
     },
   };

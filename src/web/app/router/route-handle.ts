@@ -5,6 +5,8 @@ import type { Params, UIMatch } from 'react-router';
 /** What a route says about itself; read by the title, the access guard and the not-yet-available screen. */
 export interface RouteHandle {
   title: string;
+  /** The page's meta description (spec 3 §2); by default one naming the screen. */
+  description?: string;
   /** DESIGN §4 action the role needs; the server enforces it too, the UI explains instead of failing. */
   action?: Action;
   /** Feature flag that must be on (Incentives). */

@@ -1,21 +1,12 @@
-import { passwordSchema } from '@domain/auth/contracts';
+import { NewPasswordForm } from '@domain/auth/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { errorMessage } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useResetPassword } from '../api/password-reset';
 import { PasswordField } from './password-field';
-
-const NewPasswordForm = z
-  .object({ password: passwordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The two passwords do not match',
-  });
-type NewPasswordForm = z.infer<typeof NewPasswordForm>;
 
 interface ResetPasswordFormProps {
   token: string;

@@ -30,6 +30,7 @@ import { LoadError, Loading } from '@web/components/loading';
 import { MoneySummary } from '@web/components/money-summary';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
+import { persistedFormKey, sessionStore } from '@web/lib/session-store';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
@@ -47,6 +48,7 @@ import { CartPanel } from './cart-panel';
 import { CatalogPanel } from './catalog-panel';
 import { OverridesFields } from './overrides-fields';
 import { type PaymentChoice, PaymentPanel } from './payment-panel';
+import { PERSISTED_CHECKOUT_FORMS } from './persisted-forms';
 import { ShippingPanel } from './shipping-panel';
 
 /** Order types offered when staff order on behalf (spec 2 §9; enrollment triggers its check). */
@@ -67,19 +69,10 @@ const LOCALE_AUTO_SWITCH_KEY = 'checkout.localeAutoSwitch';
 
 /** The Sift session id of this browser session: kept while it lives (30 minutes), then renewed. */
 function siftSessionId(): string {
-  let stored: SiftSession | null = null;
-  try {
-    stored = JSON.parse(sessionStorage.getItem(SIFT_KEY) ?? 'null') as SiftSession | null;
-  } catch {
-    stored = null;
-  }
+  // Session storage, or memory where the browser refuses it (private mode): the id still serves.
+  const stored = sessionStore.get<SiftSession>(SIFT_KEY);
   const session = currentSiftSession(stored, Date.now(), () => newKey().replace(/-/g, ''));
-  if (session !== stored)
-    try {
-      sessionStorage.setItem(SIFT_KEY, JSON.stringify(session));
-    } catch {
-      // Storage refused (private mode): the id still serves this request.
-    }
+  if (session !== stored) sessionStore.set(SIFT_KEY, session);
   return session.id;
 }
 
@@ -120,11 +113,11 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   const cartEmpty = cart.data ? cart.data.products.length === 0 : false;
   // biome-ignore lint/correctness/useExhaustiveDependencies: decided once per cart locale
   useEffect(() => {
-    if (!cartLocale || sessionStorage.getItem(LOCALE_AUTO_SWITCH_KEY)) return;
+    if (!cartLocale || sessionStore.get(LOCALE_AUTO_SWITCH_KEY)) return;
     const target = localeAutoSwitch(navigator.languages ?? [navigator.language], cartLocale, cartEmpty);
     if (!target) return;
     const timer = setTimeout(() => {
-      sessionStorage.setItem(LOCALE_AUTO_SWITCH_KEY, target);
+      sessionStore.set(LOCALE_AUTO_SWITCH_KEY, target);
       switchLocale.mutate(target, {
         onSuccess: () => alert.show(`Switched to ${target}, this browser's language.`, 'info'),
         onError: (err) => alert.error(errorMessage(err)),
@@ -267,6 +260,9 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
         onSuccess: (answer) => {
           alert.success(answer.message);
           setKey(newKey());
+          // The order is placed: the forms kept for this checkout are done with.
+          for (const form of PERSISTED_CHECKOUT_FORMS)
+            sessionStore.remove(persistedFormKey(form, c.localeCode, acct.uid));
           if (answer.data) navigate(`/orders/${encodeURIComponent(answer.data.id)}/info`);
         },
         onError: (err) => {
@@ -402,7 +398,13 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
         />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-        <ShippingPanel account={acct} countryId={countryId} address={address} onAddress={setAddress} />
+        <ShippingPanel
+          account={acct}
+          countryId={countryId}
+          localeCode={c.localeCode}
+          address={address}
+          onAddress={setAddress}
+        />
         <SectionCard title="Shipping method">
           {!address && state.popupId === null ? (
             <Typography color="text.secondary">Enter the shipping address to see the methods.</Typography>
@@ -451,6 +453,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
             });
           }}
           localeCode={c.localeCode}
+          scope={acct.uid}
           creditBalance={state.creditBalance}
           appliedCredit={state.appliedCredit}
           creditNotices={(context?.notices ?? []).filter((n) => n.field === 'appliedCredit')}

@@ -13,8 +13,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { type FormEvent, useState } from 'react';
+import { persistedFormKey, sessionStore } from '@web/lib/session-store';
+import { type FormEvent, useEffect, useState } from 'react';
 import { tokenizeCard } from '../api/checkout';
+import { paymentDraftOf } from './persisted-forms';
 
 export interface PaymentChoice {
   savedCard: boolean;
@@ -34,6 +36,7 @@ export function PaymentPanel({
   payment,
   onPayment,
   localeCode,
+  scope,
   creditBalance,
   appliedCredit,
   creditNotices = [],
@@ -43,6 +46,8 @@ export function PaymentPanel({
   payment: PaymentChoice | null;
   onPayment: (p: PaymentChoice | null) => void;
   localeCode: string;
+  /** Whose checkout (the customer's uid): kept forms are per customer as well as per locale. */
+  scope: string;
   creditBalance: number;
   appliedCredit: number;
   /** The estimate's notices about the credit field (credit above the subtotal). */
@@ -52,8 +57,12 @@ export function PaymentPanel({
   const [number, setNumber] = useState('');
   const [cvv, setCvv] = useState('');
   const [expiry, setExpiry] = useState('');
-  const [postal, setPostal] = useState('');
-  const [save, setSave] = useState(true);
+  // Kept per locale (spec 3 §3 persist): the card's postal code and the save choice only.
+  const draftKey = persistedFormKey('checkout-payment', localeCode, scope);
+  const [draft] = useState(() => paymentDraftOf(sessionStore.get(draftKey)));
+  const [postal, setPostal] = useState(draft.postal ?? '');
+  const [save, setSave] = useState(draft.save ?? true);
+  useEffect(() => sessionStore.set(draftKey, paymentDraftOf({ postal, save })), [draftKey, postal, save]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'saved' | 'new'>(cards.length > 0 ? 'saved' : 'new');

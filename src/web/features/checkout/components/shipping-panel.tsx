@@ -20,10 +20,12 @@ import { AddressFields } from '@web/components/form/address-fields';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { useId, useState } from 'react';
+import { persistedFormKey, sessionStore } from '@web/lib/session-store';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { verifyAddress } from '../api/checkout';
+import { shippingDraftOf } from './persisted-forms';
 
 type Values = z.input<typeof AddressInput>;
 type Output = z.output<typeof AddressInput>;
@@ -59,25 +61,36 @@ interface Pending {
 export function ShippingPanel({
   account,
   countryId,
+  localeCode,
   address,
   onAddress,
 }: {
   account: CheckoutAccount;
   countryId: 1 | 2;
+  /** The cart's locale: the form is kept per locale (spec 3 §3). */
+  localeCode: string;
   address: CheckoutAddress | null;
   onAddress: (a: CheckoutAddress | null) => void;
 }) {
   const saved = account.shippingAddresses.filter((a) => a.countryId === countryId);
-  const [editing, setEditing] = useState(saved.length === 0 && !address);
+  // A form flagged persist (spec 3 §3): what was typed comes back after a reload, in this locale.
+  const draftKey = persistedFormKey('checkout-shipping', localeCode, account.uid);
+  const [draft] = useState(() => shippingDraftOf(sessionStore.get(draftKey)));
+  const hasDraft = Object.keys(draft).length > 0;
+  const [editing, setEditing] = useState((saved.length === 0 && !address) || hasDraft);
   const [pending, setPending] = useState<Pending | null>(null);
   const [variant, setVariant] = useState<'entered' | 'suggested'>('suggested');
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const titleId = useId();
-  const { control, handleSubmit, reset, setValue, clearErrors } = useForm<Values, unknown, Output>({
+  const { control, handleSubmit, reset, setValue, clearErrors, watch } = useForm<Values, unknown, Output>({
     resolver: zodResolver(AddressInput),
-    defaultValues: blank(countryId),
+    defaultValues: { ...blank(countryId), ...draft },
   });
+  useEffect(() => {
+    const kept = watch((values) => sessionStore.set(draftKey, shippingDraftOf(values)));
+    return () => kept.unsubscribe();
+  }, [watch, draftKey]);
 
   const verify = async (entered: CheckoutAddress) => {
     if (!needsVerification(entered.melissaVerificationDateUTC, Date.now(), ADDRESS_REVERIFY_MS)) {

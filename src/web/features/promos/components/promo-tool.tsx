@@ -86,6 +86,8 @@ export function PromoTool({
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [delayed, setDelayed] = useState(false);
+  /** The delayed-deploy switch asks first (spec 3 §4: a confirm toggle): the state it would take. */
+  const [confirmDelay, setConfirmDelay] = useState<boolean | null>(null);
   const [publishAt, setPublishAt] = useState('');
   const [errors, setErrors] = useState<PromoIssue[]>([]);
   const [deploying, setDeploying] = useState(false);
@@ -379,11 +381,7 @@ export function PromoTool({
               control={
                 <Switch
                   checked={delayed}
-                  onChange={(e) => {
-                    setDelayed(e.target.checked);
-                    // Switching delayed deploy off clears the publish date (spec 3 §4).
-                    if (!e.target.checked) setPublishAt('');
-                  }}
+                  onChange={(e) => setConfirmDelay(e.target.checked)}
                   disabled={readOnly || !mayDeploy}
                 />
               }
@@ -436,6 +434,22 @@ export function PromoTool({
 
       <Simulator collection={collection} draft={draft} onServer={simulateOnServer} />
 
+      <ConfirmDialog
+        open={confirmDelay !== null}
+        title={confirmDelay ? 'Turn on delayed deploy?' : 'Turn off delayed deploy?'}
+        confirmLabel={confirmDelay ? 'Turn on' : 'Turn off'}
+        onClose={() => setConfirmDelay(null)}
+        onConfirm={() => {
+          setDelayed(Boolean(confirmDelay));
+          // Switching delayed deploy off clears the publish date (spec 3 §4).
+          if (!confirmDelay) setPublishAt('');
+          setConfirmDelay(null);
+        }}
+      >
+        {confirmDelay
+          ? 'The rule is deployed to production at the publish date you set, not when it is saved.'
+          : `The publish date${publishAt.trim() ? ` (${whenLabel(publishAt)})` : ''} is cleared: the rule is no longer deployed at a set time.`}
+      </ConfirmDialog>
       <ConfirmDialog
         open={deploying}
         title={`Deploy ${current?.name ?? ''} to production?`}

@@ -1,7 +1,8 @@
 import { orderTotals } from '@domain/ordering';
 import { ruleTypeName } from '@domain/promos/rule';
 import { COLLECTION_LABELS, type PromoCollection, parseSkuList } from '@domain/promos/tool';
-import { PROMO_USER_TYPES, SHIPPING_METHODS } from '@domain/reference/lists';
+import { CART_CHANNEL } from '@domain/reference/constants';
+import { type LocaleCode, PROMO_USER_TYPES, SHIPPING_METHODS } from '@domain/reference/lists';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -29,7 +30,23 @@ import { explain, ShippingRates, Total } from './simulator-result';
 // and shows for every rule whether it applied, how often, on which lines, for how much, or the
 // first condition that failed.
 
-const BLANK_LINE = { sku: '', quantity: '1' };
+interface LineRow {
+  sku: string;
+  quantity: string;
+  /** Flags a loaded cart's line carries (spec 3 §3 cart line item): kept so it prices as in the cart. */
+  isHostReward?: boolean;
+  subscription?: boolean;
+  selectedVariant?: string;
+}
+const BLANK_LINE: LineRow = { sku: '', quantity: '1' };
+/** What a loaded cart prices from besides its lines and codes: sent as loaded. */
+interface LoadedExtras {
+  localeCode: string;
+  checkoutCodes: string[];
+  promoItems: { sku: string; quantity: number; promo: string }[];
+  removedPromoItems: string[];
+  giftSelections: { promo: string; sku: string }[];
+}
 const BLANK_RATE = { method: '', amount: '' };
 
 /** Rows edited in place (sample lines, own shipping rates), each with its own stable key. */
@@ -73,7 +90,7 @@ export function Simulator({
   // Ship-to address (spec 3 §2): its state or province sets the tax; the country is the region's.
   const [shipRegion, setShipRegion] = useState('');
   const [shipPostalCode, setShipPostalCode] = useState('');
-  const lineRows = useKeyedRows([BLANK_LINE]);
+  const lineRows = useKeyedRows<LineRow>([BLANK_LINE]);
   const lines = lineRows.rows;
   const simulate = useSimulate(onServer);
   const loadCart = useLoadCart();
@@ -81,19 +98,31 @@ export function Simulator({
   // Own shipping rates (spec 3 §7 newShippingRates): none means the region's rates.
   const rateRows = useKeyedRows<typeof BLANK_RATE>([]);
   const rates = rateRows.rows;
-  const [hostRewardItems, setHostRewardItems] = useState<{ sku: string; isFree: boolean }[]>([]);
+  const [hostRewardItems, setHostRewardItems] = useState<
+    { sku: string; quantity: number; isFree: boolean }[]
+  >([]);
   const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
+  const [extras, setExtras] = useState<LoadedExtras | null>(null);
 
   const load = () => {
     const id = cartId.trim();
     if (!id) return;
     loadCart.mutate(id, {
       onSuccess: (loaded) => {
-        const loadedLines = loaded.products.map((p) => ({ sku: p.sku, quantity: String(p.quantity) }));
+        const loadedLines = loaded.products.map((p) => ({ ...p, quantity: String(p.quantity) }));
         lineRows.replace(loadedLines.length > 0 ? loadedLines : [BLANK_LINE]);
         setCodes(loaded.codes.join(', '));
         setHostRewardItems(loaded.hostRewardItems);
         setRegionId(loaded.regionId);
+        // The cart prices on the cart channel (spec 3 §9: WEB in cart calls, 4 in the promo tool).
+        setChannel(CART_CHANNEL);
+        setExtras({
+          localeCode: loaded.localeCode,
+          checkoutCodes: loaded.checkoutCodes,
+          promoItems: loaded.promoItems,
+          removedPromoItems: loaded.removedPromoItems,
+          giftSelections: loaded.giftSelections,
+        });
         setCustomer(loaded.customer ?? '');
         if (loaded.userType !== null && PROMO_USER_TYPES.some((t) => t.id === loaded.userType))
           setUserType(loaded.userType);
@@ -107,7 +136,20 @@ export function Simulator({
 
   const products = lines
     .filter((l) => l.sku.trim())
-    .map((l) => ({ sku: l.sku.trim(), quantity: Math.max(1, Math.floor(Number(l.quantity) || 1)) }));
+    .map((l) => ({
+      sku: l.sku.trim(),
+      quantity: Math.max(1, Math.floor(Number(l.quantity) || 1)),
+      ...(l.isHostReward ? { isHostReward: true } : {}),
+      ...(l.subscription ? { subscription: true } : {}),
+      ...(l.selectedVariant ? { selectedVariant: l.selectedVariant } : {}),
+    }));
+  // A loaded cart's locale while its region is kept; otherwise the region's.
+  const localcode =
+    extras && (extras.localeCode.endsWith('-CA') ? 2 : 1) === regionId ? extras.localeCode : null;
+  const removeLine = (line: LineRow & { key: number }) => {
+    lineRows.remove(line.key);
+    if (line.isHostReward) setHostRewardItems((hs) => hs.filter((h) => h.sku !== line.sku));
+  };
 
   const newShippingRates = rates
     .filter((r) => r.method && r.amount.trim() !== '' && Number.isFinite(Number(r.amount)))
@@ -119,11 +161,22 @@ export function Simulator({
       ...(customer.trim() ? { customer: customer.trim() } : {}),
       timestamp: Math.floor(new Date(at).getTime() / 1000),
       channel: /^\d+$/.test(channel) ? Number(channel) : channel,
+      ...(localcode ? { localcode: localcode as LocaleCode } : {}),
       user: { userType, regionId },
       cart: {
         products,
-        promoTags: parseSkuList(codes).map((code) => ({ code })),
+        promoTags: [
+          ...parseSkuList(codes).map((code) => ({ code })),
+          ...(extras?.checkoutCodes ?? []).map((code) => ({ code, fromCheckout: true })),
+        ],
         hostRewardItems,
+        ...(extras
+          ? {
+              promoItems: extras.promoItems,
+              removedPromoItems: extras.removedPromoItems,
+              giftSelections: extras.giftSelections,
+            }
+          : {}),
         shipping: {
           method: shippingMethod ? Number(shippingMethod) : null,
           ...(shipRegion.trim()
@@ -171,7 +224,7 @@ export function Simulator({
             loadCart.isError
               ? errorMessage(loadCart.error, 'The cart could not be loaded.')
               : loadedFrom
-                ? `Lines, codes, host rewards, country and customer of cart ${loadedFrom}`
+                ? `Lines, codes, host rewards, free items, country, channel and customer of cart ${loadedFrom}`
                 : 'Price a real customer’s cart'
           }
           error={loadCart.isError}
@@ -277,6 +330,7 @@ export function Simulator({
               label={`SKU ${i + 1}`}
               value={line.sku}
               onChange={(e) => lineRows.update(line.key, { sku: e.target.value })}
+              helperText={lineNote(line, hostRewardItems)}
               sx={{ flex: 1, maxWidth: 240 }}
             />
             <TextField
@@ -291,7 +345,7 @@ export function Simulator({
             <IconButton
               aria-label={`Remove line ${i + 1}`}
               disabled={lines.length === 1}
-              onClick={() => lineRows.remove(line.key)}
+              onClick={() => removeLine(line)}
             >
               <DeleteOutlineOutlined />
             </IconButton>
@@ -398,6 +452,20 @@ export function Simulator({
       )}
     </Paper>
   );
+}
+
+/** What a loaded line is besides its SKU: a host reward (free or half off), a subscription. */
+function lineNote(
+  line: LineRow,
+  hostRewards: readonly { sku: string; isFree: boolean }[],
+): string | undefined {
+  const notes = [
+    ...(line.isHostReward
+      ? [hostRewards.find((h) => h.sku === line.sku)?.isFree ? 'Host reward, free' : 'Host reward, half off']
+      : []),
+    ...(line.subscription ? ['Subscription'] : []),
+  ];
+  return notes.length > 0 ? notes.join(' · ') : undefined;
 }
 
 /** Tax and total of a simulated cart at its address, as the checkout estimate computes them. */
