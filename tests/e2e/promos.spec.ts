@@ -105,14 +105,40 @@ test('a draft with a JSON error shown inline, fixed, saved, simulated and publis
   await page.getByRole('button', { name: 'Save to pending' }).click();
   await expect(page.getByText('Promo successfully updated')).toBeVisible();
 
-  // Deploy without junoAccess: the button is off and the server refuses.
+  // Deploy without junoAccess: the button is off, says why, and the server refuses.
   await expect(page.getByRole('button', { name: 'Deploy to production' })).toBeDisabled();
+  await expect(page.getByText('Deploying to production needs junoAccess.')).toBeVisible();
   const refused = await page.request.post('/api/cs/promo/deployRule', {
     data: { collection: 'pending', rule: { name: RULE } },
     headers: CSRF,
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toBe('Insufficient Permissions');
+});
+
+test('without promoAccess, writing a rule is off before any work is done, and says why', async ({ page }) => {
+  await signIn(page, DEMO_STAFF.agent); // neither promoAccess nor junoAccess
+  await page.goto('/promos/tool');
+  await expect(page.getByRole('button', { name: 'Create Promo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Bulk Edit' })).toBeDisabled();
+  await expect(page.getByText(/Creating, editing and bulk-editing them needs promoAccess/)).toBeVisible();
+  // Reading and simulating stay open.
+  await expect(page.getByRole('button', { name: 'Edit Promo' })).toBeEnabled();
+  await page.goto('/promos/create');
+  for (const name of ['Publish to pending', 'Save to drafts', 'Deploy to production'])
+    await expect(page.getByRole('button', { name })).toBeDisabled();
+  await expect(page.getByText(/Saving to drafts needs promoAccess\./)).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    const { violations } = await new AxeBuilder({ page: await settled(page) })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'], iframes: false })
+      .analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+      `at ${width}px`,
+    ).toEqual([]);
+  }
 });
 
 test('deploy with junoAccess, from the editor opened by case-insensitive name', async ({ page }) => {
@@ -374,7 +400,8 @@ test("the simulator loads a real customer's cart, shows its shipping rates, pric
   await page.getByLabel('Rate 1 amount').fill('4.20');
   await page.getByRole('button', { name: 'Price cart' }).click();
   await expect(rates).toHaveCount(1);
-  await expect(rates.first()).toContainText('2nd Day: $');
+  // In the cart's currency: CA$ for a Canadian cart (ADR 024).
+  await expect(rates.first()).toContainText(/^2nd Day: (CA)?\$4\.20/);
   const rows = page.getByRole('table', { name: 'Rule explanations' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(2);

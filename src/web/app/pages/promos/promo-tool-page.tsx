@@ -1,4 +1,4 @@
-import { can } from '@domain/auth/permissions';
+import { promoAccessOf } from '@domain/promos/access';
 import { PageHeader } from '@web/components/page-header';
 import { principalOf, useSession } from '@web/features/auth/api/session';
 import { useFeatureFlag } from '@web/features/flags/api/feature-flags';
@@ -9,7 +9,7 @@ import { useParams, useSearchParams } from 'react-router';
 export function PromoToolPage() {
   const { promoName } = useParams();
   const [search] = useSearchParams();
-  const mayDeploy = can(principalOf(useSession()), 'promos.deploy');
+  const access = promoAccessOf(principalOf(useSession()));
   const simulateOnServer = useFeatureFlag('promoToolCartApi');
   return (
     <>
@@ -26,7 +26,7 @@ export function PromoToolPage() {
         key={promoName ?? ''}
         promoName={promoName}
         collectionHint={search.get('collection') ?? undefined}
-        mayDeploy={mayDeploy}
+        access={access}
         simulateOnServer={simulateOnServer}
       />
     </>

@@ -1,3 +1,4 @@
+import { type PromoAccess, whyNotSave } from '@domain/promos/access';
 import {
   BUY_GET_MESSAGE,
   type BusinessPromoForm,
@@ -28,7 +29,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useAlert } from '@web/components/alert/alert-context';
 import { api, errorMessage } from '@web/lib/api-client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { promosKey, useCreatePromo } from '../api/promos';
 
@@ -132,7 +133,11 @@ function UnitsField({
   );
 }
 
-export function BusinessForm({ mayDeploy }: { mayDeploy: boolean }) {
+export function BusinessForm({ access }: { access: PromoAccess }) {
+  const reasonId = useId();
+  const refusals = (['pending', 'drafts', 'production'] as const)
+    .map((c) => whyNotSave(access, c))
+    .filter((r): r is string => r !== null);
   const [form, setForm] = useState<BusinessPromoForm>(EMPTY);
   const [durationState, setDurationState] = useState<DurationState>('no-duration');
   const [draftDuration, setDraftDuration] = useState(() => {
@@ -332,26 +337,34 @@ export function BusinessForm({ mayDeploy }: { mayDeploy: boolean }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Button
             variant="contained"
-            disabled={!complete || create.isPending}
+            disabled={!complete || !access.pending || create.isPending}
+            aria-describedby={access.pending ? undefined : reasonId}
             onClick={() => publish('pending')}
           >
             Publish to pending
           </Button>
           <Button
             variant="outlined"
-            disabled={!complete || create.isPending}
+            disabled={!complete || !access.drafts || create.isPending}
+            aria-describedby={access.drafts ? undefined : reasonId}
             onClick={() => publish('drafts')}
           >
             Save to drafts
           </Button>
           <Button
             variant="outlined"
-            disabled={!complete || !mayDeploy || create.isPending}
+            disabled={!complete || !access.production || create.isPending}
+            aria-describedby={access.production ? undefined : reasonId}
             onClick={() => publish('production')}
           >
             Deploy to production
           </Button>
         </Stack>
+        {refusals.length > 0 && (
+          <Typography id={reasonId} variant="body2" sx={{ color: 'text.secondary' }}>
+            {refusals.join(' ')}
+          </Typography>
+        )}
       </Stack>
     </Paper>
   );

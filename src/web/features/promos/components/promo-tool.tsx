@@ -1,3 +1,4 @@
+import { mayWriteAny, PROMO_ACCESS_REASONS, type PromoAccess, whyNotSave } from '@domain/promos/access';
 import {
   COLLECTION_LABELS,
   compileStored,
@@ -32,7 +33,7 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAllRules, useDeployRule, usePromoTags, useSaveRule } from '../api/promos';
 import { BulkEdit } from './bulk-edit';
@@ -62,16 +63,18 @@ const whenLabel = (text: string) => {
 export function PromoTool({
   promoName,
   collectionHint,
-  mayDeploy,
+  access,
   simulateOnServer,
 }: {
   promoName?: string;
   collectionHint?: string;
-  /** junoAccess (DESIGN §4); the server checks it again. */
-  mayDeploy: boolean;
+  /** What the staff member may save where (DESIGN §4); the server checks it again. */
+  access: PromoAccess;
   /** Flag promoToolCartApi: the simulator prices through the server, else in the browser. */
   simulateOnServer: boolean;
 }) {
+  const mayDeploy = access.production;
+  const mayWrite = mayWriteAny(access);
   const rules = useAllRules();
   const tagList = usePromoTags();
   const save = useSaveRule();
@@ -98,6 +101,7 @@ export function PromoTool({
     [rules.data, collection],
   );
   const readOnly = collection === 'production';
+  const reasonId = useId();
 
   const clearEditor = () => {
     setSelected([]);
@@ -219,6 +223,12 @@ export function PromoTool({
   };
 
   const current = selected[0];
+  // Said before any work is done, beside the buttons (the server's answer stays 'Insufficient Permissions').
+  const saveRefusal = readOnly ? null : whyNotSave(access, collection);
+  const deployRefusal =
+    mode === 'edit' && current && current.collection !== 'production' && !mayDeploy
+      ? PROMO_ACCESS_REASONS.production
+      : null;
   const editing = mode === 'create' || (mode === 'edit' && current);
 
   return (
@@ -240,12 +250,24 @@ export function PromoTool({
               sx={{ flexWrap: 'wrap' }}
             >
               {MODES.map((m) => (
-                <ToggleButton key={m.value} value={m.value} sx={{ whiteSpace: 'nowrap' }}>
+                <ToggleButton
+                  key={m.value}
+                  value={m.value}
+                  sx={{ whiteSpace: 'nowrap' }}
+                  // Creating and bulk-editing only make sense for someone who may save the result.
+                  disabled={!mayWrite && (m.value === 'create' || m.value === 'bulk')}
+                >
                   {m.label}
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
           </Box>
+          {!mayWrite && (
+            <Alert severity="info">
+              You can read, simulate and compare rules. Creating, editing and bulk-editing them needs
+              promoAccess; deploying needs junoAccess.
+            </Alert>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               select
@@ -407,7 +429,12 @@ export function PromoTool({
             )}
           </Stack>
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
-            <Button variant="contained" onClick={onSave} disabled={readOnly || save.isPending}>
+            <Button
+              variant="contained"
+              onClick={onSave}
+              disabled={readOnly || saveRefusal !== null || save.isPending}
+              aria-describedby={saveRefusal || deployRefusal ? reasonId : undefined}
+            >
               {save.isPending ? 'Saving…' : `Save to ${COLLECTION_LABELS[collection].toLowerCase()}`}
             </Button>
             {mode === 'edit' && current && current.collection !== 'production' && (
@@ -425,6 +452,11 @@ export function PromoTool({
               </Button>
             )}
           </Stack>
+          {(saveRefusal || deployRefusal) && (
+            <Typography id={reasonId} variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+              {[saveRefusal, deployRefusal].filter(Boolean).join(' ')}
+            </Typography>
+          )}
         </Paper>
       )}
 
