@@ -1,4 +1,5 @@
 import { BATCH_ORDER_COLUMNS, type BatchOrderRow } from '@domain/orders/batch-orders';
+import { columnLabel } from '@domain/uploads/upload';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -39,7 +40,7 @@ function FailedRow({ batchId, row }: { batchId: number; row: BatchOrderRow }) {
       <Stack spacing={1}>
         <Typography sx={{ fontWeight: 600 }}>Row {row.rowNo}</Typography>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {BATCH_ORDER_COLUMNS.map((c) => `${c}: ${row.input[c] || '—'}`).join(' · ')}
+          {BATCH_ORDER_COLUMNS.map((c) => `${columnLabel(c)}: ${row.input[c] || '—'}`).join(' · ')}
         </Typography>
         <Alert severity="error">{row.error}</Alert>
         {editing ? (
