@@ -17,8 +17,11 @@ async function as(page: Page, role: DemoRole) {
   await signIn(page, DEMO_STAFF[role]);
 }
 
-async function axeClean(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page: await settled(page) })
+/** No serious or critical axe violation on the page, or within `include` (a CSS selector) when given. */
+async function axeClean(page: Page, label: string, include?: string) {
+  const builder = new AxeBuilder({ page: await settled(page) });
+  if (include) builder.include(include);
+  const { violations } = await builder
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'], iframes: false })
     .analyze();
@@ -117,5 +120,102 @@ test('the order audit writes a comment and a fraud decision as sentences, with v
     await decision.getByRole('button', { name: 'Show raw change' }).click();
     await expect(decision).toContainText('isFraud');
     await axeClean(page, `order audit at ${size.width}px`);
+  }
+});
+
+test('returns list products by name, and refund records name who made them', async ({ page }) => {
+  await as(page, 'leader');
+  const pending = (await (await page.request.get('/api/cs/returns')).json()).data as {
+    orderDocId: string;
+    items: { sku: string; title: string | null; quantity: number }[];
+  }[];
+  const named = pending.find((r) => r.items.length > 0 && r.items.every((i) => i.title));
+  expect(named, 'a demo return of catalog products').toBeDefined();
+  const item = named!.items[0]!;
+  // A completed return: a staff member refunded its order (the demo kept only their id).
+  const completed = (await (await page.request.get('/api/cs/returns?status=3')).json()).data as {
+    orderDocId: string;
+  }[];
+  const refunded = completed[0]!;
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.goto('/returns');
+    await expect(page.getByText(`${item.title} × ${item.quantity}`).first()).toBeVisible();
+    await axeClean(page, `returns at ${size.width}px`);
+
+    await page.goto(`/orders/${refunded.orderDocId}/refunds`);
+    const by = page.getByText(/^By /).first();
+    await expect(by).toBeVisible();
+    await expect(by).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}|system|not on file/);
+    await expect(by).toHaveText(/^By [A-Z][a-z']+ [A-Z]/);
+    // The records only: the refund form above them is another screen's concern.
+    await axeClean(page, `refund records at ${size.width}px`, 'li[aria-label^="Refund of"]');
+  }
+});
+
+test('the payouts table and the bulk-ledger rows read in words: headers, and reasons by name', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await as(page, 'leader');
+  const gql = async <T>(query: string): Promise<T> => {
+    const res = await page.request.post('/api/startCounting/query', { data: { query }, headers: CSRF });
+    return (await res.json()).data as T;
+  };
+  const { periods } = await gql<{ periods: { periodId: number; startDate: string; endDate: string }[] }>(
+    '{ periods { periodId startDate endDate } }',
+  );
+  // The oldest closed period (the incentives spec pays from the newest).
+  const period = periods.filter((p) => Date.parse(p.endDate) < Date.now() - 35 * 86_400_000)[0]!;
+  const args = `startDate: "${period.startDate}", endDate: "${period.endDate}"`;
+  await gql(`mutation { startCounting(${args}) }`);
+  await expect
+    .poll(
+      async () =>
+        (
+          await gql<{ countingRuns: { status: string }[] }>(`{ countingRuns(${args}) { status } }`)
+        ).countingRuns
+          .slice(0, 2)
+          .every((r) => r.status === 'succeeded'),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.goto(`/incentives/enrollers?period=${period.periodId}`);
+    await expect(page.getByRole('heading', { name: 'Enroller payouts', level: 1 })).toBeVisible();
+    const headers = page.getByRole('columnheader');
+    await expect(headers.filter({ hasText: 'Reward payout' })).toBeVisible();
+    for (const text of await headers.allInnerTexts()) expect(text).not.toMatch(/[a-z][A-Z]/);
+    await axeClean(page, `payouts at ${size.width}px`);
+  }
+
+  // A bulk ledger row: its reason by name, the file's note under it; the preview's headers in words.
+  const reason = reasonById(4)!.name;
+  let uid = '';
+  for (let n = 100030; n < 100300 && !uid; n++) {
+    const found = (await (await page.request.get(`/api/customers?q=M${n}`)).json()).data?.[0];
+    if (!found) continue;
+    const credit = await page.request.get(`/api/cs/customer/${found.uid}/productCredit`);
+    if (credit.ok() && (await credit.json()).data.maximum === 150) uid = found.uid;
+  }
+  const csv = `account,country,amount,reasonId,reason,neverExpire,expirationDate\n${uid},us,1.25,4,Late box,1,\n`;
+  await page.setViewportSize(WIDTHS[1]);
+  await page.goto('/bulkLedgers');
+  await page
+    .getByTestId('bulkLedgers-file')
+    .setInputFiles({ name: `history-${Date.now()}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const preview = page.getByRole('table', { name: 'Preview of the file' });
+  await expect(preview.getByRole('columnheader', { name: 'Reason ID' })).toBeVisible();
+  await expect(preview.getByRole('columnheader', { name: 'Never expire' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and apply 1 rows' }).click();
+  const row = page.getByTestId('ledger-row-1');
+  await expect(row.getByText(/^Applied \(ledger entry \d+\)$/)).toBeVisible({ timeout: 30_000 });
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await expect(row.getByRole('cell').filter({ hasText: reason })).toContainText('Late box');
+    await expect(row).not.toContainText('4 ·');
+    await axeClean(page, `bulk ledger rows at ${size.width}px`);
   }
 });

@@ -215,7 +215,13 @@ export const CartView = z.object({
   giftSelections: z.array(z.object({ promo: z.string(), sku: z.string() })),
   overrides: z.array(StoredOverride),
   resolutions: z.array(
-    z.object({ promo: z.string(), choices: z.array(z.string()), quantity: z.number().int() }),
+    z.object({
+      promo: z.string(),
+      choices: z.array(z.string()),
+      quantity: z.number().int(),
+      /** The choices' product names by SKU: staff pick a gift by its name. */
+      choiceNames: z.record(z.string(), z.string()),
+    }),
   ),
   dropItems: z.array(
     z.object({

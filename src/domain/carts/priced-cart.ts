@@ -346,6 +346,7 @@ export function toCartView(
       promo: r.promo,
       choices: r.choices,
       quantity: r.quantity,
+      choiceNames: Object.fromEntries(r.choices.map((sku) => [sku, facts.catalog.get(sku)?.title ?? sku])),
     })),
     dropItems: priced.dropItems.map((d) => ({
       sku: d.sku,

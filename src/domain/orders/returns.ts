@@ -54,7 +54,8 @@ export const ReturnRecord = z.object({
   returnStatus: z.number().int(),
   returnStatusName: z.string(),
   dateCreatedUTC: z.string(),
-  items: z.array(z.object({ sku: z.string(), quantity: z.number().int() })),
+  /** Returned products; `title` is the catalog's name of the SKU (null when it is not in the catalog). */
+  items: z.array(z.object({ sku: z.string(), quantity: z.number().int(), title: z.string().nullable() })),
   reason: z.string().nullable(),
   refundId: z.string().nullable(),
   customerName: z.string(),

@@ -129,6 +129,21 @@ export const progressOf = (s: { totalRows: number; succeededRows: number; failed
 /** Header names compared without case, spaces, dashes or underscores ("Order Type" = orderType). */
 export const headerKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
+/** The upload columns in words, for table and CSV headers; headerKey reads each back as its column. */
+const COLUMN_LABELS: Record<string, string> = {
+  skus: 'SKUs',
+  reasonId: 'Reason ID',
+  neverExpire: 'Never expire',
+};
+
+/** `shippingAddress` → "Shipping address", `skus` → "SKUs": an upload column as a header in words. */
+export function columnLabel(column: string): string {
+  const known = COLUMN_LABELS[column];
+  if (known) return known;
+  const words = column.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export interface ParsedCsv {
   columns: string[];
   rows: { rowNo: number; values: Record<string, string> }[];

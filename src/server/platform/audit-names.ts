@@ -74,3 +74,17 @@ export async function auditNames(db: DbOrTx, events: NamedEvent[], people: strin
   for (const p of productRows) names.products[p.sku] = p.title;
   return names;
 }
+
+/** Staff names by id, for records that kept only the id (refunds written without the name). */
+export async function staffNamesById(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id)).slice(0, MAX_LOOKUPS);
+  const names = new Map<string, string>();
+  if (ids.includes('system')) names.set('system', 'System');
+  if (wanted.length === 0) return names;
+  const rows = await db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, wanted));
+  for (const r of rows) names.set(r.id, r.name);
+  return names;
+}

@@ -239,7 +239,7 @@ describe('batch orders: confirm and job', () => {
     expect(csvRes.headers['content-type']).toMatch(/text\/csv/);
     const csvLines = csvRes.body.replace(/\r\n$/, '').split('\r\n');
     expect(csvLines[0]).toBe(
-      '\uFEFFRow,account,skus,shippingAddress,orderType,reason,Status,Order number,Order id,Error',
+      '\uFEFFRow,Account,SKUs,Shipping address,Order type,Reason,Status,Order number,Order id,Error',
     );
     expect(csvLines).toHaveLength(4);
     expect(csvLines[3]).toContain('SKU NOPE is not in the catalog.');

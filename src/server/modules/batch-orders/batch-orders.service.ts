@@ -15,6 +15,7 @@ import {
 import { csvHeader, csvLine } from '@domain/platform/csv';
 import { entitledPrice, priceTierOf, productPriceOf } from '@domain/pricing';
 import { ORDER_STATE } from '@domain/reference';
+import { columnLabel } from '@domain/uploads/upload';
 import { sql } from 'drizzle-orm';
 import { downstreamExports, orderComments, orderLines, orderPayments, orders } from '../../db/schema';
 import { type Actor, type ChangeInput, recordChanges } from '../../platform/audit';
@@ -419,9 +420,16 @@ export async function downstreamCounts(db: DbOrTx, batchId: number): Promise<Bat
 /** The result file, written a page of rows at a time (never the whole batch in memory). */
 export async function* resultCsv(db: DbOrTx, batchId: number): AsyncGenerator<string> {
   await getUpload(db, batchOrdersKind, batchId);
-  // The input columns keep their upload names (a corrected file can be uploaded again); the
-  // columns the run adds are in words.
-  yield csvHeader(['Row', ...BATCH_ORDER_COLUMNS, 'Status', 'Order number', 'Order id', 'Error']);
+  // Headers in words; the upload reads the input columns' words back as its columns (headerKey),
+  // so a corrected file can be uploaded again.
+  yield csvHeader([
+    'Row',
+    ...BATCH_ORDER_COLUMNS.map(columnLabel),
+    'Status',
+    'Order number',
+    'Order id',
+    'Error',
+  ]);
   let after = 0;
   for (;;) {
     const page = await listRows(db, batchOrdersKind, batchId, { after, limit: 1000 }, orderColumns);

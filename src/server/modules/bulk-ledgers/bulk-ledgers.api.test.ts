@@ -115,6 +115,16 @@ describe('bulk ledgers', () => {
     expect(rows[2]).toMatchObject({ status: 'failed', error: 'Value must be less than or equal to $150' });
     const result = await call('GET', `/api/bulkLedgers/${id}/result.csv`);
     expect(result.body.split('\r\n')[3]).toContain('Value must be less than or equal to $150');
+    // Headers in words, and the result file reads back as an upload (a corrected file goes again).
+    expect(result.body.split('\r\n')[0]).toBe(
+      '\uFEFFRow,Account,Country,Amount,Reason ID,Reason,Never expire,Expiration date,Status,Ledger entry,Customer UID,Error',
+    );
+    const reread = await call('POST', '/api/bulkLedgers/preview', {
+      fileName: 'corrected.csv',
+      csv: result.body.replace(/^\uFEFF/, ''),
+    });
+    expect(reread.statusCode).toBe(200);
+    expect(reread.json().data.rows).toHaveLength(3);
   });
 
   it('one key, one upload: another file under the key is 422; the header carries the key too; none is 400 (ADR 021)', async () => {

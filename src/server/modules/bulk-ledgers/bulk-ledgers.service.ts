@@ -8,6 +8,7 @@ import {
   parseBulkLedgerRow,
   validateBulkLedgerRow,
 } from '@domain/product-credit/bulk-ledgers';
+import { columnLabel } from '@domain/uploads/upload';
 import { dollarsToCents, todayIso } from '@domain/validation';
 import { inArray, sql } from 'drizzle-orm';
 import { productCredit } from '../../db/schema';
@@ -123,7 +124,15 @@ export async function ledgerRows(
 
 export async function* ledgerResultCsv(db: DbOrTx, id: number): AsyncGenerator<string> {
   await getUpload(db, bulkLedgersKind, id);
-  yield csvHeader(['Row', ...BULK_LEDGER_COLUMNS, 'Status', 'Ledger entry', 'Customer UID', 'Error']);
+  // Headers in words; the upload reads them back as its columns (headerKey), as for batch orders.
+  yield csvHeader([
+    'Row',
+    ...BULK_LEDGER_COLUMNS.map(columnLabel),
+    'Status',
+    'Ledger entry',
+    'Customer UID',
+    'Error',
+  ]);
   let after = 0;
   for (;;) {
     const page = await listRows(db, bulkLedgersKind, id, { after, limit: 1000 }, ledgerColumns);

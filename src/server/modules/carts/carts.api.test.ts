@@ -121,6 +121,21 @@ describe('pricing through the active rules (hand-computed)', () => {
     expect(line(c, 'LIP')).toMatchObject({ quantity: 2, totalPriceInCents: 2000 });
   });
 
+  it('gift selection: the choices come with their product names, so staff pick a gift by name', async () => {
+    const cartId = await newCart();
+    await added(cartId, 'P200', 1);
+    const res = await t.app.inject({ method: 'GET', url: `/api/carts/${cartId}`, headers: agent.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.resolutions).toEqual([
+      {
+        promo: 'Choose a Sample',
+        choices: ['CHOICE1', 'CHOICE2'],
+        quantity: 1,
+        choiceNames: { CHOICE1: 'Deluxe Mascara Sample', CHOICE2: 'Deluxe Serum Sample' },
+      },
+    ]);
+  });
+
   it('gift selection: a missing pick is a resolution entry; picking adds it free', async () => {
     const cartId = await newCart();
     const c = await added(cartId, 'P200', 1);

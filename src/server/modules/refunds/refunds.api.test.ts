@@ -157,6 +157,21 @@ describe('POST /api/cs/refund', () => {
     expect(list.json().data.order.refundable[0]).toMatchObject({ sku: 'A', refunded: 1, refundable: 1 });
   });
 
+  it('names the staff member of a refund recorded with only their id', async () => {
+    const { order, first, second } = await twoCardOrder(db());
+    expect((await post('/api/cs/refund', partial(order.id, first, second))).statusCode).toBe(200);
+    // Refunds from before names were kept (and imported ones) hold only the staff member's id.
+    await db().update(refunds).set({ adminName: null }).where(eq(refunds.orderId, order.id));
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/cs/order/${order.id}/refunds`,
+      headers: leader.headers,
+    });
+    const [refund] = list.json().data.refunds;
+    expect(refund.adminUid).toBe(agent.id);
+    expect(refund.adminName).toMatch(/^agent \d+$/);
+  });
+
   it("refuses the spec's split errors word for word and writes nothing", async () => {
     const { order, first, second } = await twoCardOrder(db());
     const cases: [object, string][] = [

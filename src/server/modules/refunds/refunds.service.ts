@@ -19,6 +19,7 @@ import {
   type RefundRecord,
   refundRecordValid,
 } from '@domain/orders/refunds';
+import { staffNamesById } from '../../platform/audit-names';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -122,7 +123,13 @@ export function recordView(r: repo.RefundRow): RefundRecord {
 export async function orderRefunds(ctx: AppContext, orderId: string) {
   const o = await orders.loadOrder(ctx.db, orderId);
   const { facts, prior } = await repo.refundFacts(ctx.db, o);
-  return { order: orderView(o, facts, prior), refunds: prior.map(recordView) };
+  // Refunds that kept only the staff member's id are answered with the name ("By Casey Morgan").
+  const names = await staffNamesById(
+    ctx.db,
+    prior.filter((r) => !r.adminName).map((r) => r.adminUid),
+  );
+  const named = prior.map((r) => (r.adminName ? r : { ...r, adminName: names.get(r.adminUid) ?? null }));
+  return { order: orderView(o, facts, prior), refunds: named.map(recordView) };
 }
 
 /** The refund a selection is worth, or a 400 naming what is wrong with the selection. */

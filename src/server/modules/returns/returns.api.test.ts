@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeEvents, returns } from '../../db/schema';
+import { changeEvents, products, returns } from '../../db/schema';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
@@ -16,7 +16,12 @@ const db = () => t.database.db;
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: agent.headers });
 let n = 0;
 
-async function aReturn(status: number, createdDaysAgo: number, order: { phoenixOrderId?: number } = {}) {
+async function aReturn(
+  status: number,
+  createdDaysAgo: number,
+  order: { phoenixOrderId?: number } = {},
+  items = [{ sku: 'A', quantity: 1 }],
+) {
   const customer = await insertAccount(db());
   const o = await insertOrder(db(), customer.uid, { phoenixOrderId: order.phoenixOrderId ?? null });
   const id = `RET${String(++n).padStart(8, '0')}`;
@@ -28,7 +33,7 @@ async function aReturn(status: number, createdDaysAgo: number, order: { phoenixO
       legacyOrderId: o.orderId,
       phoenixOrderId: o.phoenixOrderId,
       returnStatus: status,
-      items: [{ sku: 'A', quantity: 1 }],
+      items,
       reason: 'Too small',
       dateCreatedUtc: new Date(Date.now() - createdDaysAgo * 86_400_000),
     });
@@ -50,6 +55,22 @@ describe('returns', () => {
       orderDocId: newer.order.id,
       orderLabel: `F${newer.order.orderId}`,
     });
+  });
+
+  it('names the returned products from the catalog; a SKU the catalog does not know has no name', async () => {
+    await db()
+      .insert(products)
+      .values({ sku: 'RETSERUM', productId: 992_001, title: 'Deluxe Serum', flags: ['web'] });
+    const r = await aReturn(3, 0, { phoenixOrderId: 912345001 }, [
+      { sku: 'RETSERUM', quantity: 2 },
+      { sku: 'GONE', quantity: 1 },
+    ]);
+    const [found] = (await get('/api/cs/returns/search?orderId=912345001')).json().data;
+    expect(found.docId).toBe(r.id);
+    expect(found.items).toEqual([
+      { sku: 'RETSERUM', quantity: 2, title: 'Deluxe Serum' },
+      { sku: 'GONE', quantity: 1, title: null },
+    ]);
   });
 
   it('searches by 9-digit order id or 7-digit legacy id with optional F; anything else is a 400', async () => {

@@ -1,8 +1,8 @@
 import { orderNumberLabel } from '@domain/customers/order-status';
 import { parseReturnSearch, RETURN_MESSAGES, type ReturnRecord } from '@domain/orders/returns';
 import { returnStatusName } from '@domain/reference';
-import { asc, desc, eq, or } from 'drizzle-orm';
-import { orders, returns } from '../../db/schema';
+import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { orders, products, returns } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
@@ -24,7 +24,26 @@ const columns = {
 
 type Row = { r: typeof returns.$inferSelect; customerUserType: number; firstName: string; lastName: string };
 
-function toRecord({ r, customerUserType, firstName, lastName }: Row): ReturnRecord {
+/** Product names of the SKUs the returns hold: staff read returned products by name. */
+async function titlesOf(db: DbOrTx, rows: Row[]): Promise<Map<string, string>> {
+  const skus = [...new Set(rows.flatMap((row) => row.r.items.map((i) => i.sku)))];
+  if (skus.length === 0) return new Map();
+  const found = await db
+    .select({ sku: products.sku, title: products.title })
+    .from(products)
+    .where(inArray(products.sku, skus));
+  return new Map(found.map((p) => [p.sku, p.title]));
+}
+
+async function toRecords(db: DbOrTx, rows: Row[]): Promise<ReturnRecord[]> {
+  const titles = await titlesOf(db, rows);
+  return rows.map((row) => toRecord(row, titles));
+}
+
+function toRecord(
+  { r, customerUserType, firstName, lastName }: Row,
+  titles: Map<string, string>,
+): ReturnRecord {
   return {
     docId: r.id,
     orderId: r.legacyOrderId,
@@ -34,7 +53,7 @@ function toRecord({ r, customerUserType, firstName, lastName }: Row): ReturnReco
     returnStatus: r.returnStatus,
     returnStatusName: returnStatusName(r.returnStatus) ?? String(r.returnStatus),
     dateCreatedUTC: r.dateCreatedUtc.toISOString(),
-    items: r.items,
+    items: r.items.map((i) => ({ sku: i.sku, quantity: i.quantity, title: titles.get(i.sku) ?? null })),
     reason: r.reason,
     refundId: r.refundId,
     customerName: `${firstName} ${lastName}`,
@@ -49,7 +68,7 @@ export async function returnsByStatus(ctx: AppContext, status: number) {
     .where(eq(returns.returnStatus, status))
     .orderBy(desc(returns.dateCreatedUtc), asc(returns.returnStatus), desc(returns.id))
     .limit(LIST_LIMIT);
-  return rows.map(toRecord);
+  return toRecords(ctx.db, rows);
 }
 
 export async function searchReturns(ctx: AppContext, value: string) {
@@ -66,7 +85,7 @@ export async function searchReturns(ctx: AppContext, value: string) {
     .where(where)
     .orderBy(desc(returns.dateCreatedUtc), asc(returns.returnStatus))
     .limit(LIST_LIMIT);
-  return rows.map(toRecord);
+  return toRecords(ctx.db, rows);
 }
 
 /** Staff set a new returnStatus (spec 2 §4), recorded on the order's change log. */
@@ -88,7 +107,7 @@ export async function setReturnStatus(
       before: { return: { id, returnStatus: locked.returnStatus } },
       after: { return: { id, returnStatus } },
     });
-    const [row] = await base(tx).where(eq(returns.id, id));
-    return toRecord(row!);
+    const [record] = await toRecords(tx, await base(tx).where(eq(returns.id, id)));
+    return record!;
   });
 }

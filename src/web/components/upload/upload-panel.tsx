@@ -1,4 +1,4 @@
-import type { Preview } from '@domain/uploads/upload';
+import { columnLabel, type Preview } from '@domain/uploads/upload';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -123,7 +123,7 @@ export function UploadPanel({ base, help, columns, onConfirmed }: UploadPanelPro
                   <TableRow>
                     <TableCell>Row</TableCell>
                     {columns.map((c) => (
-                      <TableCell key={c}>{c}</TableCell>
+                      <TableCell key={c}>{columnLabel(c)}</TableCell>
                     ))}
                     <TableCell>Check</TableCell>
                   </TableRow>

@@ -1,4 +1,5 @@
 import { BULK_LEDGER_COLUMNS, type BulkLedgerRow } from '@domain/product-credit/bulk-ledgers';
+import { reasonById } from '@domain/product-credit/product-credit';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -38,6 +39,14 @@ const HELP = (
     maximum per account type.
   </>
 );
+
+/** A row's reason by its name in the adjustment reasons (the file gives its number). */
+function reasonName(reasonId: string | undefined): string {
+  const id = Number(reasonId);
+  const reason = reasonId && Number.isInteger(id) ? reasonById(id) : undefined;
+  if (reason) return reason.name;
+  return reasonId ? `Unknown reason ${reasonId}` : '—';
+}
 
 function LedgerRows({ id, running }: { id: number; running: boolean }) {
   const rows = useBulkLedgerRows(id, running);
@@ -80,8 +89,16 @@ function LedgerRows({ id, running }: { id: number; running: boolean }) {
               <TableCell>{(r.input.country ?? '').toUpperCase()}</TableCell>
               <TableCell align="right">{r.input.amount}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                {r.input.reasonId}
-                {r.input.reason ? ` · ${r.input.reason}` : ''}
+                {reasonName(r.input.reasonId)}
+                {r.input.reason && (
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    sx={{ display: 'block', color: 'text.secondary' }}
+                  >
+                    {r.input.reason}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ minWidth: 180, color: r.status === 'failed' ? 'error.dark' : undefined }}>
                 {r.status === 'succeeded'

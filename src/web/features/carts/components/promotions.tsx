@@ -53,7 +53,7 @@ export function CartNotices({ cart }: { cart: CartView }) {
                   pick.mutate({ promo: r.promo, sku }, { onError: (err) => alert.error(errorMessage(err)) })
                 }
               >
-                Pick {sku}
+                Pick {r.choiceNames[sku] ?? sku}
               </Button>
             ))}
           </Box>

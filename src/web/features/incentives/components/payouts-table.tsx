@@ -62,7 +62,7 @@ export function PayoutsTable({
                 slotProps={{ input: { 'aria-label': 'Select all payable rows' } }}
               />
             </TableCell>
-            <TableCell>rewardPayoutId</TableCell>
+            <TableCell>Reward payout</TableCell>
             <TableCell>Participant</TableCell>
             <TableCell>Enroller</TableCell>
             <TableCell>Milestone</TableCell>

@@ -76,7 +76,7 @@ function RefundItem({
             {refund.pcAmount > 0 ? ` + ${money(refund.pcAmount)} product credit` : ''}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            By {refund.adminName ?? refund.adminUid} · {refund.reason}
+            By {refund.adminName ?? 'a staff member not on file'} · {refund.reason}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>

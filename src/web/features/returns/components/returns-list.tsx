@@ -25,6 +25,10 @@ import { useReturns, useSetReturnStatus } from '../api/returns';
 const orderPath = (r: ReturnRecord, tab: 'info' | 'refunds') =>
   `/orders/${encodeURIComponent(r.orderDocId)}/${tab}`;
 
+/** Returned products by name ("Deluxe Serum × 2"); a SKU the catalog does not know stays a SKU. */
+const returnedItems = (items: ReturnRecord['items']) =>
+  items.map((i) => `${i.title ?? `SKU ${i.sku}`} × ${i.quantity}`).join(', ');
+
 function StatusCell({ record, canEdit }: { record: ReturnRecord; canEdit: boolean }) {
   const [value, setValue] = useState(record.returnStatus);
   const change = useSetReturnStatus();
@@ -163,7 +167,7 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
                     </Typography>
                   </TableCell>
                   <TableCell>{r.customerName}</TableCell>
-                  <TableCell>{r.items.map((i) => `${i.sku} × ${i.quantity}`).join(', ')}</TableCell>
+                  <TableCell>{returnedItems(r.items)}</TableCell>
                   <TableCell>{r.reason ?? ''}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit={canEdit} />
