@@ -34,12 +34,16 @@ export const SCENARIO_ORDERS = {
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The first unused 7-digit order number (generate_series is ordered, so LIMIT 1 stops early). */
+/**
+ * The first unused 7-digit order number. The series is a set-returning function in the select
+ * list, which yields one row at a time, so LIMIT 1 stops at the first gap; in FROM it would be
+ * materialized whole (nine million rows) first.
+ */
 async function freeOrderNumber(tx: DbOrTx): Promise<number> {
   const [row] = await rows<{ n: number }>(
     tx,
-    sql`select n::int as n from generate_series(1000000, 9999999) n
-         where not exists (select 1 from orders where order_id = n) limit 1`,
+    sql`select n::int as n from (select generate_series(1000000, 9999999) as n) series
+         where not exists (select 1 from orders where order_id = series.n) limit 1`,
   );
   if (!row) throw new Error('no free 7-digit order number for the demo scenario orders');
   return row.n;
