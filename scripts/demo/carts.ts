@@ -21,10 +21,17 @@ const CART_SHARE: Record<number, number> = {
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-function lineItem(ctx: GenContext, item: CatalogItem, countryId: 1 | 2, quantity: number) {
+/** A saved cart's line; `id` is drawn from the account's stream unless given. */
+export function lineItem(
+  ctx: GenContext,
+  item: CatalogItem,
+  countryId: 1 | 2,
+  quantity: number,
+  id: string = ctx.rng.alphanumeric(12),
+) {
   const p = item.prices[countryId];
   return {
-    id: ctx.rng.alphanumeric(12),
+    id,
     sku: item.sku,
     quantity,
     price: dollars(p.priceCents),

@@ -12,6 +12,7 @@ import { makeProgress } from './progress';
 import { resetDatabase } from './reset';
 import { prepareRun } from './setup';
 import { staffRows } from './staff';
+import { addStoryCustomers, STORY_CUSTOMERS } from './story-customers';
 import { TABLE_ORDER } from './tables';
 import { makeClock } from './time';
 import { BatchWriter } from './writer';
@@ -149,6 +150,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   }
   await writer.syncSequences();
   await addOrderScenarios(db);
+  await addStoryCustomers(db, ctx);
   await finishAggregates(db);
   // Fresh statistics and visibility maps: without them the first screens plan badly and
   // index-only scans read the heap (a bulk load outruns autovacuum).
@@ -159,7 +161,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const summary: SeedSummary = {
     seed,
     now: clock.now,
-    accounts: total + 1,
+    // The company account and the named story customers come on top of the generated ones.
+    accounts: total + 1 + Object.keys(STORY_CUSTOMERS).length,
     orders,
     rows: Object.fromEntries([...writer.counts].sort(([a], [b]) => a.localeCompare(b))),
     seconds: Math.round((performance.now() - started) / 100) / 10,

@@ -32,21 +32,25 @@ export const SCENARIO_ORDERS = {
   retryRefund: 'DemoRetryRefundOrd01',
 } as const;
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
-/** The first unused 7-digit order number (generate_series is ordered, so LIMIT 1 stops early). */
-async function freeOrderNumber(tx: DbOrTx): Promise<number> {
+/**
+ * The first unused 7-digit order number. The series is a set-returning function in the select
+ * list, which yields one row at a time, so LIMIT 1 stops at the first gap; in FROM it would be
+ * materialized whole (nine million rows) first.
+ */
+export async function freeOrderNumber(tx: DbOrTx): Promise<number> {
   const [row] = await rows<{ n: number }>(
     tx,
-    sql`select n::int as n from generate_series(1000000, 9999999) n
-         where not exists (select 1 from orders where order_id = n) limit 1`,
+    sql`select n::int as n from (select generate_series(1000000, 9999999) as n) series
+         where not exists (select 1 from orders where order_id = series.n) limit 1`,
   );
   if (!row) throw new Error('no free 7-digit order number for the demo scenario orders');
   return row.n;
 }
 
 /** Copies an order with its lines and card payments under a fixed id; `changes` sets the case. */
-async function copyOrder(tx: DbOrTx, source: OrderRow, id: string, changes: Partial<OrderRow>) {
+export async function copyOrder(tx: DbOrTx, source: OrderRow, id: string, changes: Partial<OrderRow>) {
   const { id: _id, orderId: _orderId, updatedAt: _u, ...rest } = source;
   await tx.insert(orders).values({ ...rest, id, orderId: await freeOrderNumber(tx), ...changes });
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, source.id));
@@ -67,7 +71,7 @@ async function copyOrder(tx: DbOrTx, source: OrderRow, id: string, changes: Part
 type PaymentInsert = typeof orderPayments.$inferInsert;
 
 /** Order payments with the gateway charges they point at (so the refunds view can refund them). */
-async function insertPayments(
+export async function insertPayments(
   tx: DbOrTx,
   payments: PaymentInsert[],
   at: Date,
@@ -93,7 +97,7 @@ async function insertPayments(
     );
 }
 
-const firstOrder = async (tx: DbOrTx, where: ReturnType<typeof sql>) =>
+export const firstOrder = async (tx: DbOrTx, where: ReturnType<typeof sql>) =>
   (await tx.select().from(orders).where(where).orderBy(asc(orders.orderId)).limit(1))[0];
 
 export async function addOrderScenarios(db: Db): Promise<void> {
@@ -208,9 +212,15 @@ export async function addOrderScenarios(db: Db): Promise<void> {
 
 /**
  * A captured order of at least two paid units, not downstream and not refunded, paid on two cards
- * (60 % and 40 % of what the cards paid; any product credit stays as it was).
+ * (60 % and 40 % of what the cards paid; any product credit stays as it was). `owner` puts it on
+ * another account (the customer fields of the order). Answers whether a source order was found.
  */
-async function addTwoCardOrder(tx: DbOrTx, id: string, secondCardSimulates: string | null) {
+export async function addTwoCardOrder(
+  tx: DbOrTx,
+  id: string,
+  secondCardSimulates: string | null,
+  owner: Partial<OrderRow> = {},
+): Promise<boolean> {
   const source = await firstOrder(
     tx,
     sql`${orders.collection} = 'invoices' and ${orders.state} = 3 and ${orders.cancellation} is null
@@ -219,7 +229,7 @@ async function addTwoCardOrder(tx: DbOrTx, id: string, secondCardSimulates: stri
         and (select coalesce(sum(quantity), 0) from order_lines l where l.order_id = ${orders.id} and l.adjusted_price_cents > 0) >= 2
         and exists (select 1 from order_payments p where p.order_id = ${orders.id} and p.method = 'card')`,
   );
-  if (!source) return;
+  if (!source) return false;
   const { id: _id, orderId: _orderId, updatedAt: _u, ...rest } = source;
   await tx.insert(orders).values({
     ...rest,
@@ -231,6 +241,7 @@ async function addTwoCardOrder(tx: DbOrTx, id: string, secondCardSimulates: stri
     paymentState: 'captured',
     socialId: null,
     isFraud: false,
+    ...owner,
   });
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, source.id));
   await tx.insert(orderLines).values(lines.map(({ id: _l, ...l }) => ({ ...l, orderId: id })));
@@ -265,4 +276,5 @@ async function addTwoCardOrder(tx: DbOrTx, id: string, secondCardSimulates: stri
     source.dateCreatedUtc,
     (p) => (p.transactionId === `${id}-tx2` ? secondCardSimulates : null),
   );
+  return true;
 }
