@@ -285,6 +285,46 @@ describe('entitled prices (ADR 023): the lowest price the shopper may pay, shown
   });
 });
 
+describe("the shipping address of an order (spec 1 §5, spec 3 §3): the address form's rules", () => {
+  it('refuses a purchase whose address breaks a form rule, saving nothing; a good one is saved as the form saves it', async () => {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ telephone: 'abc' }, 'Must be a valid telephone number'],
+      [{ region: 'ZZ' }, 'Must be a valid state'],
+      [{ address: 'x'.repeat(36) }, 'Address can not exceed 35 characters'],
+      [{ address2: 'y'.repeat(31) }, 'Address must not be over 30 characters'],
+    ];
+    for (const [over, message] of bad) {
+      const r = await post('/api/purchase', {
+        ...context(c.uid, cartId, {
+          shipping: { method: 3, address: { ...TX_ADDRESS, saveAddress: true, ...over } },
+          payment: { savedCard: true, cardId: card },
+        }),
+        idempotencyKey: key(),
+      });
+      expect(r.statusCode, JSON.stringify(over)).toBe(400);
+      expect(r.body).toContain(message);
+    }
+    expect(
+      await db().select().from(shippingAddresses).where(eq(shippingAddresses.accountUid, c.uid)),
+    ).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toEqual([]);
+
+    const ok = await post('/api/purchase', {
+      ...context(c.uid, cartId, {
+        shipping: { method: 3, address: { ...TX_ADDRESS, saveAddress: true, telephone: '(512) 555-0100' } },
+        payment: { savedCard: true, cardId: card },
+      }),
+      idempotencyKey: key(),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const saved = await db().select().from(shippingAddresses).where(eq(shippingAddresses.accountUid, c.uid));
+    expect(saved).toMatchObject([{ telephone: '5125550100', region: 'TX', postalCode: '78701' }]);
+  });
+});
+
 describe('estimate (spec 2 §4, §5): hand-computed totals', () => {
   it('US: promo, shipping, tax on products and shipping, product credit', async () => {
     const c = await customer({}, 1000);
