@@ -325,6 +325,36 @@ describe("the shipping address of an order (spec 1 §5, spec 3 §3): the address
   });
 });
 
+describe('attribution (spec 2 §6): the order names the consultant it is attributed to', () => {
+  it('a client with a sponsor names the sponsor; a consultant or a client of the company names nobody', async () => {
+    const sponsor = await insertAccount(db(), { userType: 1, firstName: 'Sally', lastName: 'Sponsor' });
+    const buy = async (uid: string) => {
+      const card = await savedCard(uid);
+      const cartId = await cartWith(uid, [['LIP', 1]]);
+      const r = await post('/api/purchase', {
+        ...context(uid, cartId, { payment: { savedCard: true, cardId: card } }),
+        idempotencyKey: key(),
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const id = r.json().data.id as string;
+      const [row] = await db().select().from(orders).where(eq(orders.id, id));
+      return row!;
+    };
+    const client = await customer({ sponsorId: sponsor.phoenixId });
+    const attributed = await buy(client.uid);
+    expect(attributed).toMatchObject({ sponsorId: sponsor.phoenixId, consultantName: 'Sally Sponsor' });
+    const detail = await get(`/api/cs/order/${attributed.id}`);
+    expect(detail.json().data.consultantName).toBe('Sally Sponsor');
+    expect((await buy((await customer({ sponsorId: 1 })).uid)).consultantName).toBeNull();
+    const consultant = await customer({
+      userType: 1,
+      sponsorId: sponsor.phoenixId,
+      dateOfBirth: '1980-01-01',
+    });
+    expect((await buy(consultant.uid)).consultantName).toBeNull();
+  });
+});
+
 describe('estimate (spec 2 §4, §5): hand-computed totals', () => {
   it('US: promo, shipping, tax on products and shipping, product credit', async () => {
     const c = await customer({}, 1000);
