@@ -29,6 +29,8 @@ export const AccountRecord = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
   userType: z.number().int(),
+  /** The person's account types (spec 1 §1): the stored type, then Enrolling Consultant, Enrolling Member, Host as they apply. */
+  accountTypes: z.array(z.string()),
   telephone: z.string().nullable(),
   genderId: z.number().int().nullable(),
   defaultLanguageId: z.number().int(),

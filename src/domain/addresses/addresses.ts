@@ -35,40 +35,51 @@ export const regionsOf = (countryId: number): readonly (readonly [string, string
 export const isRegionOf = (region: string, countryId: number) =>
   regionsOf(countryId).some(([code]) => code === region);
 
+/** The address form's fields and their rules (spec 1 §5, spec 3 §3). */
+export const AddressFields = z.object({
+  firstName: name('First Name'),
+  lastName: name('Last Name'),
+  companyName: lengthExceeded('Company', NAME_MAX_LENGTH).transform((v) => (v ? formatCompany(v) : null)),
+  address: address('Address'),
+  address2: addressOptional(),
+  city: lengthExceededRequired('City', NAME_MAX_LENGTH),
+  region: z.string({ error: 'State is required' }).trim(),
+  postalCode: z.string({ error: 'Zip Code is required' }).trim(),
+  countryId: z.union([z.literal(1), z.literal(2)], { error: 'Country is required' }),
+  telephone: phone(),
+});
+
+/** The rules that depend on the country (state or province, zip or postal code), naming the field. */
+export function checkAddressRegion(
+  v: { region: string; postalCode: string; countryId: number },
+  ctx: z.RefinementCtx,
+): void {
+  const countryId = typeof v.countryId === 'number' ? v.countryId : 1;
+  const labels = addressLabels(countryId);
+  if (!v.region)
+    ctx.addIssue({ code: 'custom', path: ['region'], message: MESSAGES.required(labels.region) });
+  else if (!isRegionOf(v.region, countryId))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['region'],
+      message: `Must be a valid ${labels.region.toLowerCase()}`,
+    });
+  if (!v.postalCode)
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: MESSAGES.required(labels.postalCode) });
+  else {
+    const issue = zipIssue(v.postalCode, countryId);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: issue });
+  }
+}
+
+/** The postal code as stored for its country. */
+export const withNormalizedZip = <T extends { postalCode: string; countryId: 1 | 2 }>(v: T): T => ({
+  ...v,
+  postalCode: normalizeZip(v.postalCode, v.countryId),
+});
+
 /** What the address form sends (add and edit). */
-export const AddressInput = z
-  .object({
-    firstName: name('First Name'),
-    lastName: name('Last Name'),
-    companyName: lengthExceeded('Company', NAME_MAX_LENGTH).transform((v) => (v ? formatCompany(v) : null)),
-    address: address('Address'),
-    address2: addressOptional(),
-    city: lengthExceededRequired('City', NAME_MAX_LENGTH),
-    region: z.string({ error: 'State is required' }).trim(),
-    postalCode: z.string({ error: 'Zip Code is required' }).trim(),
-    countryId: z.union([z.literal(1), z.literal(2)], { error: 'Country is required' }),
-    telephone: phone(),
-  })
-  .superRefine((v, ctx) => {
-    // Both rules depend on the country, so they sit on the object and name the field.
-    const countryId = typeof v.countryId === 'number' ? v.countryId : 1;
-    const labels = addressLabels(countryId);
-    if (!v.region)
-      ctx.addIssue({ code: 'custom', path: ['region'], message: MESSAGES.required(labels.region) });
-    else if (!isRegionOf(v.region, countryId))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['region'],
-        message: `Must be a valid ${labels.region.toLowerCase()}`,
-      });
-    if (!v.postalCode)
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: MESSAGES.required(labels.postalCode) });
-    else {
-      const issue = zipIssue(v.postalCode, countryId);
-      if (issue) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: issue });
-    }
-  })
-  .transform((v) => ({ ...v, postalCode: normalizeZip(v.postalCode, v.countryId) }));
+export const AddressInput = AddressFields.superRefine(checkAddressRegion).transform(withNormalizedZip);
 export type AddressInput = z.input<typeof AddressInput>;
 export type AddressValues = z.output<typeof AddressInput>;
 

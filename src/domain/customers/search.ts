@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalInt } from '../platform/ids';
 import { COMPANY_SPONSOR_ID } from '../reference/constants';
 import { MEMBERSHIP_STATUSES } from '../reference/lists';
+import { AccountTypeFilter } from './account-types';
 
 // Customer search (spec 1 §2, §5): digits only, or M followed by digits, is an account number
 // (phoenixId); anything else is a name (first, last, "first last", or an email prefix).
@@ -26,6 +27,8 @@ export const CUSTOMER_SEARCH_PAGE_SIZE = 20;
 
 export const CustomerSearchQuery = z.object({
   q: z.string().trim().min(1, 'Enter a name, email or account number').max(100),
+  /** Only people of this type (spec 1 §1): a user type id, or enrollingConsultant, enrollingMember, host. */
+  accountType: AccountTypeFilter.optional(),
   page: decimalInt(1, 10_000).default(1),
   limit: decimalInt(1, 100).default(CUSTOMER_SEARCH_PAGE_SIZE),
 });
@@ -55,6 +58,8 @@ export const CustomerSearchRow = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
   userType: z.number().int(),
+  /** The person's account types (spec 1 §1), the stored type first. */
+  accountTypes: z.array(z.string()),
   countryId: z.number().int(),
   accountStatus: z.number().int(),
   membershipStatus: MembershipStatusValue,

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { ShippingAddress } from '../addresses/addresses';
+import {
+  AddressFields,
+  checkAddressRegion,
+  ShippingAddress,
+  withNormalizedZip,
+} from '../addresses/addresses';
 import { CART_ID } from '../carts/cart';
 import { idempotencyKeyField } from '../platform/idempotency';
 import { Notice } from '../platform/notices';
 import { BOUND_MESSAGES, BOUNDS } from '../reference/bounds';
 import { LOCALES, type LocaleCode } from '../reference/lists';
-import { MESSAGES, NAME_MAX_LENGTH, zipIssue } from '../validation';
+import { NAME_MAX_LENGTH } from '../validation';
 
 // The portal order context (spec 2 §3 order context, account, payment, product credit; §4 order
 // type, changing country, shipping method, payment data, estimate) as the checkout screen sends it
@@ -13,27 +18,18 @@ import { MESSAGES, NAME_MAX_LENGTH, zipIssue } from '../validation';
 
 const LOCALE_CODES = LOCALES.map((l) => l.code) as [LocaleCode, ...LocaleCode[]];
 
-/** The shipping form (spec 2 §5; spec 3 §3 address form): names and address 35, optional line 30. */
-export const CheckoutAddress = z
-  .object({
-    id: z.number().int().nullable().optional(),
-    firstName: z.string().trim().min(1, MESSAGES.required('First Name')).max(NAME_MAX_LENGTH),
-    lastName: z.string().trim().min(1, MESSAGES.required('Last Name')).max(NAME_MAX_LENGTH),
-    companyName: z.string().trim().max(NAME_MAX_LENGTH).nullable().optional(),
-    address: z.string().trim().min(1, MESSAGES.required('Address')).max(NAME_MAX_LENGTH),
-    address2: z.string().trim().max(30, 'Address must not be over 30 characters').nullable().optional(),
-    city: z.string().trim().min(1, MESSAGES.required('City')).max(NAME_MAX_LENGTH),
-    region: z.string().trim().min(1, 'State is required').max(3),
-    postalCode: z.string().trim().min(1, 'Zip Code is required').max(10),
-    countryId: z.union([z.literal(1), z.literal(2)], { error: 'Country is required' }),
-    telephone: z.string().trim().max(20).nullable().optional(),
-    saveAddress: z.boolean().optional(),
-    melissaVerificationDateUTC: z.string().nullable().optional(),
-  })
-  .superRefine((v, ctx) => {
-    const issue = zipIssue(v.postalCode, v.countryId);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: issue });
-  });
+/**
+ * The shipping address of an order (spec 2 §5): the address form's own fields and rules
+ * (AddressFields, the schema the checkout form and the address book use), whether or not it is
+ * saved to the address book, plus the address book id it came from and the save flag.
+ */
+export const CheckoutAddress = AddressFields.extend({
+  id: z.number().int().nullable().optional(),
+  saveAddress: z.boolean().optional(),
+  melissaVerificationDateUTC: z.string().nullable().optional(),
+})
+  .superRefine(checkAddressRegion)
+  .transform(withNormalizedZip);
 export type CheckoutAddress = z.infer<typeof CheckoutAddress>;
 
 /** Payment (spec 2 §3): a saved card (savedCard true) or a new card's token (savedCard false). */

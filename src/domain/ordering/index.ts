@@ -1,4 +1,5 @@
 // Ordering on behalf of a customer (spec 2 §2 portal order screen, §3–§5, §7; spec 3 §3–§4).
+export * from './attribution';
 export * from './catalog';
 export * from './checkout';
 export * from './content';

@@ -14,6 +14,7 @@ const base: CancelFacts = {
   isRenewal: false,
   shippingMethodId: 3,
   fullyRefunded: false,
+  newOrderFlow: false,
 };
 const paid = {
   grandTotalCents: 5000,
@@ -24,6 +25,27 @@ const paid = {
 };
 const refunded = (refundedCents: number, creditRefundedCents = 0) => ({
   fullyRefunded: fullyRefunded({ ...paid, refundedCents, creditRefundedCents }),
+});
+
+describe('cancel refund precondition on the new flow (spec 2 §4, ADR 027)', () => {
+  it('old flow: only Captured needs a full refund first', () => {
+    for (const state of [1, 2, 4, 5, 6, 8, 13])
+      expect(cancelRefusal({ ...base, state }, 'leader'), String(state)).toBeNull();
+    expect(cancelRefusal(base, 'leader')?.message).toBe(
+      'Order needs to be fully refunded before cancelling.',
+    );
+  });
+  it('new flow: every state past Processing holds the payment and needs a full refund first', () => {
+    const newFlow = { ...base, newOrderFlow: true };
+    expect(cancelRefusal({ ...newFlow, state: 1 }, 'leader')).toBeNull();
+    for (const state of [2, 3, 4, 5, 6, 8, 13]) {
+      expect(cancelRefusal({ ...newFlow, state }, 'leader')?.message, String(state)).toBe(
+        'Order needs to be fully refunded before cancelling.',
+      );
+      expect(cancelRefusal({ ...newFlow, state, ...refunded(5000) }, 'leader'), String(state)).toBeNull();
+      expect(cancelRefusal({ ...newFlow, state }, 'fraudAgent'), String(state)).toBeNull();
+    }
+  });
 });
 
 describe('cancelRefusal (spec 2 §4 Cancel)', () => {

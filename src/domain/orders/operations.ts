@@ -48,7 +48,31 @@ export interface CancelFacts {
   shippingMethodId: number | null;
   /** spec 2 §5, as refund-math's fullyRefunded decides it from the order and its processed refunds. */
   fullyRefunded: boolean;
+  /** The order was placed on the new order flow, which captures the payment at purchase. */
+  newOrderFlow: boolean;
 }
+
+/**
+ * spec 2 §4 Cancel, refund precondition: "if the order is captured (or, on the new flow, in a
+ * certain state not named)". On the new flow the payment is captured as the order is placed, so
+ * every state it moves on to after Processing (Reviewed, Pending Review, Holding, Printed,
+ * Shipped, Partially Shipped, as well as Captured) holds the customer's money; only Processing
+ * (authorized, not yet captured) does not. On the old flow only Captured does (ADR 027).
+ */
+export function holdsCapturedPayment(order: Pick<CancelFacts, 'state' | 'newOrderFlow'>): boolean {
+  if (order.state === ORDER_STATE.captured) return true;
+  if (!order.newOrderFlow) return false;
+  return NEW_FLOW_PAID_STATES.includes(order.state);
+}
+const NEW_FLOW_PAID_STATES: readonly number[] = [
+  ORDER_STATE.reviewed,
+  ORDER_STATE.captured,
+  ORDER_STATE.printed,
+  ORDER_STATE.shipped,
+  ORDER_STATE.pendingReview,
+  ORDER_STATE.holding,
+  ORDER_STATE.partiallyShipped,
+];
 
 const privileged = (role: StaffRole) => role === 'fraudAgent' || role === 'developer';
 
@@ -72,7 +96,7 @@ export function cancelRefusal(
     if (!kind) return { status: 409, message: CANCEL_REFUSALS.notCancellable };
     if (!(role === 'leader' || privileged(role))) return { status: 403, message: CANCEL_REFUSALS.role };
   }
-  if (order.state === ORDER_STATE.captured && !privileged(role) && !order.fullyRefunded)
+  if (holdsCapturedPayment(order) && !privileged(role) && !order.fullyRefunded)
     return { status: 400, message: ORDER_MESSAGES.needsFullRefund };
   return null;
 }

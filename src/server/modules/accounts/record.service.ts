@@ -1,7 +1,9 @@
 import type { AccountRecord } from '@domain/accounts/account';
 import { taxNumberKind } from '@domain/accounts/tax-number';
+import { accountTypeNames } from '@domain/customers/account-types';
 import { canRestoreMemberToConsultant, isActiveMember, memberStatus } from '@domain/customers/membership';
 import type { AppContext } from '../../platform/context';
+import { derivedTypesOf } from '../customers/account-types.sql';
 import { isFlagOn } from '../flags/flags.service';
 import {
   accountRef,
@@ -18,13 +20,14 @@ const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 /** `GET /api/cs/customer/{uid}`: the account record of spec 1 §3, tax number masked. */
 export async function getAccountRecord(ctx: AppContext, uid: string): Promise<AccountRecord> {
   const row = await loadAccount(ctx.db, uid);
-  const [sponsor, enroller, terms, history, downline, flag] = await Promise.all([
+  const [sponsor, enroller, terms, history, downline, flag, derived] = await Promise.all([
     accountRef(ctx.db, row.sponsorId),
     accountRef(ctx.db, row.enrollerId),
     termsOf(ctx.db, uid),
     typeHistoryOf(ctx.db, uid),
     directDownlineCount(ctx.db, row.phoenixId),
     isFlagOn(ctx.db, 'membershipManualUpgrade'),
+    derivedTypesOf(ctx.db, uid),
   ]);
   const kind = taxNumberKind(row.countryId, row.isEntity);
   return {
@@ -34,6 +37,7 @@ export async function getAccountRecord(ctx: AppContext, uid: string): Promise<Ac
     lastName: row.lastName,
     email: row.email,
     userType: row.userType,
+    accountTypes: accountTypeNames(row.userType, derived),
     telephone: row.telephone,
     genderId: row.genderId,
     defaultLanguageId: row.defaultLanguageId,

@@ -1,7 +1,7 @@
 import { NO_MATCHES_MESSAGE } from '@domain/customers/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { termsRecords } from '../../db/schema';
-import { insertAccount } from '../../testing/fixtures';
+import { carts, socials, termsRecords } from '../../db/schema';
+import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -101,6 +101,7 @@ describe('GET /api/customers', () => {
             lastName: 'Smith',
             email: 'john.smith@example.com',
             userType: MEMBER,
+            accountTypes: ['Member'],
             countryId: 1,
             accountStatus: 1,
             membershipStatus: 'Member',
@@ -262,5 +263,76 @@ describe('GET /api/account/open/QuickNameSearchConsultants', () => {
       const res = await quick(query);
       expect(res.statusCode, query).toBe(400);
     }
+  });
+
+  it('derives Enrolling Consultant, Enrolling Member and Host (spec 1 §1), shows them and filters by them', async () => {
+    const db = t.database.db;
+    const person = (firstName: string) =>
+      insertAccount(db, {
+        firstName,
+        lastName: 'Typeson',
+        userType: CLIENT,
+        email: `${firstName}@typeson.example`,
+      });
+    const kit = await person('Kit');
+    const joiner = await person('Joiner');
+    const pending = await person('Pending');
+    const host = await person('Hostess');
+    const plain = await person('Plain');
+    await db.insert(carts).values([
+      {
+        cartId: 'TYPESONKITCARTAAAAAAAAAAAAAA',
+        uid: kit.uid,
+        cartInstances: { 'en-US': { products: [{ id: 'l1', sku: '9078', quantity: 1 }] } },
+      },
+      {
+        cartId: 'TYPESONMEMBERCARTAAAAAAAAAAA',
+        uid: joiner.uid,
+        cartInstances: { 'en-US': { unpromofiedItems: [{ id: 'l1', sku: '9000', quantity: 1 }] } },
+      },
+      // A cancelled cart makes nobody anything.
+      {
+        cartId: 'TYPESONCANCELLEDCARTAAAAAAAA',
+        uid: plain.uid,
+        canceled: true,
+        cartInstances: { 'en-US': { products: [{ id: 'l1', sku: '9078', quantity: 1 }] } },
+      },
+    ]);
+    await insertOrder(db, pending.uid, { collection: 'orders', isMembership: true, state: 1 });
+    await insertOrder(db, plain.uid, { collection: 'invoices', isMembership: true, state: 3 });
+    await db.insert(socials).values([
+      { uid: 'SPONSORUID00000000000000000', hostUid: host.uid, name: 'Spring party', status: 'open' },
+      { uid: 'SPONSORUID00000000000000000', hostUid: plain.uid, name: 'Old party', status: 'closed' },
+    ]);
+
+    const typesOf = async (accountType?: string) => {
+      const res = await search(`q=typeson${accountType ? `&accountType=${accountType}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries(
+        res
+          .json()
+          .data.map((r: { firstName: string; accountTypes: string[] }) => [r.firstName, r.accountTypes]),
+      );
+    };
+    expect(await typesOf()).toEqual({
+      Kit: ['Client', 'Enrolling Consultant'],
+      Joiner: ['Client', 'Enrolling Member'],
+      Pending: ['Client', 'Enrolling Member'],
+      Hostess: ['Client', 'Host'],
+      Plain: ['Client'],
+    });
+    expect(Object.keys(await typesOf('enrollingConsultant'))).toEqual(['Kit']);
+    expect(Object.keys(await typesOf('enrollingMember')).sort()).toEqual(['Joiner', 'Pending']);
+    expect(Object.keys(await typesOf('host'))).toEqual(['Hostess']);
+    expect(Object.keys(await typesOf(String(CLIENT))).length).toBe(5);
+    expect(await typesOf(String(MEMBER))).toEqual({});
+    expect((await search('q=typeson&accountType=wizard')).statusCode).toBe(400);
+
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/api/cs/customer/${host.uid}`,
+      headers: agent.headers,
+    });
+    expect(record.json().data.accountTypes).toEqual(['Client', 'Host']);
   });
 });

@@ -1,5 +1,7 @@
+import type { DerivedAccountType } from '@domain/customers/account-types';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rows } from '../../platform/db';
+import { derivedTypeSql } from '../customers/account-types.sql';
 import {
   CLOSE_WORD_PREFIX,
   CLOSE_WORD_SCAN,
@@ -95,12 +97,15 @@ function tierSql(tier: SearchTier): TierSql {
 export interface SearchFilter {
   userType?: number;
   countryId?: number;
+  /** Enrolling Consultant, Enrolling Member or Host (spec 1 §1, derived: ADR 027). */
+  derivedType?: DerivedAccountType;
 }
 
 function filterSql(filter: SearchFilter): SQL[] {
   const parts: SQL[] = [];
   if (filter.userType !== undefined) parts.push(sql`a.user_type = ${filter.userType}`);
   if (filter.countryId !== undefined) parts.push(sql`a.country_id = ${filter.countryId}`);
+  if (filter.derivedType !== undefined) parts.push(derivedTypeSql(filter.derivedType));
   return parts;
 }
 
@@ -242,6 +247,9 @@ export interface SearchRowRecord {
   sponsor_last_name: string | null;
   /** JSON text: [{orderDate, orderExpiration, signed, declined}]. */
   terms: string;
+  enrollingConsultant: boolean;
+  enrollingMember: boolean;
+  host: boolean;
 }
 
 /** The result rows for these uids (any order): sponsor and membership terms records with them. */
@@ -255,7 +263,10 @@ export async function searchRows(db: Db, uids: readonly string[]): Promise<Searc
                coalesce((select json_agg(json_build_object('orderDate', t.order_date,
                                                            'orderExpiration', t.order_expiration,
                                                            'signed', t.signed, 'declined', t.declined))
-                           from terms_records t where t.account_uid = a.uid), '[]')::text as terms
+                           from terms_records t where t.account_uid = a.uid), '[]')::text as terms,
+               ${derivedTypeSql('enrollingConsultant')} as "enrollingConsultant",
+               ${derivedTypeSql('enrollingMember')} as "enrollingMember",
+               ${derivedTypeSql('host')} as host
           from accounts a
           left join accounts s on s.phoenix_id = a.sponsor_id
          where a.uid in (${sql.join(

@@ -1,3 +1,4 @@
+import { accountTypeNames, DERIVED_ACCOUNT_TYPE_KEYS } from '@domain/customers/account-types';
 import { memberStatus, type TermsRecord } from '@domain/customers/membership';
 import type { QuickNameSearchQuery, QuickSearchConsultant } from '@domain/customers/quick-search';
 import {
@@ -50,6 +51,10 @@ function toRow(r: repo.SearchRowRecord, now: Date): CustomerSearchRow {
     lastName: r.last_name,
     email: r.email,
     userType: r.user_type,
+    accountTypes: accountTypeNames(
+      r.user_type,
+      DERIVED_ACCOUNT_TYPE_KEYS.filter((key) => r[key] === true),
+    ),
     countryId: r.country_id,
     accountStatus: r.account_status,
     membershipStatus: memberStatus(terms, r.member_expiration_date_utc, now),
@@ -64,12 +69,19 @@ function toRow(r: repo.SearchRowRecord, now: Date): CustomerSearchRow {
   };
 }
 
+/** The account-type filter: a stored user type by id, or a derived type by its key. */
+function searchFilter(accountType: string | undefined): repo.SearchFilter {
+  if (accountType === undefined) return {};
+  const derived = DERIVED_ACCOUNT_TYPE_KEYS.find((key) => key === accountType);
+  return derived ? { derivedType: derived } : { userType: Number(accountType) };
+}
+
 /** GET /api/customers: one page of the ranked search; `hasMore` when the page came back full. */
 export async function searchCustomers(
   ctx: AppContext,
   query: CustomerSearchQuery,
 ): Promise<CustomerSearchAnswer> {
-  const uids = await pageUids(ctx, query.q, {}, query.page, query.limit);
+  const uids = await pageUids(ctx, query.q, searchFilter(query.accountType), query.page, query.limit);
   const records = inOrder(uids, await repo.searchRows(ctx.readDb, uids));
   const now = new Date();
   return {

@@ -338,6 +338,76 @@ describe('entitled prices (ADR 023): the lowest price the shopper may pay, shown
   });
 });
 
+describe("the shipping address of an order (spec 1 §5, spec 3 §3): the address form's rules", () => {
+  it('refuses a purchase whose address breaks a form rule, saving nothing; a good one is saved as the form saves it', async () => {
+    const c = await customer();
+    const card = await savedCard(c.uid);
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ telephone: 'abc' }, 'Must be a valid telephone number'],
+      [{ region: 'ZZ' }, 'Must be a valid state'],
+      [{ address: 'x'.repeat(36) }, 'Address can not exceed 35 characters'],
+      [{ address2: 'y'.repeat(31) }, 'Address must not be over 30 characters'],
+    ];
+    for (const [over, message] of bad) {
+      const r = await post('/api/purchase', {
+        ...context(c.uid, cartId, {
+          shipping: { method: 3, address: { ...TX_ADDRESS, saveAddress: true, ...over } },
+          payment: { savedCard: true, cardId: card },
+        }),
+        idempotencyKey: key(),
+      });
+      expect(r.statusCode, JSON.stringify(over)).toBe(400);
+      expect(r.body).toContain(message);
+    }
+    expect(
+      await db().select().from(shippingAddresses).where(eq(shippingAddresses.accountUid, c.uid)),
+    ).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.customerUid, c.uid))).toEqual([]);
+
+    const ok = await post('/api/purchase', {
+      ...context(c.uid, cartId, {
+        shipping: { method: 3, address: { ...TX_ADDRESS, saveAddress: true, telephone: '(512) 555-0100' } },
+        payment: { savedCard: true, cardId: card },
+      }),
+      idempotencyKey: key(),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const saved = await db().select().from(shippingAddresses).where(eq(shippingAddresses.accountUid, c.uid));
+    expect(saved).toMatchObject([{ telephone: '5125550100', region: 'TX', postalCode: '78701' }]);
+  });
+});
+
+describe('attribution (spec 2 §6): the order names the consultant it is attributed to', () => {
+  it('a client with a sponsor names the sponsor; a consultant or a client of the company names nobody', async () => {
+    const sponsor = await insertAccount(db(), { userType: 1, firstName: 'Sally', lastName: 'Sponsor' });
+    const buy = async (uid: string) => {
+      const card = await savedCard(uid);
+      const cartId = await cartWith(uid, [['LIP', 1]]);
+      const r = await post('/api/purchase', {
+        ...context(uid, cartId, { payment: { savedCard: true, cardId: card } }),
+        idempotencyKey: key(),
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const id = r.json().data.id as string;
+      const [row] = await db().select().from(orders).where(eq(orders.id, id));
+      return row!;
+    };
+    const client = await customer({ sponsorId: sponsor.phoenixId });
+    const attributed = await buy(client.uid);
+    expect(attributed).toMatchObject({ sponsorId: sponsor.phoenixId, consultantName: 'Sally Sponsor' });
+    const detail = await get(`/api/cs/order/${attributed.id}`);
+    expect(detail.json().data.consultantName).toBe('Sally Sponsor');
+    expect((await buy((await customer({ sponsorId: 1 })).uid)).consultantName).toBeNull();
+    const consultant = await customer({
+      userType: 1,
+      sponsorId: sponsor.phoenixId,
+      dateOfBirth: '1980-01-01',
+    });
+    expect((await buy(consultant.uid)).consultantName).toBeNull();
+  });
+});
+
 describe('estimate (spec 2 §4, §5): hand-computed totals', () => {
   it('US: promo, shipping, tax on products and shipping, product credit', async () => {
     const c = await customer({}, 1000);

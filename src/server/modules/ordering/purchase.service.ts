@@ -1,6 +1,12 @@
 import { cartLineStep } from '@domain/carts';
 import { orderNumberLabel } from '@domain/customers/order-status';
-import { awaitsTerms, isLiveSiftSession, ORDERING_MESSAGES, type SubmitAnswer } from '@domain/ordering';
+import {
+  attributedConsultantId,
+  awaitsTerms,
+  isLiveSiftSession,
+  ORDERING_MESSAGES,
+  type SubmitAnswer,
+} from '@domain/ordering';
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
 import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
 import { sql } from 'drizzle-orm';
@@ -316,6 +322,15 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
     telephone: address.telephone ?? null,
   };
   const now = new Date();
+  // Spec 2 §6 attribution: the order names the consultant it is attributed to.
+  const attributedId = attributedConsultantId(account.user_type, Number(account.sponsor_id));
+  const [consultant] =
+    attributedId === null
+      ? []
+      : await rows<{ name: string }>(
+          tx,
+          sql`select trim(concat_ws(' ', first_name, last_name)) as name from accounts where phoenix_id = ${attributedId}`,
+        );
   const [next] = await rows<{ n: string | number }>(tx, sql`select nextval('order_number_seq') as n`);
   const orderId = Number(next!.n);
   const label = orderNumberLabel(orderId, account.user_type);
@@ -347,6 +362,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
       customerEmail: account.email,
       customerPhoenixId: Number(account.phoenix_id),
       sponsorId: Number(account.sponsor_id),
+      consultantName: consultant?.name || null,
       socialId: body.popupId ?? null,
       countryId,
       currency,

@@ -274,6 +274,20 @@ describe('cancel (spec 2 §4, §6)', () => {
     expect((await orderRow(plain.id)).state).toBe(3);
   });
 
+  it('on the new flow every state past Processing needs a full refund first; on the old flow only Captured', async () => {
+    const held = (await anOrder({ isMembership: true, state: 8, newOrderFlow: true })).order;
+    const refused = await cancel(held.id, leader);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('Order needs to be fully refunded before cancelling.');
+    expect(await orderRow(held.id)).toMatchObject({ state: 8, cancellation: null });
+    const refunded = (
+      await anOrder({ isMembership: true, state: 8, newOrderFlow: true }, { refundedCents: 6000 })
+    ).order;
+    expect((await cancel(refunded.id, leader)).statusCode).toBe(200);
+    const oldFlow = (await anOrder({ isMembership: true, state: 8, newOrderFlow: false })).order;
+    expect((await cancel(oldFlow.id, leader)).statusCode).toBe(200);
+  });
+
   it('a leader may cancel a not-captured membership order without refunds', async () => {
     const { order } = await anOrder({ isMembership: true, state: 1 });
     expect((await cancel(order.id, leader)).statusCode).toBe(200);
