@@ -79,6 +79,8 @@ export function RefundItems({
                     error={issue !== null}
                     helperText={issue ?? `${r.refundable} refundable`}
                     slotProps={{
+                      // "0 refundable" under a disabled field is information, not a disabled control: readable.
+                      formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
                       htmlInput: {
                         inputMode: 'numeric',
                         'aria-label': `Refund quantity of ${r.title} (SKU ${r.sku})`,
