@@ -302,6 +302,35 @@ describe('starting a new order (POST /api/carts)', () => {
   });
 });
 
+describe('cart lists show what the cart shows', () => {
+  it('a listed cart’s subtotal and items are the cart’s own as priced now, not the figures stored at its last save', async () => {
+    const owner = (await insertAccount(t.database.db, { userType: 3, firstName: 'Listed' })).uid;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/carts',
+      payload: { uid: owner, localeCode: 'en-US' },
+      headers: agent.headers,
+    });
+    const cartId = res.json().data.cartId as string;
+    expect((await gql(ADD, { cartId, uid: owner, sku: 'P100', quantity: 2 })).json().errors).toBeUndefined();
+    // As a storefront save leaves it: list prices, a stale subtotal.
+    const [row] = await t.database.db.select().from(carts).where(eq(carts.cartId, cartId));
+    const instances = row!.cartInstances as Record<string, Record<string, unknown>>;
+    instances['en-US'] = { ...instances['en-US'], subtotalInCents: 999_999, subtotal: 9999.99 };
+    await t.database.db.update(carts).set({ cartInstances: instances }).where(eq(carts.cartId, cartId));
+    const view = (
+      await t.app.inject({ method: 'GET', url: `/api/carts/${cartId}`, headers: agent.headers })
+    ).json().data;
+    const listed = (
+      await t.app.inject({ method: 'GET', url: `/api/carts?q=${cartId}&kind=all`, headers: agent.headers })
+    )
+      .json()
+      .data.find((c: { cartId: string }) => c.cartId === cartId);
+    expect(listed).toMatchObject({ subtotalInCents: view.subtotalInCents, totalProducts: 2 });
+    expect(listed.subtotalInCents).not.toBe(999_999);
+  });
+});
+
 describe('promo codes, overrides, locale, lists, versions', () => {
   it('answers a code that does not apply with the reason, an unknown code as unknown; one checkout code is kept', async () => {
     const cartId = await newCart();

@@ -2,12 +2,17 @@ import { CART_ID, LOCALE_CODES, lineQuantity } from '@domain/carts';
 import { CART_CHANNEL } from '@domain/reference';
 import { sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
-import { actorOf } from '../../platform/context';
+import { type AppContext, actorOf } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { type GraphqlContext, type GraphqlModule, requireAction } from '../../platform/graphql';
 import { addProductEdit, emptyEdit, removeProductEdit, stepEdit } from './carts.edits';
 import { listCarts } from './carts.repo';
+
 import * as service from './carts.service';
+
+/** A cart list with each cart's figures as the cart shows them now. */
+const listLive = async (ctx: AppContext, q: Parameters<typeof listCarts>[1]) =>
+  service.withLiveFigures(ctx, await listCarts(ctx.db, q));
 
 // Carts on the commerce query service (spec 2 §7) at POST /api/query: query cart; the lists of
 // personal carts, client carts (all countries, en-US) and popup carts (socialCarts); mutations
@@ -246,7 +251,7 @@ export const cartsGraphql: GraphqlModule = {
       },
       carts: (_root: unknown, args: CartArgs & { uid: string }, { ctx }: GraphqlContext) => {
         checked(args);
-        return listCarts(ctx.db, {
+        return listLive(ctx, {
           where: sql`c.uid = ${args.uid} and not c.canceled`,
           kind: 'personal',
           limit: 100,
@@ -254,7 +259,7 @@ export const cartsGraphql: GraphqlModule = {
       },
       clientCarts: (_root: unknown, args: CartArgs & { uid: string }, { ctx }: GraphqlContext) => {
         checked(args);
-        return listCarts(ctx.db, {
+        return listLive(ctx, {
           where: sql`c.cid = ${args.uid} and not c.canceled`,
           kind: 'client',
           limit: 100,
@@ -266,7 +271,7 @@ export const cartsGraphql: GraphqlModule = {
         { ctx }: GraphqlContext,
       ) => {
         checked(args);
-        return listCarts(ctx.db, {
+        return listLive(ctx, {
           where: sql`c.social_id = ${args.socialId} and not c.canceled
             and (c.uid = ${args.uid} or exists(select 1 from socials s where s.id = c.social_id and s.uid = ${args.uid}))`,
           kind: 'popup',

@@ -74,7 +74,9 @@ export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               : /^[A-Za-z0-9]{28}$/.test(q)
                 ? sql`(c.cart_id = ${q} or c.uid = ${q})`
                 : sql`(a.first_name || ' ' || a.last_name) ilike ${like}`;
-        return ok(await listCarts(ctx.readDb, { where, kind, limit: 50 }));
+        return ok(
+          await service.withLiveFigures(ctx, await listCarts(ctx.readDb, { where, kind, limit: 50 })),
+        );
       },
     );
 

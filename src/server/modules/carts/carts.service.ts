@@ -3,6 +3,7 @@ import {
   type CartCustomer,
   type CartInstanceState,
   type CartMeta,
+  type CartSummaryView,
   type CartView,
   type CatalogFacts,
   currencyOfLocale,
@@ -175,6 +176,31 @@ export async function cartView(ctx: AppContext, cartId: string, localeCode?: str
     remember(ctx, cartId, { version: row.version, locale, stamp, at: Date.now(), view });
   return view;
 }
+
+/**
+ * A list of carts shows each open cart's figures as the cart itself shows them now: priced live
+ * with today's rules and the owner's prices (the stored figures are the last save's, and carts a
+ * storefront saved hold list prices). A cart that cannot be priced keeps its stored figures.
+ */
+export async function withLiveFigures(ctx: AppContext, list: CartSummaryView[]): Promise<CartSummaryView[]> {
+  const out = [...list];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < out.length; i = next++) {
+      const summary = out[i]!;
+      if (summary.canceled) continue;
+      try {
+        const view = await cartView(ctx, summary.cartId);
+        out[i] = { ...summary, subtotalInCents: view.subtotalInCents, totalProducts: view.totalProducts };
+      } catch {
+        // Stored figures stand in for a cart the engine cannot price (its catalogue rows are gone).
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LIVE_PRICING_CONCURRENCY, out.length) }, worker));
+  return out;
+}
+const LIVE_PRICING_CONCURRENCY = 4;
 
 /** The cheap poll (spec 2 §9: every 4 s): the version only. */
 export async function cartVersion(ctx: AppContext, cartId: string): Promise<number> {
