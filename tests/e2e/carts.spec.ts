@@ -119,6 +119,50 @@ test.describe('carts', () => {
     await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
   });
 
+  test('the product search asks once typing pauses (300 ms); a new line is flagged for 300 ms', async ({
+    page,
+  }) => {
+    const uid = await usClient(page);
+    await page.goto(`/customers/${uid}/carts`);
+    await page.getByRole('button', { name: 'New cart' }).click();
+    await expect(page.getByText('This cart is empty.')).toBeVisible();
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/carts/products'))
+        searches.push(new URL(r.url()).searchParams.get('q') ?? '');
+    });
+    const add = page.getByRole('form', { name: 'Add a product' });
+    await add
+      .getByRole('combobox', { name: 'SKU or product name' })
+      .pressSequentially('Everbright', { delay: 40 });
+    await page.getByRole('option', { name: /Everbright Renewal Serum/ }).click();
+    expect(searches).toEqual(['Everbright']);
+
+    // Record when a line gains and loses its new-item flag.
+    await page.evaluate(() => {
+      const log: { on: boolean; at: number }[] = [];
+      (window as unknown as { newFlagLog: typeof log }).newFlagLog = log;
+      new MutationObserver((records) => {
+        for (const r of records)
+          if (r.target instanceof HTMLElement && r.target.dataset.testid === 'line-1111')
+            log.push({ on: r.target.dataset.new === 'true', at: performance.now() });
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-new'] });
+    });
+    await add.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(line(page, '1111')).toBeVisible();
+    await expect(line(page, '1111')).not.toHaveAttribute('data-new', 'true');
+    const log = await page.evaluate(
+      () => (window as unknown as { newFlagLog: { on: boolean; at: number }[] }).newFlagLog,
+    );
+    expect(log.map((e) => e.on)).toEqual([true, false]);
+    const shown = log[1]!.at - log[0]!.at;
+    expect(shown).toBeGreaterThanOrEqual(280);
+    expect(shown).toBeLessThan(1000);
+    await expectAccessible(page, 'cart with a new line 1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'cart with a new line 390');
+  });
+
   test('find carts by customer on /carts and open one', async ({ page }) => {
     await page.goto('/carts');
     const table = page.getByRole('table', { name: 'Carts' });

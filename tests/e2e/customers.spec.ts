@@ -119,6 +119,40 @@ test.describe('customers', () => {
     await expect(page.getByRole('link', { name: fullName })).toBeVisible();
   });
 
+  test('account types (spec 1 §1): a host shows as Host, and the search filters by type', async ({
+    page,
+  }) => {
+    // A consultant of the demo company hosting an open popup.
+    let openHost: Account | undefined;
+    for (let id = 100_001; id < 100_400 && !openHost; id++) {
+      const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
+      if (!info.ok()) continue;
+      const account = (await info.json()).data as Account & { userType: number };
+      if (account.userType !== 1) continue;
+      const popups = (await (await page.request.get(`/api/customers/${account.uid}/popups`)).json()).data;
+      if (popups.some((p: { status: string }) => p.status === 'open')) openHost = account;
+    }
+    if (!openHost) throw new Error('the demo company has no host of an open popup');
+
+    await page.goto(`/customers?q=${encodeURIComponent(openHost.lastName)}`);
+    const table = page.getByRole('table', { name: /customers/i });
+    const row = table.getByRole('row').filter({ hasText: String(openHost.phoenixId) });
+    await expect(row).toContainText('Consultant, Host');
+    await page.getByRole('combobox', { name: 'Account type' }).click();
+    await page.getByRole('option', { name: 'Host', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]type=host/);
+    await expect(row).toBeVisible();
+    const types = await table.getByRole('row').allInnerTexts();
+    for (const text of types.slice(1)) expect(text).toContain('Host');
+    await expectAccessible(page, 'customer search by type 1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'customer search by type 390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.goto(`/customers/${openHost.uid}/detail`);
+    await expect(page.getByText('Consultant, Host').first()).toBeVisible();
+  });
+
   test('the jump box lands an account number on the customer; "/" focuses it', async ({ page }) => {
     await page.goto('/');
     // The shortcut listens once the shell is up.

@@ -1,6 +1,7 @@
 import type { CartView, ProductHit } from '@domain/carts';
 import { CART_MESSAGES } from '@domain/carts/messages';
 import { BOUND_MESSAGES, BOUNDS } from '@domain/reference/bounds';
+import { CART_DEBOUNCE_MS } from '@domain/reference/constants';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,8 @@ import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
-import { type FormEvent, useDeferredValue, useState } from 'react';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { type FormEvent, useState } from 'react';
 import { useAddProduct, useProductSearch } from '../api/carts';
 
 /** Add a product by SKU or by name search (spec 2 §2), with a positive quantity (§5). */
@@ -17,7 +19,8 @@ export function AddProduct({ cart }: { cart: CartView }) {
   const [picked, setPicked] = useState<ProductHit | null>(null);
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | null>(null);
-  const search = useProductSearch(useDeferredValue(input), cart.localeCode);
+  // Spec 2 §9: the cart's debounce is 300 ms; the search asks once the typing pauses.
+  const search = useProductSearch(useDebouncedValue(input, CART_DEBOUNCE_MS), cart.localeCode);
   const add = useAddProduct(cart.cartId);
   const alert = useAlert();
   const submit = (e: FormEvent) => {

@@ -18,6 +18,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatMoney, formatMoneyOff } from '@web/lib/format';
 import { useState } from 'react';
 import { useRemoveLine, useSetQuantity } from '../api/carts';
+import { useNewLines } from '../hooks/use-new-lines';
 import { ScrollTable } from './parts';
 
 type Line = CartView['products'][number];
@@ -65,6 +66,7 @@ export function CartLines({ cart }: { cart: CartView }) {
   const remove = useRemoveLine(cart.cartId);
   const alert = useAlert();
   const money = (cents: number) => formatMoney(cents, cart.currency.name, cart.localeCode);
+  const fresh = useNewLines(cart.products.map((l) => l.id));
   if (cart.products.length === 0) {
     return <Typography sx={{ color: 'text.secondary' }}>This cart is empty.</Typography>;
   }
@@ -88,7 +90,12 @@ export function CartLines({ cart }: { cart: CartView }) {
         </TableHead>
         <TableBody>
           {cart.products.map((l) => (
-            <TableRow key={l.id} data-testid={`line-${l.sku}${l.isPromo ? '-free' : ''}`}>
+            <TableRow
+              key={l.id}
+              data-testid={`line-${l.sku}${l.isPromo ? '-free' : ''}`}
+              data-new={fresh.has(l.id) ? 'true' : undefined}
+              selected={fresh.has(l.id)}
+            >
               <TableCell sx={{ minWidth: 180 }}>
                 {l.title}
                 {l.swatchlabel && (

@@ -1,6 +1,6 @@
 import type { AccountRecord } from '@domain/accounts/account';
 import { can, type Principal } from '@domain/auth/permissions';
-import { accountStatusName, USER_TYPE, userTypeName } from '@domain/reference/lists';
+import { accountStatusName, USER_TYPE } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
@@ -35,7 +35,7 @@ function AccountFacts({ account }: { account: AccountRecord }) {
             display={`${account.uid.slice(0, 10)}…`}
           />
         </Fact>
-        <Fact label="Type">{userTypeName(account.userType) ?? account.userType}</Fact>
+        <Fact label="Type">{account.accountTypes.join(', ')}</Fact>
         <Fact label="Status">{accountStatusName(account.accountStatus) ?? account.accountStatus}</Fact>
         <Fact label="Enrolled">{formatDate(account.enrollmentDateUTC)}</Fact>
         <Fact label="Paid-as title">{account.paidAsTitleId ?? '—'}</Fact>

@@ -20,15 +20,20 @@ const base = (uid: string) => `/api/customers/${encodeURIComponent(uid)}`;
 export const customerKey = customerQueryKey;
 
 /** Customer search (spec 1 §2): pages from 1, another page offered while one comes back full. */
-export function useCustomerSearch(q: string) {
+export function useCustomerSearch(q: string, accountType = '') {
   return useInfiniteQuery({
-    queryKey: ['customers', 'search', q],
+    queryKey: ['customers', 'search', q, accountType],
     enabled: q.length > 0,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api.get('/api/customers', CustomerSearchAnswer, {
         signal,
-        query: { q, page: pageParam, limit: CUSTOMER_SEARCH_PAGE_SIZE },
+        query: {
+          q,
+          page: pageParam,
+          limit: CUSTOMER_SEARCH_PAGE_SIZE,
+          ...(accountType ? { accountType } : {}),
+        },
       }),
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     placeholderData: (previous) => previous,

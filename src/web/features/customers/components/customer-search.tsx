@@ -1,3 +1,4 @@
+import { ACCOUNT_TYPE_FILTERS } from '@domain/customers/account-types';
 import { NO_MATCHES_MESSAGE } from '@domain/customers/search';
 import { CSV_EXPORT_MAX_ROWS } from '@domain/platform/csv';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -7,6 +8,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '@web/components/empty-state';
 import { Loading } from '@web/components/loading';
@@ -20,8 +23,8 @@ import { SearchResultsList, SearchResultsTable } from './search-results';
 
 /** /customers (spec 1 §2 Customer search): one box, name or account number, paged from 1. */
 export function CustomerSearch() {
-  const { text, setText, q } = useSearchQuery();
-  const search = useCustomerSearch(q);
+  const { text, setText, q, accountType, setAccountType } = useSearchQuery();
+  const search = useCustomerSearch(q, accountType);
   const phone = useLayoutTier() === 'phone';
   const rows = search.data?.pages.flatMap((p) => p.data) ?? [];
 
@@ -31,6 +34,21 @@ export function CustomerSearch() {
         <Box sx={{ flex: '1 1 320px', maxWidth: 560, '& .MuiTextField-root': { width: '100%' } }}>
           <SearchField label="Name, email or account number" value={text} onChange={setText} autoFocus />
         </Box>
+        <TextField
+          select
+          size="small"
+          label="Account type"
+          value={accountType}
+          onChange={(e) => setAccountType(e.target.value)}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">All types</MenuItem>
+          {ACCOUNT_TYPE_FILTERS.map((t) => (
+            <MenuItem key={t.key} value={t.key}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </TextField>
         {rows.length > 0 && (
           <Button
             variant="outlined"

@@ -10,14 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CopyableText } from '@web/components/copyable-text';
 import { Link as RouterLink } from 'react-router';
-import {
-  AccountRefLink,
-  AccountStatusChip,
-  countryLabel,
-  customerPath,
-  MembershipChip,
-  typeLabel,
-} from './labels';
+import { AccountRefLink, AccountStatusChip, countryLabel, customerPath, MembershipChip } from './labels';
 import { ScrollTable } from './scroll-table';
 
 const NameLink = ({ row }: { row: CustomerSearchRow }) => (
@@ -57,7 +50,7 @@ export function SearchResultsTable({ rows }: { rows: CustomerSearchRow[] }) {
                 <TableCell>
                   <CopyableText value={String(row.phoenixId)} label="Account number" monospace />
                 </TableCell>
-                <TableCell>{typeLabel(row.userType)}</TableCell>
+                <TableCell>{row.accountTypes.join(', ')}</TableCell>
                 <TableCell>{countryLabel(row.countryId)}</TableCell>
                 <TableCell>
                   <AccountStatusChip status={row.accountStatus} />
@@ -91,7 +84,7 @@ export function SearchResultsList({ rows }: { rows: CustomerSearchRow[] }) {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
             <CopyableText value={String(row.phoenixId)} label="Account number" monospace />
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {typeLabel(row.userType)} · {countryLabel(row.countryId)}
+              {row.accountTypes.join(', ')} · {countryLabel(row.countryId)}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>

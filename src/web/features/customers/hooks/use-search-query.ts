@@ -12,6 +12,8 @@ import { useSearchParams } from 'react-router';
 export function useSearchQuery() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
+  /** The account-type filter (`?type=`, spec 1 §1): a user type id or a derived type, '' for all. */
+  const accountType = params.get('type') ?? '';
   const [text, setText] = useState(q);
   const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const written = useRef(q);
@@ -29,8 +31,24 @@ export function useSearchQuery() {
     const previous = written.current;
     written.current = settled;
     const refining = previous === '' || settled.startsWith(previous) || previous.startsWith(settled);
-    setParams(settled ? { q: settled } : {}, { replace: refining });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (settled) next.set('q', settled);
+        else next.delete('q');
+        return next;
+      },
+      { replace: refining },
+    );
   }, [settled, setParams]);
 
-  return { text, setText, q };
+  const setAccountType = (value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set('type', value);
+      else next.delete('type');
+      return next;
+    });
+
+  return { text, setText, q, accountType, setAccountType };
 }
