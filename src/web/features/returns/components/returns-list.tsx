@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError, Loading } from '@web/components/loading';
 import { errorMessage } from '@web/lib/api-client';
@@ -24,6 +25,28 @@ import { useReturns, useSetReturnStatus } from '../api/returns';
 
 const orderPath = (r: ReturnRecord, tab: 'info' | 'refunds') =>
   `/orders/${encodeURIComponent(r.orderDocId)}/${tab}`;
+
+const itemsOf = (r: ReturnRecord) => r.items.map((i) => `${i.sku} × ${i.quantity}`).join(', ');
+
+/** The order's number (to its info) and its refunds, with the Phoenix number beneath. */
+function OrderLinks({ record: r }: { record: ReturnRecord }) {
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        <Link component={RouterLink} to={orderPath(r, 'info')}>
+          {r.orderLabel}
+        </Link>
+        {' · '}
+        <Link component={RouterLink} to={orderPath(r, 'refunds')}>
+          Refunds
+        </Link>
+      </Box>
+      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+        Phoenix {r.phoenixOrderId ?? 'N/A'}
+      </Typography>
+    </>
+  );
+}
 
 function StatusCell({ record, canEdit }: { record: ReturnRecord; canEdit: boolean }) {
   const [value, setValue] = useState(record.returnStatus);
@@ -75,6 +98,7 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
   const [search, setSearch] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const returns = useReturns(search);
+  const cards = useCardLayout();
   const onSearch = (e: React.FormEvent) => {
     e.preventDefault();
     const t = text.trim();
@@ -133,6 +157,35 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
           title={search ? 'No returns for that order' : 'No pending returns'}
           description={search ? 'Check the order id.' : 'Every return has been received or completed.'}
         />
+      ) : cards ? (
+        <CardList
+          label="Returns"
+          items={returns.data}
+          itemKey={(r) => r.docId}
+          itemLabel={(r) => `Return of order ${r.orderLabel}`}
+        >
+          {(r) => (
+            <>
+              <CardTitle>
+                <OrderLinks record={r} />
+              </CardTitle>
+              <CardFields
+                fields={[
+                  ['Created', formatDateTime(r.dateCreatedUTC)],
+                  ['Customer', r.customerName],
+                  ['Items', itemsOf(r)],
+                  ['Reason', r.reason ?? ''],
+                  ...(canEdit ? [] : [['Status', r.returnStatusName] as [string, string]]),
+                ]}
+              />
+              {canEdit && (
+                <CardActions>
+                  <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit />
+                </CardActions>
+              )}
+            </>
+          )}
+        </CardList>
       ) : (
         <TableContainer tabIndex={0} role="region" aria-label="Returns">
           <Table size="small" sx={{ minWidth: 860 }}>
@@ -151,19 +204,10 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
                 <TableRow key={r.docId}>
                   <TableCell>{formatDateTime(r.dateCreatedUTC)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link component={RouterLink} to={orderPath(r, 'info')}>
-                      {r.orderLabel}
-                    </Link>
-                    {' · '}
-                    <Link component={RouterLink} to={orderPath(r, 'refunds')}>
-                      Refunds
-                    </Link>
-                    <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                      Phoenix {r.phoenixOrderId ?? 'N/A'}
-                    </Typography>
+                    <OrderLinks record={r} />
                   </TableCell>
                   <TableCell>{r.customerName}</TableCell>
-                  <TableCell>{r.items.map((i) => `${i.sku} × ${i.quantity}`).join(', ')}</TableCell>
+                  <TableCell>{itemsOf(r)}</TableCell>
                   <TableCell>{r.reason ?? ''}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit={canEdit} />
