@@ -88,7 +88,7 @@ export function RefundItems({
     );
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Products to refund">
-      <Table size="small" sx={{ minWidth: 560 }}>
+      <Table size="small" aria-label="Products to refund" sx={{ minWidth: 560 }}>
         <TableHead>
           <TableRow>
             <TableCell>Product</TableCell>

@@ -188,7 +188,7 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
         </CardList>
       ) : (
         <TableContainer tabIndex={0} role="region" aria-label="Returns">
-          <Table size="small" sx={{ minWidth: 860 }}>
+          <Table size="small" aria-label="Returns" sx={{ minWidth: 860 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Created</TableCell>
