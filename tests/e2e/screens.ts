@@ -375,7 +375,7 @@ export const APP_SCREENS: Screen[] = [
     ready: heading('Failed orders'),
     open: async (page) => {
       await page.getByRole('main').getByRole('link', { name: 'Process', exact: true }).first().click();
-      await expect(page.getByRole('heading', { level: 1, name: /^Process [FX]\d+$/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /^Order [FX]\d+$/ })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'State history' })).toBeVisible();
     },
   },
