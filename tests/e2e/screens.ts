@@ -211,7 +211,12 @@ export const APP_SCREENS: Screen[] = [
     visitors: BATCH,
     ready: async (page) => {
       await heading('Batch orders')(page);
-      await expect(page.getByRole('table', { name: 'batch orders' })).toBeVisible();
+      // A table at 1280, cards on a phone.
+      await expect(
+        page
+          .getByRole('table', { name: 'batch orders' })
+          .or(page.getByRole('list', { name: 'batch orders' })),
+      ).toBeVisible();
     },
   },
   // The demo's second batch completed with errors: it has orders and failed rows.
@@ -343,7 +348,11 @@ export const APP_SCREENS: Screen[] = [
     visitors: ['agent', 'developer'],
     ready: async (page) => {
       await heading('Failed orders')(page);
-      await expect(page.getByRole('table', { name: 'Failed orders' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: 'Failed orders' })
+          .or(page.getByRole('list', { name: 'Failed orders' })),
+      ).toBeVisible();
     },
   },
   {
@@ -365,12 +374,8 @@ export const APP_SCREENS: Screen[] = [
     visitors: ONE,
     ready: heading('Failed orders'),
     open: async (page) => {
-      await page
-        .getByRole('table', { name: 'Failed orders' })
-        .getByRole('link', { name: 'Process' })
-        .first()
-        .click();
-      await expect(page.getByRole('heading', { level: 1, name: /^Process [FX]\d+$/ })).toBeVisible();
+      await page.getByRole('main').getByRole('link', { name: 'Process', exact: true }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Order [FX]\d+$/ })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'State history' })).toBeVisible();
     },
   },
@@ -380,11 +385,7 @@ export const APP_SCREENS: Screen[] = [
     visitors: ONE,
     ready: heading('Failed orders'),
     open: async (page) => {
-      await page
-        .getByRole('table', { name: 'Failed orders' })
-        .getByRole('link', { name: 'Process' })
-        .first()
-        .click();
+      await page.getByRole('main').getByRole('link', { name: 'Process', exact: true }).first().click();
       await page.getByRole('button', { name: 'Correct address' }).click();
       await expect(page.getByRole('dialog', { name: 'Correct shipping address' })).toBeVisible();
     },
@@ -511,7 +512,11 @@ export const APP_SCREENS: Screen[] = [
     visitors: ONE,
     ready: async (page) => {
       await heading('New refund')(page);
-      await expect(page.getByRole('region', { name: 'Products to refund' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('region', { name: 'Products to refund' })
+          .or(page.getByRole('list', { name: 'Products to refund' })),
+      ).toBeVisible();
     },
   },
   {
@@ -537,7 +542,10 @@ export const APP_SCREENS: Screen[] = [
     ready: async (page) => {
       await heading(/^Returns$/)(page);
       await expect(
-        page.getByRole('region', { name: 'Returns' }).or(page.getByText('No pending returns')),
+        page
+          .getByRole('region', { name: 'Returns' })
+          .or(page.getByRole('list', { name: 'Returns' }))
+          .or(page.getByText('No pending returns')),
       ).toBeVisible();
     },
   },

@@ -39,6 +39,9 @@ export function createAppTheme(variant: ThemeVariant): Theme {
           }),
         },
       },
+      // A table that scrolls sideways keeps everything of it inside: a visually hidden header
+      // (absolutely positioned) would otherwise escape the scroll box and widen the page.
+      MuiTableContainer: { styleOverrides: { root: { position: 'relative' } } },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiDialogTitle: { styleOverrides: { root: { fontWeight: 600 } } },
       // An alert's message wraps on a phone (long ids and emails included) instead of becoming a

@@ -1,5 +1,6 @@
 import type { UploadSummary } from '@domain/uploads/upload';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -11,6 +12,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
@@ -38,6 +41,7 @@ export function UploadList<S extends UploadSummary>({
   actions,
   emptyIcon,
 }: UploadListProps<S>) {
+  const cards = useCardLayout();
   if (query.isPending)
     return (
       <Stack spacing={1} aria-busy="true" aria-label={`Loading ${label}`}>
@@ -63,6 +67,33 @@ export function UploadList<S extends UploadSummary>({
         />
       </Paper>
     );
+  if (cards)
+    return (
+      <CardList label={label} items={items} itemKey={(s) => s.id} itemLabel={(s) => `Batch ${s.id}`}>
+        {(s) => (
+          <Box data-testid={`upload-${s.id}`}>
+            <CardTitle aside={<UploadStatusChip status={s.status} />}>
+              <Typography variant="subtitle2" component="p">
+                Batch {s.id}
+              </Typography>
+            </CardTitle>
+            <CardFields
+              fields={[
+                ['File', s.fileName],
+                ...(extra ? [[extra.header, extra.cell(s)] as [string, ReactNode]] : []),
+                ['Rows', <UploadProgress key="rows" upload={s} />],
+                ['Uploaded', `${formatDateTime(s.createdAt)} · ${s.createdBy}`],
+              ]}
+            />
+            <CardActions>
+              <Actions base={base} upload={s} actions={actions} direction="row" />
+            </CardActions>
+          </Box>
+        )}
+      </CardList>
+    );
+  // Secondary values (the extra column, the uploader) sit under the main one of their cell so the
+  // table fits beside the docked menu at 1280.
   return (
     <TableContainer
       component={Paper}
@@ -75,8 +106,7 @@ export function UploadList<S extends UploadSummary>({
         <TableHead>
           <TableRow>
             <TableCell>Batch</TableCell>
-            <TableCell>File</TableCell>
-            {extra && <TableCell>{extra.header}</TableCell>}
+            <TableCell>{extra ? `File · ${extra.header}` : 'File'}</TableCell>
             <TableCell>Status</TableCell>
             <TableCell>Rows</TableCell>
             <TableCell>Uploaded</TableCell>
@@ -87,31 +117,58 @@ export function UploadList<S extends UploadSummary>({
           {items.map((s) => (
             <TableRow key={s.id} data-testid={`upload-${s.id}`}>
               <TableCell>{s.id}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{s.fileName}</TableCell>
-              {extra && <TableCell>{extra.cell(s)}</TableCell>}
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>
+                {s.fileName}
+                {extra && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {extra.cell(s)}
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell>
                 <UploadStatusChip status={s.status} />
               </TableCell>
               <TableCell>
                 <UploadProgress upload={s} />
               </TableCell>
-              <TableCell sx={{ minWidth: 150 }}>
+              <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>
                 {formatDateTime(s.createdAt)}
-                <br />
-                {s.createdBy}
+                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  {s.createdBy}
+                </Typography>
               </TableCell>
               <TableCell>
-                <Stack spacing={0.5} sx={{ minWidth: 110 }}>
-                  {actions(s)}
-                  <Link href={resultCsvUrl(base, s.id)} download>
-                    Result CSV
-                  </Link>
-                </Stack>
+                <Actions base={base} upload={s} actions={actions} direction="column" />
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+function Actions<S extends UploadSummary>({
+  base,
+  upload,
+  actions,
+  direction,
+}: {
+  base: UploadBase;
+  upload: S;
+  actions: (s: S) => ReactNode;
+  direction: 'row' | 'column';
+}) {
+  return (
+    <Stack
+      direction={direction}
+      spacing={direction === 'row' ? 0 : 0.5}
+      sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, minWidth: direction === 'column' ? 96 : 0 }}
+    >
+      {actions(upload)}
+      <Link href={resultCsvUrl(base, upload.id)} download>
+        Result CSV
+      </Link>
+    </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { CheckoutHeader } from '@web/features/checkout/components/checkout-header';
 import { CheckoutScreen } from '@web/features/checkout/components/checkout-screen';
 import { useParams } from 'react-router';
 
@@ -5,6 +6,13 @@ import { useParams } from 'react-router';
 export function CheckoutPage() {
   const params = useParams();
   return (
-    <CheckoutScreen key={params.cartId} cartId={params.cartId ?? ''} localeCode={params.locale ?? 'en-US'} />
+    <>
+      <CheckoutHeader cartId={params.cartId ?? ''} />
+      <CheckoutScreen
+        key={params.cartId}
+        cartId={params.cartId ?? ''}
+        localeCode={params.locale ?? 'en-US'}
+      />
+    </>
   );
 }

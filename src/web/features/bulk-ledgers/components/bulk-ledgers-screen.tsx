@@ -2,6 +2,7 @@ import { BULK_LEDGER_COLUMNS, type BulkLedgerRow } from '@domain/product-credit/
 import { reasonById } from '@domain/product-credit/product-credit';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,6 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { FailedRows } from '@web/components/upload/failed-rows';
 import { ResumeUpload } from '@web/components/upload/resume-upload';
 import { UploadList } from '@web/components/upload/upload-list';
@@ -48,12 +50,68 @@ function reasonName(reasonId: string | undefined): string {
   return reasonId ? `Unknown reason ${reasonId}` : '—';
 }
 
+const resultOf = (r: BulkLedgerRow) =>
+  r.status === 'succeeded'
+    ? `Applied (ledger entry ${r.ledgerEntryId})`
+    : r.status === 'failed'
+      ? r.error
+      : 'Pending';
+
+const AccountLink = ({ r }: { r: BulkLedgerRow }) =>
+  r.customerUid ? (
+    <Link component={RouterLink} to={`/customers/${encodeURIComponent(r.customerUid)}/credit`}>
+      {r.input.account}
+    </Link>
+  ) : (
+    <>{r.input.account}</>
+  );
+
+const reasonOf = (r: BulkLedgerRow) =>
+  `${reasonName(r.input.reasonId)}${r.input.reason ? ` · ${r.input.reason}` : ''}`;
+
 function LedgerRows({ id, running }: { id: number; running: boolean }) {
   const rows = useBulkLedgerRows(id, running);
+  const cards = useCardLayout();
   if (rows.isPending) return <Typography>Loading rows…</Typography>;
   if (rows.isError)
     return <Alert severity="error">{errorMessage(rows.error, 'The rows could not be loaded.')}</Alert>;
   const data = rows.data.data as BulkLedgerRow[];
+  if (cards)
+    return (
+      <CardList
+        label={`Rows of bulk ledger ${id}`}
+        items={data}
+        itemKey={(r) => r.id}
+        itemLabel={(r) => `Row ${r.rowNo}`}
+      >
+        {(r) => (
+          <Box data-testid={`ledger-row-${r.rowNo}`}>
+            <CardTitle aside={<Typography variant="body2">{r.input.amount}</Typography>}>
+              <Typography variant="subtitle2" component="p">
+                Row {r.rowNo}
+              </Typography>
+            </CardTitle>
+            <CardFields
+              fields={[
+                ['Account', <AccountLink key="account" r={r} />],
+                ['Country', (r.input.country ?? '').toUpperCase()],
+                ['Reason', reasonOf(r)],
+                [
+                  'Result',
+                  <Box
+                    key="result"
+                    component="span"
+                    sx={{ color: r.status === 'failed' ? 'error.dark' : undefined }}
+                  >
+                    {resultOf(r)}
+                  </Box>,
+                ],
+              ]}
+            />
+          </Box>
+        )}
+      </CardList>
+    );
   return (
     <TableContainer
       component={Paper}
@@ -78,13 +136,7 @@ function LedgerRows({ id, running }: { id: number; running: boolean }) {
             <TableRow key={r.id} data-testid={`ledger-row-${r.rowNo}`}>
               <TableCell>{r.rowNo}</TableCell>
               <TableCell>
-                {r.customerUid ? (
-                  <Link component={RouterLink} to={`/customers/${encodeURIComponent(r.customerUid)}/credit`}>
-                    {r.input.account}
-                  </Link>
-                ) : (
-                  r.input.account
-                )}
+                <AccountLink r={r} />
               </TableCell>
               <TableCell>{(r.input.country ?? '').toUpperCase()}</TableCell>
               <TableCell align="right">{r.input.amount}</TableCell>
@@ -101,11 +153,7 @@ function LedgerRows({ id, running }: { id: number; running: boolean }) {
                 )}
               </TableCell>
               <TableCell sx={{ minWidth: 180, color: r.status === 'failed' ? 'error.dark' : undefined }}>
-                {r.status === 'succeeded'
-                  ? `Applied (ledger entry ${r.ledgerEntryId})`
-                  : r.status === 'failed'
-                    ? r.error
-                    : 'Pending'}
+                {resultOf(r)}
               </TableCell>
             </TableRow>
           ))}

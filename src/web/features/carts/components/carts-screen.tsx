@@ -38,7 +38,8 @@ export function CartsScreen() {
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <Box sx={{ flex: '1 1 280px' }}>
+        {/* Wide enough for the whole label (the box grows to the line; it is at least 360 px). */}
+        <Box sx={{ flex: '1 1 360px', '& .MuiTextField-root': { width: '100%' } }}>
           <SearchField
             label="Cart id, customer name, account number or popup"
             value={q}

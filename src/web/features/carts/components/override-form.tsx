@@ -104,7 +104,8 @@ export function OverrideForm({ cart }: { cart: CartView }) {
         noValidate
         onSubmit={submit}
         aria-label="Price override"
-        sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
+        // Columns of at least 180 px so a label ("Override price *") is never cut short.
+        sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
       >
         <TextField
           select

@@ -44,8 +44,22 @@ export function CatalogPanel({
   const money = (c: number) => formatMoney(c, localeOf(localeCode).currency.name, localeCode);
   return (
     <SectionCard title="Products">
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' }, mb: 2 }}>
-        <TextField size="small" label="Search products" value={q} onChange={(e) => setQ(e.target.value)} />
+      {/* The search on its own line, the selects beside each other only when both show their whole value. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+          mb: 2,
+        }}
+      >
+        <TextField
+          size="small"
+          label="Search products"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          sx={{ gridColumn: '1 / -1' }}
+        />
         <TextField
           size="small"
           select

@@ -19,6 +19,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -293,9 +294,9 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <SectionCard title="Customer">
           <Typography>
-            <RouterLink to={`/customers/${encodeURIComponent(acct.uid)}/dashboard`}>
+            <Link component={RouterLink} to={`/customers/${encodeURIComponent(acct.uid)}/dashboard`}>
               {acct.firstName} {acct.lastName}
-            </RouterLink>{' '}
+            </Link>{' '}
             (#{acct.phoenixId}) · {c.localeCode} · {c.currency.name}
           </Typography>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 2 }}>
@@ -366,8 +367,10 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
               <Typography variant="subtitle2">Recent orders</Typography>
               {recent.data!.map((o) => (
                 <Typography key={o.id} variant="body2">
-                  <RouterLink to={`/orders/${encodeURIComponent(o.id)}/info`}>{o.orderLabel}</RouterLink> ·{' '}
-                  {o.products.map((p) => `${p.quantity} × ${p.title}`).join(', ')}
+                  <Link component={RouterLink} to={`/orders/${encodeURIComponent(o.id)}/info`}>
+                    {o.orderLabel}
+                  </Link>{' '}
+                  · {o.products.map((p) => `${p.quantity} × ${p.title}`).join(', ')}
                 </Typography>
               ))}
             </Box>

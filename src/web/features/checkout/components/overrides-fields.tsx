@@ -11,6 +11,8 @@ const toCents = (v: string): number | null | undefined => {
   return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : undefined;
 };
 
+// Each field is at least 180 px wide so its label ("Override shipping") is never cut short.
+
 /** Staff overrides of tax and shipping (spec 2 §3 order context overrides); blank keeps the estimate's. */
 export function OverridesFields({ value, onChange }: { value: Overrides; onChange: (o: Overrides) => void }) {
   const show = (c: number | null) => (c === null ? '' : (c / 100).toFixed(2));
@@ -28,7 +30,7 @@ export function OverridesFields({ value, onChange }: { value: Overrides; onChang
         error={s === undefined}
         helperText={s === undefined ? 'Please enter a valid number' : ' '}
         inputMode="decimal"
-        sx={{ flex: '1 1 120px' }}
+        sx={{ flex: '1 1 180px' }}
       />
       <TextField
         size="small"
@@ -38,7 +40,7 @@ export function OverridesFields({ value, onChange }: { value: Overrides; onChang
         error={t === undefined}
         helperText={t === undefined ? 'Please enter a valid number' : ' '}
         inputMode="decimal"
-        sx={{ flex: '1 1 120px' }}
+        sx={{ flex: '1 1 180px' }}
       />
       <Button
         variant="outlined"

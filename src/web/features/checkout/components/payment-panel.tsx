@@ -166,7 +166,8 @@ export function PaymentPanel({
           onSubmit={tokenise}
           aria-label="New card"
           noValidate
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
+          // Columns of at least 180 px: every label ("Card postal code") is read whole.
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
         >
           <TextField
             size="small"

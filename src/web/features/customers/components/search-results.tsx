@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { CardList } from '@web/components/card-list';
 import { CopyableText } from '@web/components/copyable-text';
 import { Link as RouterLink } from 'react-router';
 import { AccountRefLink, AccountStatusChip, countryLabel, customerPath, MembershipChip } from './labels';
@@ -73,13 +74,9 @@ export function SearchResultsTable({ rows }: { rows: CustomerSearchRow[] }) {
 /** The same rows as a list of cards on phones. */
 export function SearchResultsList({ rows }: { rows: CustomerSearchRow[] }) {
   return (
-    <Box
-      component="ul"
-      aria-label="Customers found"
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
-    >
-      {rows.map((row) => (
-        <Paper component="li" key={row.uid} variant="outlined" sx={{ p: 1.5 }}>
+    <CardList label="Customers found" items={rows} itemKey={(row) => row.uid}>
+      {(row) => (
+        <>
           <NameLink row={row} />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
             <CopyableText value={String(row.phoenixId)} label="Account number" monospace />
@@ -94,8 +91,8 @@ export function SearchResultsList({ rows }: { rows: CustomerSearchRow[] }) {
           <Typography variant="body2" sx={{ mt: 1 }}>
             Sponsor: <AccountRefLink person={row.sponsor} />
           </Typography>
-        </Paper>
-      ))}
-    </Box>
+        </>
+      )}
+    </CardList>
   );
 }

@@ -15,6 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError, Loading } from '@web/components/loading';
@@ -28,6 +29,54 @@ import { RetryOutcomeChip } from './retry-outcome-chip';
 const labelOf = (f: Pick<FailedOrder, 'orderId' | 'customerUserType'>) =>
   orderNumberLabel(f.orderId, f.customerUserType);
 
+const failedAt = (f: FailedOrder) =>
+  f.context.dateCreatedUTC ? formatDateTime(f.context.dateCreatedUTC) : 'No date';
+
+function OrderLinks({ f, label }: { f: FailedOrder; label: string }) {
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      <Link
+        component={RouterLink}
+        to={`/orders/${encodeURIComponent(f.orderDocId)}/info`}
+        sx={{ fontFamily: 'ui-monospace, monospace', fontWeight: 600 }}
+      >
+        {label}
+      </Link>
+      <Box sx={{ fontSize: 12 }}>
+        <Link component={RouterLink} to={`/orders/${encodeURIComponent(f.orderDocId)}/process`}>
+          Process
+        </Link>
+      </Box>
+    </Box>
+  );
+}
+
+const CustomerLink = ({ f }: { f: FailedOrder }) => (
+  <Link component={RouterLink} to={`/customers/${encodeURIComponent(f.customerUid)}/dashboard`}>
+    {f.customerName}
+  </Link>
+);
+
+function FailureReason({ f, last }: { f: FailedOrder; last: RetryResult | undefined }) {
+  return (
+    <>
+      {f.errorCode && (
+        <Typography variant="caption" component="div" sx={{ fontWeight: 600, color: 'error.main' }}>
+          {f.errorCode}
+        </Typography>
+      )}
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {f.errorMessage}
+      </Typography>
+      {last && (
+        <Box sx={{ mt: 0.5 }}>
+          <RetryOutcomeChip outcome={last.outcome} />
+        </Box>
+      )}
+    </>
+  );
+}
+
 /** Failed orders (spec 2 §2): newest first, undated last; select rows and retry them. */
 export function FailedOrdersList({ canRetry }: { canRetry: boolean }) {
   const failed = useFailedOrders();
@@ -37,6 +86,7 @@ export function FailedOrdersList({ canRetry }: { canRetry: boolean }) {
   const [confirming, setConfirming] = useState<FailedOrder[] | null>(null);
   /** The last retry's outcome per failed order, with the label to show once the row has gone. */
   const [results, setResults] = useState<{ label: string; result: RetryResult }[]>([]);
+  const cards = useCardLayout();
 
   if (failed.isPending) return <Loading label="Loading failed orders" />;
   if (failed.isError) return <LoadError error={failed.error} />;
@@ -52,6 +102,7 @@ export function FailedOrdersList({ canRetry }: { canRetry: boolean }) {
       return next;
     });
   const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const selectAll = () => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)));
 
   const run = (targets: FailedOrder[]) =>
     retry.mutate(
@@ -116,9 +167,20 @@ export function FailedOrdersList({ canRetry }: { canRetry: boolean }) {
                 borderColor: 'divider',
               }}
             >
-              <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
-                {chosen.length === 0 ? 'Select failed orders to retry them.' : `${chosen.length} selected`}
-              </Typography>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                {cards && (
+                  <Checkbox
+                    checked={allChosen}
+                    indeterminate={chosen.length > 0 && !allChosen}
+                    onChange={selectAll}
+                    slotProps={{ input: { 'aria-label': 'Select all failed orders' } }}
+                    sx={{ ml: -1 }}
+                  />
+                )}
+                <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+                  {chosen.length === 0 ? 'Select failed orders to retry them.' : `${chosen.length} selected`}
+                </Typography>
+              </Box>
               <Button
                 variant="contained"
                 disabled={chosen.length === 0}
@@ -128,108 +190,120 @@ export function FailedOrdersList({ canRetry }: { canRetry: boolean }) {
               </Button>
             </Box>
           )}
-          <TableContainer tabIndex={0} role="region" aria-label="Failed orders table">
-            <Table size="small" aria-label="Failed orders" sx={{ minWidth: 760 }}>
-              <TableHead>
-                <TableRow>
-                  {canRetry && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={allChosen}
-                        indeterminate={chosen.length > 0 && !allChosen}
-                        onChange={() => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)))}
-                        slotProps={{ input: { 'aria-label': 'Select all failed orders' } }}
-                      />
-                    </TableCell>
-                  )}
-                  <TableCell>Order</TableCell>
-                  <TableCell>Customer</TableCell>
-                  <TableCell>Failure reason</TableCell>
-                  <TableCell align="right">Attempts</TableCell>
-                  <TableCell>Failed</TableCell>
-                  {canRetry && <TableCell align="right">Retry</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((f) => {
+          {cards ? (
+            <Box sx={{ p: 1.5 }}>
+              <CardList label="Failed orders" items={rows} itemKey={(f) => f.id} itemLabel={labelOf}>
+                {(f) => {
                   const label = labelOf(f);
                   const last = resultById.get(f.id);
                   return (
-                    <TableRow key={f.id} hover selected={selected.has(f.id)}>
+                    <>
+                      <CardTitle
+                        aside={
+                          canRetry && (
+                            <Checkbox
+                              checked={selected.has(f.id)}
+                              onChange={() => toggle(f.id)}
+                              slotProps={{ input: { 'aria-label': `Select ${label}` } }}
+                              sx={{ my: -1, mr: -1 }}
+                            />
+                          )
+                        }
+                      >
+                        <OrderLinks f={f} label={label} />
+                      </CardTitle>
+                      <FailureReason f={f} last={last} />
+                      <CardFields
+                        fields={[
+                          ['Customer', <CustomerLink key="customer" f={f} />],
+                          ['Attempts', f.attempts],
+                          ['Failed', failedAt(f)],
+                        ]}
+                      />
                       {canRetry && (
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={selected.has(f.id)}
-                            onChange={() => toggle(f.id)}
-                            slotProps={{ input: { 'aria-label': `Select ${label}` } }}
-                          />
-                        </TableCell>
-                      )}
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Link
-                          component={RouterLink}
-                          to={`/orders/${encodeURIComponent(f.orderDocId)}/info`}
-                          sx={{ fontFamily: 'ui-monospace, monospace', fontWeight: 600 }}
-                        >
-                          {label}
-                        </Link>
-                        <Box sx={{ fontSize: 12 }}>
-                          <Link
-                            component={RouterLink}
-                            to={`/orders/${encodeURIComponent(f.orderDocId)}/process`}
-                          >
-                            Process
-                          </Link>
-                        </Box>
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 140 }}>
-                        <Link
-                          component={RouterLink}
-                          to={`/customers/${encodeURIComponent(f.customerUid)}/dashboard`}
-                        >
-                          {f.customerName}
-                        </Link>
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 260, maxWidth: 460 }}>
-                        {f.errorCode && (
-                          <Typography
-                            variant="caption"
-                            component="div"
-                            sx={{ fontWeight: 600, color: 'error.main' }}
-                          >
-                            {f.errorCode}
-                          </Typography>
-                        )}
-                        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                          {f.errorMessage}
-                        </Typography>
-                        {last && (
-                          <Box sx={{ mt: 0.5 }}>
-                            <RetryOutcomeChip outcome={last.outcome} />
-                          </Box>
-                        )}
-                      </TableCell>
-                      <TableCell align="right">{f.attempts}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {f.context.dateCreatedUTC ? formatDateTime(f.context.dateCreatedUTC) : 'No date'}
-                      </TableCell>
-                      {canRetry && (
-                        <TableCell align="right">
+                        <CardActions>
                           <Button
                             size="small"
+                            variant="outlined"
                             onClick={() => setConfirming([f])}
                             aria-label={`Retry ${label}`}
                           >
                             Retry
                           </Button>
-                        </TableCell>
+                        </CardActions>
                       )}
-                    </TableRow>
+                    </>
                   );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                }}
+              </CardList>
+            </Box>
+          ) : (
+            <TableContainer tabIndex={0} role="region" aria-label="Failed orders table">
+              <Table size="small" aria-label="Failed orders" sx={{ minWidth: 760 }}>
+                <TableHead>
+                  <TableRow>
+                    {canRetry && (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={allChosen}
+                          indeterminate={chosen.length > 0 && !allChosen}
+                          onChange={selectAll}
+                          slotProps={{ input: { 'aria-label': 'Select all failed orders' } }}
+                        />
+                      </TableCell>
+                    )}
+                    <TableCell>Order</TableCell>
+                    <TableCell>Customer</TableCell>
+                    <TableCell>Failure reason</TableCell>
+                    <TableCell align="right">Attempts</TableCell>
+                    <TableCell>Failed</TableCell>
+                    {canRetry && <TableCell align="right">Retry</TableCell>}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((f) => {
+                    const label = labelOf(f);
+                    const last = resultById.get(f.id);
+                    return (
+                      <TableRow key={f.id} hover selected={selected.has(f.id)}>
+                        {canRetry && (
+                          <TableCell padding="checkbox">
+                            <Checkbox
+                              checked={selected.has(f.id)}
+                              onChange={() => toggle(f.id)}
+                              slotProps={{ input: { 'aria-label': `Select ${label}` } }}
+                            />
+                          </TableCell>
+                        )}
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <OrderLinks f={f} label={label} />
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 140 }}>
+                          <CustomerLink f={f} />
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 260, maxWidth: 460 }}>
+                          <FailureReason f={f} last={last} />
+                        </TableCell>
+                        <TableCell align="right">{f.attempts}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{failedAt(f)}</TableCell>
+                        {canRetry && (
+                          <TableCell align="right">
+                            <Button
+                              size="small"
+                              onClick={() => setConfirming([f])}
+                              aria-label={`Retry ${label}`}
+                            >
+                              Retry
+                            </Button>
+                          </TableCell>
+                        )}
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
         </Paper>
       )}
       {failed.hasNextPage && (

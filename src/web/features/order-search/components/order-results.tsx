@@ -9,8 +9,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { CardList, CardTitle } from '@web/components/card-list';
 import { CopyableText } from '@web/components/copyable-text';
 import { formatDateTime, formatMoney } from '@web/lib/format';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { customerPath, locationLabel, orderPath, typeLabel } from './labels';
 
@@ -42,7 +44,11 @@ const Phoenix = ({ row }: { row: ProcessedOrder }) =>
     <CopyableText value={String(row.phoenixOrderId)} label="Phoenix order number" monospace />
   );
 
-/** Computer and tablet widths: one row per order. */
+/**
+ * Computer and tablet widths: one row per order. Secondary values sit under the main one of their
+ * cell (Phoenix number under the order, type under the status, location under the customer), so
+ * the table fits beside the docked menu at 1280 without cutting any value off.
+ */
 export function OrderResultsTable({ rows }: { rows: ProcessedOrder[] }) {
   return (
     <Paper variant="outlined">
@@ -50,14 +56,11 @@ export function OrderResultsTable({ rows }: { rows: ProcessedOrder[] }) {
         <Table size="small" aria-label={LABEL}>
           <TableHead>
             <TableRow>
-              <TableCell>Order</TableCell>
-              <TableCell>Phoenix order</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Type</TableCell>
+              <TableCell>Order · Phoenix</TableCell>
+              <TableCell>Status · Type</TableCell>
               <TableCell>Date</TableCell>
-              <TableCell>Customer</TableCell>
+              <TableCell>Customer · Location</TableCell>
               <TableCell align="right">Total</TableCell>
-              <TableCell>Location</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -65,20 +68,22 @@ export function OrderResultsTable({ rows }: { rows: ProcessedOrder[] }) {
               <TableRow key={row.id} hover>
                 <TableCell>
                   <OrderLink row={row} />
+                  <Box sx={{ mt: 0.25 }}>
+                    <Phoenix row={row} />
+                  </Box>
                 </TableCell>
                 <TableCell>
-                  <Phoenix row={row} />
+                  {row.status}
+                  <Secondary>{typeLabel(row.orderType)}</Secondary>
                 </TableCell>
-                <TableCell>{row.status}</TableCell>
-                <TableCell>{typeLabel(row.orderType)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.dateCreatedUtc)}</TableCell>
+                <TableCell>{formatDateTime(row.dateCreatedUtc)}</TableCell>
                 <TableCell sx={{ minWidth: 140 }}>
                   <CustomerLink row={row} />
+                  <Secondary>{locationLabel(row.countryId)}</Secondary>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                   {formatMoney(row.grandTotalCents, row.currency)}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{locationLabel(row.countryId)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -88,18 +93,27 @@ export function OrderResultsTable({ rows }: { rows: ProcessedOrder[] }) {
   );
 }
 
+const Secondary = ({ children }: { children: ReactNode }) => (
+  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+    {children}
+  </Typography>
+);
+
 /** Phones: one card per order, nothing to scroll sideways. */
 export function OrderResultsList({ rows }: { rows: ProcessedOrder[] }) {
   return (
-    <Box component="ul" aria-label={LABEL} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-      {rows.map((row) => (
-        <Paper component="li" key={row.id} variant="outlined" sx={{ p: 1.5 }}>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+    <CardList label={LABEL} items={rows} itemKey={(row) => row.id}>
+      {(row) => (
+        <>
+          <CardTitle
+            aside={
+              <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(row.grandTotalCents, row.currency)}
+              </Typography>
+            }
+          >
             <OrderLink row={row} />
-            <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-              {formatMoney(row.grandTotalCents, row.currency)}
-            </Typography>
-          </Box>
+          </CardTitle>
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {row.status} · {typeLabel(row.orderType)}
           </Typography>
@@ -115,8 +129,8 @@ export function OrderResultsList({ rows }: { rows: ProcessedOrder[] }) {
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             <CustomerLink row={row} />
           </Typography>
-        </Paper>
-      ))}
-    </Box>
+        </>
+      )}
+    </CardList>
   );
 }

@@ -1,4 +1,5 @@
 import type { RefundOrder } from '@domain/orders/refunds';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { CardActions, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { formatMoney } from '@web/lib/format';
 
 // Product selection (spec 2 §5): refundable quantity = purchased − already refunded, per sku and
@@ -34,15 +36,63 @@ export function RefundItems({
   quantities: Quantities;
   onQuantity: (key: string, text: string) => void;
 }) {
+  const cards = useCardLayout();
   if (order.refundable.length === 0)
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         This order has no paid products to refund.
       </Typography>
     );
+  const quantityField = (r: RefundOrder['refundable'][number]) => {
+    const key = `${r.sku}@${r.adjustedPrice}`;
+    const text = quantities[key] ?? '';
+    const issue = quantityIssue(text, r.refundable);
+    return (
+      <TextField
+        size="small"
+        value={text}
+        onChange={(e) => onQuantity(key, e.target.value)}
+        disabled={r.refundable === 0}
+        error={issue !== null}
+        helperText={issue ?? `${r.refundable} refundable`}
+        slotProps={{
+          // "0 refundable" under a disabled field is information, not a disabled control: readable.
+          formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+          htmlInput: {
+            inputMode: 'numeric',
+            'aria-label': `Refund quantity of ${r.title} (SKU ${r.sku})`,
+          },
+        }}
+        sx={cards ? { width: 140 } : undefined}
+      />
+    );
+  };
+  if (cards)
+    return (
+      <CardList
+        label="Products to refund"
+        items={order.refundable}
+        itemKey={(r) => `${r.sku}@${r.adjustedPrice}`}
+        itemLabel={(r) => r.title}
+      >
+        {(r) => (
+          <>
+            <CardTitle
+              aside={<Box sx={num}>{formatMoney(r.adjustedPrice, order.currency, order.localeCode)}</Box>}
+            >
+              <Typography variant="body2">{r.title}</Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                SKU {r.sku} · bought {r.purchased} · refunded {r.refunded}
+              </Typography>
+            </CardTitle>
+            <CardActions>{quantityField(r)}</CardActions>
+          </>
+        )}
+      </CardList>
+    );
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Products to refund">
-      <Table size="small" sx={{ minWidth: 560 }}>
+      <Table size="small" aria-label="Products to refund" sx={{ minWidth: 560 }}>
         <TableHead>
           <TableRow>
             <TableCell>Product</TableCell>
@@ -53,44 +103,20 @@ export function RefundItems({
           </TableRow>
         </TableHead>
         <TableBody>
-          {order.refundable.map((r) => {
-            const key = `${r.sku}@${r.adjustedPrice}`;
-            const text = quantities[key] ?? '';
-            const issue = quantityIssue(text, r.refundable);
-            return (
-              <TableRow key={key}>
-                <TableCell>
-                  <Typography variant="body2">{r.title}</Typography>
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    SKU {r.sku}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={num}>
-                  {formatMoney(r.adjustedPrice, order.currency, order.localeCode)}
-                </TableCell>
-                <TableCell sx={num}>{r.purchased}</TableCell>
-                <TableCell sx={num}>{r.refunded}</TableCell>
-                <TableCell>
-                  <TextField
-                    size="small"
-                    value={text}
-                    onChange={(e) => onQuantity(key, e.target.value)}
-                    disabled={r.refundable === 0}
-                    error={issue !== null}
-                    helperText={issue ?? `${r.refundable} refundable`}
-                    slotProps={{
-                      // "0 refundable" under a disabled field is information, not a disabled control: readable.
-                      formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
-                      htmlInput: {
-                        inputMode: 'numeric',
-                        'aria-label': `Refund quantity of ${r.title} (SKU ${r.sku})`,
-                      },
-                    }}
-                  />
-                </TableCell>
-              </TableRow>
-            );
-          })}
+          {order.refundable.map((r) => (
+            <TableRow key={`${r.sku}@${r.adjustedPrice}`}>
+              <TableCell>
+                <Typography variant="body2">{r.title}</Typography>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  SKU {r.sku}
+                </Typography>
+              </TableCell>
+              <TableCell sx={num}>{formatMoney(r.adjustedPrice, order.currency, order.localeCode)}</TableCell>
+              <TableCell sx={num}>{r.purchased}</TableCell>
+              <TableCell sx={num}>{r.refunded}</TableCell>
+              <TableCell>{quantityField(r)}</TableCell>
+            </TableRow>
+          ))}
         </TableBody>
       </Table>
     </TableContainer>

@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { useCardLayout } from '@web/components/card-list';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { useRetryRefund } from '../api/refunds';
@@ -32,6 +33,15 @@ const cardName = (leg: RefundRecord['cards'][number]) =>
     ? 'Alternative payment'
     : `${leg.brand ?? 'Card'} •••• ${leg.accountNumber ?? '????'}`;
 
+const LegStatus = ({ leg }: { leg: RefundRecord['cards'][number] }) => (
+  <Chip
+    size="small"
+    variant="outlined"
+    color={STATUS_COLOR[leg.status]}
+    label={leg.status === 'succeeded' ? 'Refunded' : leg.status === 'failed' ? 'Failed' : 'Pending'}
+  />
+);
+
 function RefundItem({
   refund,
   canRetry,
@@ -43,6 +53,7 @@ function RefundItem({
 }) {
   const money = (c: number) => formatMoney(c, refund.currency, locale);
   const retry = useRetryRefund(refund.orderId);
+  const cards = useCardLayout();
   const alert = useAlert();
   const onRetry = () =>
     retry.mutate(
@@ -58,7 +69,7 @@ function RefundItem({
     <Paper
       component="li"
       variant="outlined"
-      sx={{ p: 2, listStyle: 'none' }}
+      sx={{ p: 2, listStyle: 'none', minWidth: 0, overflowWrap: 'anywhere' }}
       aria-label={`Refund of ${formatDateTime(refund.timestamp)}`}
     >
       <Box
@@ -102,7 +113,35 @@ function RefundItem({
         {refund.shippingTotal > 0 ? ` · shipping ${money(refund.shippingTotal)}` : ''} · tax{' '}
         {money(refund.tax)}
       </Typography>
-      {refund.cards.length > 0 && (
+      {refund.cards.length > 0 && cards && (
+        <Box component="ul" aria-label="Card refunds" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
+          {refund.cards.map((leg) => (
+            <Box
+              component="li"
+              key={leg.idempotencyKey}
+              sx={{ py: 1, borderTop: 1, borderColor: 'divider', typography: 'body2' }}
+            >
+              <Box
+                sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}
+              >
+                <Box component="span" sx={{ flex: '1 1 auto' }}>
+                  {cardName(leg)}
+                </Box>
+                <Box component="span" sx={num}>
+                  {money(leg.refundAmount)}
+                </Box>
+                <LegStatus leg={leg} />
+              </Box>
+              {leg.error && (
+                <Typography variant="caption" component="div" sx={{ color: 'error.main' }}>
+                  {leg.error}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      {refund.cards.length > 0 && !cards && (
         <TableContainer tabIndex={0} role="region" aria-label="Card refunds" sx={{ mt: 1 }}>
           <Table size="small" sx={{ minWidth: 420 }}>
             <TableHead>
@@ -118,18 +157,7 @@ function RefundItem({
                   <TableCell>{cardName(leg)}</TableCell>
                   <TableCell sx={num}>{money(leg.refundAmount)}</TableCell>
                   <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={STATUS_COLOR[leg.status]}
-                      label={
-                        leg.status === 'succeeded'
-                          ? 'Refunded'
-                          : leg.status === 'failed'
-                            ? 'Failed'
-                            : 'Pending'
-                      }
-                    />
+                    <LegStatus leg={leg} />
                     {leg.error && (
                       <Typography variant="caption" component="div" sx={{ color: 'error.main' }}>
                         {leg.error}
@@ -163,7 +191,11 @@ export function RefundList({
       </Typography>
     );
   return (
-    <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label="Refunds">
+    <Box
+      component="ul"
+      sx={{ m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}
+      aria-label="Refunds"
+    >
       {refunds.map((r) => (
         <RefundItem key={r.id} refund={r} canRetry={canRetry} locale={locale} />
       ))}

@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError, Loading } from '@web/components/loading';
 import { errorMessage } from '@web/lib/api-client';
@@ -28,6 +29,28 @@ const orderPath = (r: ReturnRecord, tab: 'info' | 'refunds') =>
 /** Returned products by name ("Deluxe Serum × 2"); a SKU the catalog does not know stays a SKU. */
 const returnedItems = (items: ReturnRecord['items']) =>
   items.map((i) => `${i.title ?? `SKU ${i.sku}`} × ${i.quantity}`).join(', ');
+
+const itemsOf = (r: ReturnRecord) => returnedItems(r.items);
+
+/** The order's number (to its info) and its refunds, with the Phoenix number beneath. */
+function OrderLinks({ record: r }: { record: ReturnRecord }) {
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        <Link component={RouterLink} to={orderPath(r, 'info')}>
+          {r.orderLabel}
+        </Link>
+        {' · '}
+        <Link component={RouterLink} to={orderPath(r, 'refunds')}>
+          Refunds
+        </Link>
+      </Box>
+      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+        Phoenix {r.phoenixOrderId ?? 'N/A'}
+      </Typography>
+    </>
+  );
+}
 
 function StatusCell({ record, canEdit }: { record: ReturnRecord; canEdit: boolean }) {
   const [value, setValue] = useState(record.returnStatus);
@@ -79,6 +102,7 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
   const [search, setSearch] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const returns = useReturns(search);
+  const cards = useCardLayout();
   const onSearch = (e: React.FormEvent) => {
     e.preventDefault();
     const t = text.trim();
@@ -137,9 +161,38 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
           title={search ? 'No returns for that order' : 'No pending returns'}
           description={search ? 'Check the order id.' : 'Every return has been received or completed.'}
         />
+      ) : cards ? (
+        <CardList
+          label="Returns"
+          items={returns.data}
+          itemKey={(r) => r.docId}
+          itemLabel={(r) => `Return of order ${r.orderLabel}`}
+        >
+          {(r) => (
+            <>
+              <CardTitle>
+                <OrderLinks record={r} />
+              </CardTitle>
+              <CardFields
+                fields={[
+                  ['Created', formatDateTime(r.dateCreatedUTC)],
+                  ['Customer', r.customerName],
+                  ['Items', itemsOf(r)],
+                  ['Reason', r.reason ?? ''],
+                  ...(canEdit ? [] : [['Status', r.returnStatusName] as [string, string]]),
+                ]}
+              />
+              {canEdit && (
+                <CardActions>
+                  <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit />
+                </CardActions>
+              )}
+            </>
+          )}
+        </CardList>
       ) : (
         <TableContainer tabIndex={0} role="region" aria-label="Returns">
-          <Table size="small" sx={{ minWidth: 860 }}>
+          <Table size="small" aria-label="Returns" sx={{ minWidth: 860 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Created</TableCell>
@@ -155,16 +208,7 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
                 <TableRow key={r.docId}>
                   <TableCell>{formatDateTime(r.dateCreatedUTC)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link component={RouterLink} to={orderPath(r, 'info')}>
-                      {r.orderLabel}
-                    </Link>
-                    {' · '}
-                    <Link component={RouterLink} to={orderPath(r, 'refunds')}>
-                      Refunds
-                    </Link>
-                    <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                      Phoenix {r.phoenixOrderId ?? 'N/A'}
-                    </Typography>
+                    <OrderLinks record={r} />
                   </TableCell>
                   <TableCell>{r.customerName}</TableCell>
                   <TableCell>{returnedItems(r.items)}</TableCell>
