@@ -176,7 +176,8 @@ const fromCart = (v: CartView) => ({
   })),
   promoItems: v.promoItems.map((p) => [p.sku, p.quantity, p.promo]),
   dropItems: v.dropItems.map((d) => [d.sku, d.quantity, d.promo, d.reason]),
-  resolutions: v.resolutions,
+  // Pricing outcomes only: the cart also names each choice for the screen (choiceNames).
+  resolutions: v.resolutions.map(({ promo, choices, quantity }) => ({ promo, choices, quantity })),
   counters: v.cartCounters.map((c) => [c.promo, c.current, c.remaining, c.reached]),
   cartErrors: v.cartErrors.map((e) => e.code),
   // Explained in engine order either way; among rules of one priority the order may differ.
