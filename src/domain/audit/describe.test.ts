@@ -401,6 +401,7 @@ function samples(): Record<string, DescribableEvent> {
       {},
       { fileName: 'march.csv', fileHash: 'abc', totalRows: 40, failedRows: 2 },
     ),
+    'upload.resumed': event('upload.resumed', { status: 'queued' }, { status: 'queued' }),
     'upload.retry': event('upload.retry', {}, { rows: 2 }),
     'upload.rowCorrected': event(
       'upload.rowCorrected',

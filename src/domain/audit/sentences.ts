@@ -226,6 +226,8 @@ const SENTENCES: Record<string, Sentence> = {
   'upload.retry': (c) => `${c.who} retried ${plural(num(at(c.after, 'rows')) ?? 0, 'failed row')}`,
   'upload.rowCorrected': (c) =>
     `${c.who} corrected row ${String(at(c.after, 'rowNo') ?? '')} and queued it again`,
+  'upload.resumed': (c) =>
+    `${c.who} handed the batch, stuck ${String(at(c.before, 'status') ?? 'queued')}, to a worker again`,
   'reconciliation.start': (c) => `${c.who} started a money reconciliation run`,
   'cart.create': (c) => `${c.who} opened a cart`,
   'cart.delete': (c) => `${c.who} deleted the cart`,
