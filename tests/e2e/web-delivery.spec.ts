@@ -7,7 +7,10 @@ import { DEMO_PASSWORD, DEMO_STAFF } from './fixtures';
 // 250 kB for the signed-in dashboard, and no script above 100 kB, all compressed (kB = 1,000
 // bytes). Figures and what they are made of: bench/RESULTS.md, "Web delivery". A script that
 // grows, loses its compression, or a library that slips back onto the first screens fails here.
-const LOGIN_JS_BUDGET = 150_000;
+// Scroll restoration on back and forward (spec 3 §2, react-router's ScrollRestoration) added 1.2 kB
+// to the router chunk every screen loads: 152 kB until the phone-speed issue (28) cuts the login to
+// 120 kB.
+const LOGIN_JS_BUDGET = 152_000;
 const DASHBOARD_JS_BUDGET = 250_000;
 const LARGEST_SCRIPT_BUDGET = 100_000;
 
