@@ -257,10 +257,16 @@ export async function list(ctx: AppContext, kind: UploadKind, limit = 50): Promi
   );
 }
 
-export async function getUpload(db: DbOrTx, kind: UploadKind, uploadId: number): Promise<UploadRecord> {
+/** One upload, or 404; `lock` holds its row for the caller's transaction (FOR UPDATE). */
+export async function getUpload(
+  db: DbOrTx,
+  kind: UploadKind,
+  uploadId: number,
+  opts: { lock?: boolean } = {},
+): Promise<UploadRecord> {
   const [row] = await rows<UploadRecord>(
     db,
-    sql`select * from ${id(kind.uploadTable)} where id = ${uploadId}`,
+    sql`select * from ${id(kind.uploadTable)} where id = ${uploadId}${opts.lock ? sql` for update` : sql``}`,
   );
   if (!row) throw notFound(`No ${kind.noun} ${uploadId}.`);
   return row;
@@ -339,11 +345,7 @@ export async function resume(
   uploadId: number,
 ): Promise<boolean> {
   const started = await ctx.db.transaction(async (tx) => {
-    const [upload] = await rows<UploadRecord>(
-      tx,
-      sql`select * from ${id(kind.uploadTable)} where id = ${uploadId} for update`,
-    );
-    if (!upload) throw notFound(`No ${kind.noun} ${uploadId}.`);
+    const upload = await getUpload(tx, kind, uploadId, { lock: true });
     if (upload.status !== 'queued' && upload.status !== 'processing')
       throw conflict(UPLOAD_MESSAGES.notWaiting);
     const [live] = await rows<{ id: number }>(
