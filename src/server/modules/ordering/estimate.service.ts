@@ -5,14 +5,13 @@ import {
   ESTIMATE_CODES,
   type EstimateAnswer,
   type EstimateContext,
-  localeOf,
+  formatMoneyFor,
   ORDERING_MESSAGES,
   type OrderContextValues,
   orderTotals,
 } from '@domain/ordering';
 import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
 import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';
-import { formatMoney } from '@domain/reference/money';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/ids';
@@ -204,9 +203,7 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
   else if (body.appliedCredit > totals.appliedCredit)
     notices.push({
       code: NOTICE_CODES.creditOverSubtotal,
-      message: ORDERING_MESSAGES.creditOverSubtotal(
-        formatMoney(totals.appliedCredit, localeOf(body.localeCode).currency.name, body.localeCode),
-      ),
+      message: ORDERING_MESSAGES.creditOverSubtotal(formatMoneyFor(totals.appliedCredit, body.localeCode)),
       field: 'appliedCredit',
     });
   notices.push(...view.notices);

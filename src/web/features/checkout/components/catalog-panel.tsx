@@ -1,6 +1,5 @@
-import { localeOf } from '@domain/ordering';
+import { formatMoneyFor } from '@domain/ordering';
 import { SORT_OPTIONS } from '@domain/reference/lists';
-import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -41,7 +40,7 @@ export function CatalogPanel({
   const catalog = useCatalog({ localeCode, q: search, categoryId, sort, enrollment, userType });
   const add = useAddToCart(cartId);
   const alert = useAlert();
-  const money = (c: number) => formatMoney(c, localeOf(localeCode).currency.name, localeCode);
+  const money = (c: number) => formatMoneyFor(c, localeCode);
   return (
     <SectionCard title="Products">
       {/* The search on its own line, the selects beside each other only when both show their whole value. */}

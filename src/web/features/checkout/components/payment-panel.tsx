@@ -1,6 +1,5 @@
-import { localeOf, ORDERING_MESSAGES, type SavedCard } from '@domain/ordering';
+import { formatMoneyFor, ORDERING_MESSAGES, type SavedCard } from '@domain/ordering';
 import type { Notice } from '@domain/platform/notices';
-import { formatMoney } from '@domain/reference/money';
 import { creditCardNumber, creditCardVerification } from '@domain/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -69,7 +68,7 @@ export function PaymentPanel({
   const [credit, setCredit] = useState(appliedCredit ? (appliedCredit / 100).toFixed(2) : '');
   // What happened to the amount asked: refused, or lowered to the balance (never silently).
   const [creditNote, setCreditNote] = useState<string | null>(null);
-  const money = (c: number) => formatMoney(c, localeOf(localeCode).currency.name, localeCode);
+  const money = (c: number) => formatMoneyFor(c, localeCode);
 
   const tokenise = async (e: FormEvent) => {
     e.preventDefault();
