@@ -90,6 +90,19 @@ export async function cartVersion(db: DbOrTx, cartId: string): Promise<number | 
   return r?.version;
 }
 
+/** The versions of several carts in one statement (a list checking its cached views). */
+export async function cartVersions(db: DbOrTx, cartIds: string[]): Promise<Map<string, number>> {
+  if (cartIds.length === 0) return new Map();
+  const found = await rows<{ cart_id: string; version: number }>(
+    db,
+    sql`select cart_id, version from carts where cart_id in (${sql.join(
+      cartIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(found.map((r) => [r.cart_id, Number(r.version)]));
+}
+
 /** The open cart of an owner (spec 2 §7: carts are addressed by uid, clientUid and socialId). */
 export async function openCartOf(
   db: DbOrTx,

@@ -163,11 +163,24 @@ export async function priceForCheckout(ctx: AppContext, cartId: string, extra: P
 }
 
 /** The priced cart (spec 2 §7 query cart); an unchanged cart answers from the last pricing. */
+/** The cached view of a cart when it is still the cart at this version, priced by these rules. */
+function freshView(
+  ctx: AppContext,
+  cartId: string,
+  at: { version: number | undefined; stamp: string; localeCode?: string },
+): CartView | null {
+  const cached = cacheOf(ctx).get(cartId);
+  if (!cached || Date.now() - cached.at >= VIEW_CACHE_MS) return null;
+  if (at.localeCode && at.localeCode !== cached.locale) return null;
+  return at.version === cached.version && at.stamp === cached.stamp ? cached.view : null;
+}
+
 export async function cartView(ctx: AppContext, cartId: string, localeCode?: string): Promise<CartView> {
   const cached = cacheOf(ctx).get(cartId);
   if (cached && Date.now() - cached.at < VIEW_CACHE_MS && (!localeCode || localeCode === cached.locale)) {
     const [version, rules] = await Promise.all([repo.cartVersion(ctx.db, cartId), rulesOf(ctx).get()]);
-    if (version === cached.version && rules.stamp === cached.stamp) return cached.view;
+    const fresh = freshView(ctx, cartId, { version, stamp: rules.stamp, localeCode });
+    if (fresh) return fresh;
   }
   const { row, reads } = await readForPricing(ctx, cartId);
   const locale = localeCode ?? row.active_locale;
@@ -184,13 +197,21 @@ export async function cartView(ctx: AppContext, cartId: string, localeCode?: str
  */
 export async function withLiveFigures(ctx: AppContext, list: CartSummaryView[]): Promise<CartSummaryView[]> {
   const out = [...list];
+  // One statement for every listed cart's version: a cart whose view is cached is not read again.
+  const open = list.filter((s) => !s.canceled).map((s) => s.cartId);
+  const [versions, rules] = await Promise.all([repo.cartVersions(ctx.db, open), rulesOf(ctx).get()]);
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < out.length; i = next++) {
       const summary = out[i]!;
       if (summary.canceled) continue;
       try {
-        const view = await cartView(ctx, summary.cartId);
+        const at = {
+          version: versions.get(summary.cartId),
+          stamp: rules.stamp,
+          localeCode: summary.localeCode,
+        };
+        const view = freshView(ctx, summary.cartId, at) ?? (await cartView(ctx, summary.cartId));
         out[i] = { ...summary, subtotalInCents: view.subtotalInCents, totalProducts: view.totalProducts };
       } catch {
         // Stored figures stand in for a cart the engine cannot price (its catalogue rows are gone).
