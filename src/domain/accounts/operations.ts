@@ -5,7 +5,7 @@ import { date } from '../validation/fields';
 import { ACCOUNT_MESSAGES } from './messages';
 
 // Request and answer shapes of the account operations (spec 1 §7 Customer and account updates).
-// Paths the spec leaves open are chosen in the same style and listed in the README.
+// Paths the spec leaves open are chosen in the same style and listed in docs/api.md.
 
 const phoenixNumber = (message: string) =>
   z

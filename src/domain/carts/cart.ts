@@ -264,7 +264,7 @@ export const CartSummaryView = z.object({
 export type CartSummaryView = z.infer<typeof CartSummaryView>;
 export const CartListAnswer = ok(z.array(CartSummaryView));
 
-// REST requests (paths in README).
+// REST requests (paths in docs/api.md).
 export const CartParams = z.object({ cartId: cartIdSchema });
 export const CartVersionAnswer = ok(z.object({ cartId: z.string(), version: z.number().int() }));
 export const PromoCodeRequest = z.object({

@@ -29,7 +29,7 @@ import { getAccountRecord } from './record.service';
 import { getSpecTaxNumber, setSpecTaxNumber, setTaxNumber } from './tax-number.service';
 
 // The account record, profile, upline, country, comments, tax number and audit (spec 1 §2
-// Customer detail and Audit, §7). Paths the spec leaves open are listed in the README.
+// Customer detail and Audit, §7). Paths the spec leaves open are listed in docs/api.md.
 
 export const UidParams = z.object({ uid: userUid('Not an account id') });
 const tags = ['accounts'];

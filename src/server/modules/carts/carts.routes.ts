@@ -40,7 +40,7 @@ import {
 import { listCarts, searchProducts } from './carts.repo';
 import * as service from './carts.service';
 
-// Cart paths the spec leaves open (spec 2 §2 admin cart view; listed in the README). The line,
+// Cart paths the spec leaves open (spec 2 §2 admin cart view; listed in docs/api.md). The line,
 // product and emptying mutations are on the commerce query service (carts.graphql.ts).
 
 const read = { action: 'records.read' } as const;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { isFlagOn } from '../flags/flags.service';
 import { content, contentPage } from './content.service';
 
-// GET /api/content (spec 3 §7 content service; path not shown, README): by type or page url.
+// GET /api/content (spec 3 §7 content service; path not shown, docs/api.md): by type or page url.
 
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

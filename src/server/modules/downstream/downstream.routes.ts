@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import * as service from './downstream.service';
 
-// Failed orders and the order's process view (spec 2 §2; paths listed in the README). Everyone
+// Failed orders and the order's process view (spec 2 §2; paths listed in docs/api.md). Everyone
 // reads; retrying an export and fixing an address are `records.edit` (DESIGN §4: the everyday edits
 // any staff member makes to a record, like resending its emails).
 

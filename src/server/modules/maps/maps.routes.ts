@@ -18,7 +18,7 @@ import { placeOfPostalCode } from './zip-dataset';
 
 // Address services (spec 3 §7): GET /api/maps/search and /api/maps/find (spec paths), and the
 // autocomplete and verification services at GET /api/address/autocomplete and /api/address/verify
-// (paths not shown; README). Failures answer empty data, as the spec says.
+// (paths not shown; docs/api.md). Failures answer empty data, as the spec says.
 
 const read = { action: 'records.read' } as const;
 const tags = ['addresses'];

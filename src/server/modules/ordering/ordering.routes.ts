@@ -28,7 +28,7 @@ import { estimate, overrideDefaultsFor } from './estimate.service';
 import * as repo from './ordering.repo';
 import { purchase } from './purchase.service';
 
-// Portal ordering calls (spec 2 §7; paths the spec leaves open are listed in the README):
+// Portal ordering calls (spec 2 §7; paths the spec leaves open are listed in docs/api.md):
 // catalog, the account in order context, saved cards (customerCards/{id}), enrollment check
 // (enrollments/verify), recent orders, the estimate, the checkout estimate, the purchase and the
 // checkout's change of country.

@@ -22,7 +22,7 @@ import * as ops from './operations.service';
 import * as service from './orders.service';
 
 // One order: detail, comments, cancel, fraud, emails, DHL status, popup (spec 2 §2, §4, §7).
-// {id} is the order document id (orders.id). Paths the spec leaves open are in the README.
+// {id} is the order document id (orders.id). Paths the spec leaves open are in docs/api.md.
 
 const tags = ['orders'];
 const read = { action: 'records.read' } as const;

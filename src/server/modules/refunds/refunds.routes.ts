@@ -15,7 +15,7 @@ import * as service from './refunds.service';
 
 // Refunds (spec 2 §7): estimate, submit (also at the base service's /refund/refund, with a session
 // like every other call: DESIGN §3), retry, and the refunds of one order (path not shown in the
-// spec: GET /api/cs/order/{id}/refunds, listed in the README). All need `refunds.manage`.
+// spec: GET /api/cs/order/{id}/refunds, listed in docs/api.md). All need `refunds.manage`.
 
 const tags = ['refunds'];
 const config = { action: 'refunds.manage' } as const;

@@ -12,7 +12,7 @@ import type { AppContext } from '../../platform/context';
 import * as service from './returns.service';
 
 // Returns (spec 2 §7 "returns (query by status, query by orderId or phoenixOrderId, update by id)";
-// paths not shown, chosen in the /cs style and listed in the README).
+// paths not shown, chosen in the /cs style and listed in docs/api.md).
 
 const tags = ['returns'];
 

@@ -17,7 +17,7 @@ import { CHECKOUT_ESTIMATE_TIMEOUT_MS } from '@domain/reference/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 
-// The portal order screen's calls (spec 2 §7; paths in the README). The cart is the carts
+// The portal order screen's calls (spec 2 §7; paths in docs/api.md). The cart is the carts
 // service's (`/api/carts/{id}`); the card form tokenises at the gateway's own endpoint so the API
 // never sees a card number.
 
