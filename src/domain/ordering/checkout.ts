@@ -18,6 +18,23 @@ import { NAME_MAX_LENGTH } from '../validation';
 
 const LOCALE_CODES = LOCALES.map((l) => l.code) as [LocaleCode, ...LocaleCode[]];
 
+/** Clock skew allowed between the browser that verified an address and the server. */
+const VERIFIED_AT_SKEW_MS = 5 * 60_000;
+
+/** An ISO 8601 date-time with a zone (Z or ±hh:mm) naming a real instant that is not in the future. */
+function isPastInstant(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return false;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return false;
+  // Date.parse rolls 2028-02-30 over to March: the calendar date must read back unchanged.
+  const day = text.slice(0, 10);
+  const offset = text.endsWith('Z')
+    ? 0
+    : (text.at(-6) === '-' ? -1 : 1) * (Number(text.slice(-5, -3)) * 60 + Number(text.slice(-2)));
+  if (new Date(at + offset * 60_000).toISOString().slice(0, 10) !== day) return false;
+  return at <= Date.now() + VERIFIED_AT_SKEW_MS;
+}
+
 /**
  * The shipping address of an order (spec 2 §5): the address form's own fields and rules
  * (AddressFields, the schema the checkout form and the address book use), whether or not it is
@@ -26,7 +43,16 @@ const LOCALE_CODES = LOCALES.map((l) => l.code) as [LocaleCode, ...LocaleCode[]]
 export const CheckoutAddress = AddressFields.extend({
   id: z.number().int().nullable().optional(),
   saveAddress: z.boolean().optional(),
-  melissaVerificationDateUTC: z.string().nullable().optional(),
+  /**
+   * When the address was last verified (spec 3 §4: again after 180 days): an ISO 8601 instant, not
+   * in the future (a later date would switch re-verification off for the saved address).
+   */
+  melissaVerificationDateUTC: z
+    .string()
+    .max(40)
+    .refine(isPastInstant, { message: 'Enter the verification date as a date and time that has passed.' })
+    .nullable()
+    .optional(),
 })
   .superRefine(checkAddressRegion)
   .transform(withNormalizedZip);

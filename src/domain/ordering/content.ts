@@ -15,6 +15,11 @@ export const ContentQuery = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /**
+     * The reader's user type (spec 3 §6: content visibility by user type): entries limited to other
+     * types are left out. Without it, only entries for every type are answered.
+     */
+    userType: z.coerce.number().int().min(1).max(99).optional(),
     include: z.coerce.number().int().min(0).max(10).default(8),
     limit: z.coerce.number().int().min(1).max(1000).default(1000),
   })
@@ -37,6 +42,7 @@ export const ContentAnswer = z.object({ success: z.literal(true), data: z.array(
 /** A content page by browser path (spec 3 §2): the path's page, else the one at '/'. */
 export const ContentPageQuery = z.object({
   path: z.string().trim().min(1).max(200).default('/'),
+  userType: z.coerce.number().int().min(1).max(99).optional(),
   locale: z.enum(LOCALE_CODES, 'Not a locale (en-US, en-CA or fr-CA)').default('en-US'),
   drafts: z
     .enum(['true', 'false'])

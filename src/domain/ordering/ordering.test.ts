@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartEligibility, membershipRefusal, renewalRefusal } from './eligibility';
 import { autoSwitchTarget, localeAutoSwitch, localeForCountryChange } from './locale';
+import { CheckoutAddress } from './checkout';
 import { ORDERING_MESSAGES } from './messages';
 import { checkoutReducer, initialCheckout, readyToSubmit } from './order-type';
 import { currentSiftSession, isLiveSiftSession, newSiftSession, siftSessionIssuedAt } from './sift';
@@ -276,5 +277,30 @@ describe('Sift session id (spec 2 §3; DESIGN §5: 30 minutes)', () => {
     expect(isLiveSiftSession(id, t0 + 30 * 60_000)).toBe(false);
     expect(isLiveSiftSession('not-a-sift-id!', t0)).toBe(false);
     expect(isLiveSiftSession(id, t0 - 5 * 60_000)).toBe(false);
+  });
+});
+
+describe('the verification date of a checkout address (spec 3 §4)', () => {
+  const address = {
+    firstName: 'Ada',
+    lastName: 'Lane',
+    address: '100 Congress Ave',
+    city: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    countryId: 1 as const,
+  };
+  const verifiedAt = (melissaVerificationDateUTC: string) =>
+    CheckoutAddress.safeParse({ ...address, melissaVerificationDateUTC }).success;
+
+  it('takes a past instant, in UTC or with its offset, including across a daylight-saving change', () => {
+    expect(verifiedAt('2026-01-15T18:30:00.000Z')).toBe(true);
+    expect(verifiedAt('2026-03-08T01:30:00-08:00')).toBe(true);
+    expect(verifiedAt('2026-03-08T03:30:00-07:00')).toBe(true);
+  });
+
+  it('refuses text, a date that does not exist, a bare date and a future instant', () => {
+    for (const text of ['abc', '2028-02-30T10:00:00Z', '2026-01-15', '2999-01-01T00:00:00Z', '1'])
+      expect(verifiedAt(text), text).toBe(false);
   });
 });

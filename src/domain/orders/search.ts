@@ -32,7 +32,7 @@ export const ORDER_SEARCH_MESSAGES = {
   name: 'Names are at most 50 characters.',
   orderType: 'Choose an order type from the list.',
   country: 'Choose a location from the list.',
-  date: 'Enter a date as YYYY-MM-DD.',
+  date: 'Must be a valid date',
   dateOrder: 'The from date must be on or before the to date.',
   oneUnique: 'Search by one of UID, Phoenix ID or Email at a time.',
 } as const;

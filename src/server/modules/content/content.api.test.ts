@@ -20,6 +20,15 @@ beforeAll(async () => {
     { id: 'page/home', type: 'page', url: '/', title: 'Home', fields: { body: 'Welcome' } },
     { id: 'page/about', type: 'page', url: '/about', title: 'About us', fields: { body: 'About' } },
     { id: 'page/about/fr', type: 'page', url: '/about', locale: 'fr-CA', title: 'À propos', fields: {} },
+    { id: 'banner/all', type: 'banner', title: 'For everyone', fields: { key: 'all' } },
+    { id: 'banner/consultants', type: 'banner', title: 'Consultants', fields: { key: 'c' }, userTypes: [1] },
+    {
+      id: 'banner/members',
+      type: 'banner',
+      title: 'Members and clients',
+      fields: { key: 'm' },
+      userTypes: [2, 3],
+    },
   ]);
 });
 afterAll(() => t.close());
@@ -46,6 +55,24 @@ describe('content page by browser path (spec 3 §2)', () => {
     expect(normalizedPath('/a/b?q=1#h')).toBe('/a/b');
     expect(normalizedPath('/')).toBe('/');
     expect(normalizedPath('?x')).toBe('/');
+  });
+
+  it('answers entries limited to user types only to a reader of one of them (spec 3 §6)', async () => {
+    const banners = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/content?type=banner${query}`, headers: agent.headers }))
+        .json()
+        .data.map((e: { id: string }) => e.id)
+        .sort();
+    expect(await banners('')).toEqual(['banner/all']);
+    expect(await banners('&userType=1')).toEqual(['banner/all', 'banner/consultants']);
+    expect(await banners('&userType=3')).toEqual(['banner/all', 'banner/members']);
+    expect(await banners('&userType=4')).toEqual(['banner/all']);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/content?type=banner&userType=x',
+      headers: agent.headers,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("a content failure logs the spec's messages and answers nothing", async () => {

@@ -9,6 +9,16 @@ import { rows } from '../../platform/db';
 const TTL_MS = 5000;
 const cache = new WeakMap<object, Map<string, { at: number; value: Promise<ContentEntry[]> }>>();
 
+interface ContentRequest {
+  type?: string | undefined;
+  url?: string | undefined;
+  locale: string;
+  drafts: boolean;
+  limit: number;
+  /** Spec 3 §6: entries limited to user types are answered only to a reader of one of them. */
+  userType?: number | undefined;
+}
+
 interface Row {
   id: string;
   type: string;
@@ -19,10 +29,7 @@ interface Row {
   fields: Record<string, unknown>;
 }
 
-async function load(
-  ctx: AppContext,
-  q: { type?: string | undefined; url?: string | undefined; locale: string; drafts: boolean; limit: number },
-) {
+async function load(ctx: AppContext, q: ContentRequest) {
   const found = await rows<Row>(
     ctx.db,
     sql`select id, type, url, locale, drafts, title, fields from content_entries
@@ -30,6 +37,8 @@ async function load(
           and locale in (${q.locale}, 'en-US')
           and (visible_from is null or visible_from <= current_date)
           and (visible_to is null or visible_to >= current_date)
+          and (user_types is null or cardinality(user_types) = 0
+               ${q.userType === undefined ? sql`` : sql`or ${q.userType}::smallint = any(user_types)`})
         order by id limit ${q.limit * 2}`,
   );
   // One entry per key: the cart message code, or the page's url and title.
@@ -43,16 +52,13 @@ async function load(
     .map(({ key: _k, ...e }) => e);
 }
 
-export function content(
-  ctx: AppContext,
-  q: { type?: string | undefined; url?: string | undefined; locale: string; drafts: boolean; limit: number },
-): Promise<ContentEntry[]> {
+export function content(ctx: AppContext, q: ContentRequest): Promise<ContentEntry[]> {
   let byDb = cache.get(ctx.db);
   if (!byDb) {
     byDb = new Map();
     cache.set(ctx.db, byDb);
   }
-  const key = JSON.stringify([q.type, q.url, q.locale, q.drafts, q.limit]);
+  const key = JSON.stringify([q.type, q.url, q.locale, q.drafts, q.limit, q.userType]);
   const hit = byDb.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = load(ctx, q).catch((err: unknown) => {
@@ -78,11 +84,11 @@ export const CONTENT_FAILURE = {
  */
 export async function contentPage(
   ctx: AppContext,
-  q: { path: string; locale: string; drafts: boolean },
+  q: { path: string; locale: string; drafts: boolean; userType?: number | undefined },
 ): Promise<{ path: string; page: ContentEntry | null }> {
   const path = normalizedPath(q.path);
   const at = async (url: string) =>
-    (await content(ctx, { url, locale: q.locale, drafts: q.drafts, limit: 1000 })).find(
+    (await content(ctx, { url, locale: q.locale, drafts: q.drafts, limit: 1000, userType: q.userType })).find(
       (e) => e.type === 'page',
     );
   const exact = await at(path);

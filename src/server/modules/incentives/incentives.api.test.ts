@@ -298,7 +298,7 @@ describe('incentives service (POST /api/startCounting/query)', () => {
       /pageSize/,
     );
     expect(await firstError(`{ enrollerPayouts(startDate: "soon", endDate: "later") { totalCount } }`)).toBe(
-      'Not a date: soon',
+      'Must be a valid date: soon',
     );
     const p2m1 = await rowOf(p2.phoenixId, 'milestone1');
     expect(

@@ -86,7 +86,7 @@ export async function updateMilestoneValues(ctx: AppContext, staff: StaffPrincip
 
 const dayOf = (value: string) => {
   const day = parseDay(value);
-  if (day === null) throw new InputError(`Not a date: ${value}`);
+  if (day === null) throw new InputError(`Must be a valid date: ${value}`);
   return day;
 };
 

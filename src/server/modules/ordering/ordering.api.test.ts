@@ -348,6 +348,9 @@ describe("the shipping address of an order (spec 1 §5, spec 3 §3): the address
       [{ region: 'ZZ' }, 'Must be a valid state'],
       [{ address: 'x'.repeat(36) }, 'Address can not exceed 35 characters'],
       [{ address2: 'y'.repeat(31) }, 'Address must not be over 30 characters'],
+      [{ melissaVerificationDateUTC: 'abc' }, 'Enter the verification date as a date and time that has passed.'],
+      [{ melissaVerificationDateUTC: '2028-02-30T10:00:00Z' }, 'Enter the verification date'],
+      [{ melissaVerificationDateUTC: '2999-01-01T00:00:00Z' }, 'Enter the verification date'],
     ];
     for (const [over, message] of bad) {
       const r = await post('/api/purchase', {
@@ -367,7 +370,15 @@ describe("the shipping address of an order (spec 1 §5, spec 3 §3): the address
 
     const ok = await post('/api/purchase', {
       ...context(c.uid, cartId, {
-        shipping: { method: 3, address: { ...TX_ADDRESS, saveAddress: true, telephone: '(512) 555-0100' } },
+        shipping: {
+          method: 3,
+          address: {
+            ...TX_ADDRESS,
+            saveAddress: true,
+            telephone: '(512) 555-0100',
+            melissaVerificationDateUTC: '2026-01-15T18:30:00.000Z',
+          },
+        },
         payment: { savedCard: true, cardId: card },
       }),
       idempotencyKey: key(),
