@@ -66,6 +66,31 @@ describe('customer search export', () => {
     expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
   });
 
+  it('exports only the account type the search is filtered by', async () => {
+    await insertAccount(t.database.db, {
+      phoenixId: 310_100,
+      firstName: 'Member',
+      lastName: 'Typeson',
+      userType: 2,
+    });
+    await insertAccount(t.database.db, {
+      phoenixId: 310_101,
+      firstName: 'Client',
+      lastName: 'Typeson',
+      userType: 3,
+    });
+    const all = parse((await get('/api/customers/export.csv?q=Typeson')).body).slice(1);
+    expect(all.map((r) => r[0]).sort()).toEqual(['310100', '310101']);
+    const res = await get('/api/customers/export.csv?q=Typeson&accountType=2');
+    expect(res.statusCode).toBe(200);
+    expect(
+      parse(res.body)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['310100']);
+    expect((await get('/api/customers/export.csv?q=Typeson&accountType=nobody')).statusCode).toBe(400);
+  });
+
   it('stops at the cap and says so in the last line', async () => {
     const ctx = { db: t.database.db } as AppContext;
     let body = '';

@@ -22,9 +22,11 @@ export function customerSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/customers/export.csv',
-      { config, schema: { tags, querystring: CustomerSearchQuery.pick({ q: true }) } },
+      { config, schema: { tags, querystring: CustomerSearchQuery.pick({ q: true, accountType: true }) } },
       async (request, reply) => {
-        const lines = await service.exportCustomers(ctx, request.query.q);
+        const lines = await service.exportCustomers(ctx, request.query.q, {
+          accountType: request.query.accountType,
+        });
         reply.type(CSV_CONTENT_TYPE).header('content-disposition', 'attachment; filename="customers.csv"');
         return reply.send(Readable.from(lines));
       },

@@ -94,12 +94,17 @@ export async function searchCustomers(
 }
 
 /** Uids of a whole search, best first, up to `max` (the same ranking as the pages). */
-async function allUids(ctx: AppContext, q: string, max: number): Promise<string[]> {
+async function allUids(
+  ctx: AppContext,
+  q: string,
+  filter: repo.SearchFilter,
+  max: number,
+): Promise<string[]> {
   const query = classifyCustomerQuery(q);
   if (query.kind === 'empty') throw badRequest('Enter a name, email or account number');
   if (query.kind === 'account')
-    return Number.isSafeInteger(query.phoenixId) ? repo.uidByPhoenixId(ctx.db, query.phoenixId, {}) : [];
-  return repo.searchNameUids(ctx.db, planNameSearch(query.text), {}, 0, max);
+    return Number.isSafeInteger(query.phoenixId) ? repo.uidByPhoenixId(ctx.db, query.phoenixId, filter) : [];
+  return repo.searchNameUids(ctx.db, planNameSearch(query.text), filter, 0, max);
 }
 
 /**
@@ -110,9 +115,9 @@ async function allUids(ctx: AppContext, q: string, max: number): Promise<string[
 export async function exportCustomers(
   ctx: AppContext,
   q: string,
-  { max = CSV_EXPORT_MAX_ROWS } = {},
+  { max = CSV_EXPORT_MAX_ROWS, accountType }: { max?: number; accountType?: string | undefined } = {},
 ): Promise<AsyncGenerator<string>> {
-  const uids = await allUids(ctx, q, max + 1);
+  const uids = await allUids(ctx, q, searchFilter(accountType), max + 1);
   const capped = uids.length > max;
   const now = new Date();
   return (async function* () {

@@ -40,8 +40,9 @@ export function useCustomerSearch(q: string, accountType = '') {
   });
 }
 
-/** The whole search as a CSV file (every match, up to the export cap), as a plain link. */
-export const customerExportUrl = (q: string) => `/api/customers/export.csv?${new URLSearchParams({ q })}`;
+/** The whole search as a CSV file (every match of the type chosen, up to the export cap), as a plain link. */
+export const customerExportUrl = (q: string, accountType = '') =>
+  `/api/customers/export.csv?${new URLSearchParams(accountType ? { q, accountType } : { q })}`;
 
 export function useCustomerSummary(uid: string) {
   return useQuery({

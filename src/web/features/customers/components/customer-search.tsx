@@ -53,7 +53,7 @@ export function CustomerSearch() {
           <Button
             variant="outlined"
             startIcon={<FileDownloadOutlined />}
-            href={customerExportUrl(q)}
+            href={customerExportUrl(q, accountType)}
             download={`customers-${q.replace(/[^\w-]+/g, '_')}.csv`}
           >
             Export CSV
