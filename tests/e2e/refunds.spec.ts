@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, signIn } from './fixtures';
+import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, signIn } from './fixtures';
 
 // Issue 9, refunds and returns (spec 2 §2 Refunds view and Returns, §4, §5, §8): a partial refund
 // on a two-card order with a split error then a success; a full refund then a cancel allowed for
@@ -63,6 +63,9 @@ test('a partial refund on a two-card order: a split error, then a success', asyn
   const list = agent.getByRole('list', { name: 'Refunds' });
   const newest = list.getByRole('listitem').first();
   await expect(newest).toContainText('Processed');
+  // Items by product name and SKU, the staff member by name (issue 27).
+  await expect(newest).toContainText(`Items: ${item.title} (SKU ${item.sku}) × 1`);
+  await expect(newest).toContainText(`By ${DEMO_STAFF_NAMES.agent}`);
   await expect(newest.getByRole('region', { name: 'Card refunds' }).getByText('Refunded')).toHaveCount(2);
   const after = await refundsOf(agent, ORDERS.twoCards);
   expect(after.refunds).toHaveLength(before.refunds.length + 1);

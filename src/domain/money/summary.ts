@@ -19,7 +19,8 @@ export type SummaryRowKey =
   | 'refundTax'
   | 'refundTotal'
   | 'refundCredit'
-  | 'refundCards';
+  | 'refundCards'
+  | 'refundNotToCards';
 
 export interface SummaryRow {
   key: SummaryRowKey;
@@ -46,6 +47,7 @@ export const SUMMARY_LABELS: Record<SummaryRowKey, string> = {
   refundTotal: 'Refund total',
   refundCredit: 'To product credit',
   refundCards: 'To cards',
+  refundNotToCards: 'Cannot be refunded to a card',
 };
 
 /** What a summary is built from: a cart's, an estimate's or an order's stored totals. */
@@ -122,8 +124,9 @@ export const estimateSummary = (t: {
 
 /**
  * A refund: products + shipping + tax = the refund total, paid back to product credit and to the
- * cards. Card refunds are capped by what the cards can still take, so the last row says what the
- * cards get and the reading stops at zero only when all of it is placed.
+ * cards. Card refunds are capped by what the cards can still take: the part neither the cards nor
+ * the order's unrefunded credit can take (earlier refunds gave it back) is its own row, so the
+ * reading always ends at zero.
  */
 export function refundSummary(r: {
   subtotal: number;
@@ -131,8 +134,10 @@ export function refundSummary(r: {
   tax: number;
   pcAmount: number;
   amount: number;
+  /** The refund-math's `unrefundable`: what cannot go back to a card or as credit. */
+  unrefundable?: number;
 }): SummaryRow[] {
-  return [
+  const rows: SummaryRow[] = [
     { key: 'refundProducts', cents: r.subtotal, op: 'result' },
     { key: 'refundShipping', cents: r.shippingTotal, op: 'add' },
     { key: 'refundTax', cents: r.tax, op: 'add' },
@@ -140,6 +145,9 @@ export function refundSummary(r: {
     { key: 'refundCredit', cents: r.pcAmount, op: 'subtract' },
     { key: 'refundCards', cents: r.amount, op: 'subtract' },
   ];
+  if ((r.unrefundable ?? 0) > 0)
+    rows.push({ key: 'refundNotToCards', cents: r.unrefundable!, op: 'subtract' });
+  return rows;
 }
 
 /**

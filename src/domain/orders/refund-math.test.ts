@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readingDownBreaks, refundSummary } from '../money/summary';
 import {
   type CardPayment,
   type CardTender,
@@ -7,12 +8,15 @@ import {
   fullyRefunded,
   orderRemaining,
   type PriorRefund,
+  REFUND_LIMIT_MESSAGES,
   REFUND_MESSAGES,
   type RefundCardState,
+  type RefundLine,
   type RefundOrderFacts,
   type RefundSelection,
   type RefundTotals,
   refundableItems,
+  refundLimitOf,
   refundLimitProblem,
   refundSplitProblem,
   refundTotals,
@@ -485,5 +489,174 @@ describe('what remains paid is always refundable, and fully refunded is reachabl
     expect(refundableItems(membership)[0]!.refundable).toBe(0);
     expect(refundLimitProblem(membership, { amount: 1, pcAmount: 0 }, null)).toBeNull();
     expect(refundLimitProblem(membership, { amount: 2, pcAmount: 0 }, null)).toBe(REFUND_MESSAGES.overRefund);
+  });
+});
+
+describe('refund estimates read down to their refund total (property, ADR 024)', () => {
+  // Orders of generated lines, shipping, tax, credit and cards, after earlier refunds that may have
+  // taken the cards' money as an amount alone or given it back as credit in their place: whatever
+  // is then chosen, products + shipping + tax = refund total = credit + cards + what cannot go back.
+  const orderArb = fc
+    .record({
+      lines: fc.array(
+        fc.record({ quantity: fc.integer({ min: 1, max: 3 }), price: fc.integer({ min: 0, max: 9000 }) }),
+        { minLength: 1, maxLength: 4 },
+      ),
+      shipping: fc.integer({ min: 0, max: 2000 }),
+      taxRate: fc.integer({ min: 0, max: 15 }),
+      creditShare: fc.integer({ min: 0, max: 100 }),
+      cardShares: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 3 }),
+      // Earlier refunds: an amount alone on the cards, and credit beyond what the order applied.
+      amountAlone: fc.integer({ min: 0, max: 100 }),
+      creditBack: fc.integer({ min: 0, max: 100 }),
+      creditInLieu: fc.integer({ min: 0, max: 100 }),
+    })
+    .map((o) => {
+      const lines: RefundLine[] = o.lines.map((l, i) => ({
+        sku: `S${i}`,
+        title: `Product ${i}`,
+        quantity: l.quantity,
+        adjustedPriceCents: l.price,
+        cv: 1,
+        pv: 1,
+        qv: 1,
+      }));
+      const merch = lines.reduce((s, l) => s + l.quantity * l.adjustedPriceCents, 0);
+      const shippingTax = Math.round((o.shipping * o.taxRate) / 100);
+      const tax = Math.round((merch * o.taxRate) / 100) + shippingTax;
+      const value = merch + o.shipping + tax;
+      const applied = Math.floor((value * o.creditShare) / 400);
+      const grand = value - applied;
+      const shareTotal = o.cardShares.reduce((s, x) => s + x, 0);
+      let left = grand;
+      const payments: CardPayment[] = o.cardShares.map((x, i) => {
+        const paid = i === o.cardShares.length - 1 ? left : Math.floor((grand * x) / shareTotal);
+        left -= paid;
+        return {
+          transactionId: `c${i}`,
+          method: 'card',
+          brand: 'Visa',
+          accountNumber: '4242',
+          tenderId: null,
+          paidCents: paid,
+          refundedCents: 0,
+          reservedCents: 0,
+        };
+      });
+      // The amount alone is taken from the cards in payment order.
+      let alone = Math.floor((grand * o.amountAlone) / 200);
+      for (const p of payments) {
+        const take = Math.min(alone, p.paidCents);
+        p.refundedCents = take;
+        alone -= take;
+      }
+      const aloneCents = payments.reduce((s, p) => s + p.refundedCents, 0);
+      const cardsLeft = grand - aloneCents;
+      // Part of the applied credit given back; beyond all of it, credit in the cards' place.
+      const inLieu = o.creditBack === 100 ? Math.floor((cardsLeft * o.creditInLieu) / 200) : 0;
+      const creditBack = Math.floor((applied * o.creditBack) / 100);
+      const prior: PriorRefund[] = [
+        { returnItems: [], shippingTotalCents: 0, taxCents: 0, amountCents: aloneCents, pcAmountCents: 0 },
+        {
+          returnItems: [],
+          shippingTotalCents: 0,
+          taxCents: 0,
+          amountCents: 0,
+          pcAmountCents: creditBack + inLieu,
+        },
+      ].filter((r) => r.amountCents + r.pcAmountCents > 0);
+      const creditRefunded = prior.reduce((s, r) => s + r.pcAmountCents, 0);
+      const facts: RefundOrderFacts = {
+        lines,
+        shippingCents: o.shipping,
+        taxCents: tax,
+        shippingTaxCents: shippingTax,
+        appliedCreditCents: applied,
+        grandTotalCents: grand,
+        cards: cardStates(payments, applied, creditRefunded),
+        prior,
+      };
+      return facts;
+    });
+
+  it('over generated orders and selections, the rows read down and nothing goes where it cannot', () => {
+    fc.assert(
+      fc.property(
+        orderArb,
+        fc.array(fc.nat(3), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (facts, picks, returnShipping) => {
+          const returnItems = refundableItems(facts)
+            .map((r, i) => ({
+              sku: r.sku,
+              adjustedPrice: r.adjustedPrice,
+              quantity: Math.min(picks[i] ?? 0, r.refundable),
+            }))
+            .filter((i) => i.quantity > 0);
+          const t = refundTotals(facts, { returnItems, returnShipping });
+          const rows = refundSummary(t);
+          expect(readingDownBreaks(rows), JSON.stringify(rows)).toBeNull();
+          expect(rows.find((r) => r.key === 'refundTotal')!.cents).toBe(t.gross);
+          expect(t.pcAmount + t.amount + t.unrefundable).toBe(t.gross);
+          const left = orderRemaining(facts);
+          expect(t.amount).toBeLessThanOrEqual(left.cards);
+          expect(t.pcAmount).toBeLessThanOrEqual(left.productCredit);
+          // Only what the cards and the credit together cannot take is left out, and the estimate
+          // itself is always a refund the server accepts.
+          if (t.unrefundable > 0) expect(t.amount + t.pcAmount).toBe(left.total);
+          expect(refundLimitProblem(facts, t, t)).toBeNull();
+          expect(rows.some((r) => r.key === 'refundNotToCards')).toBe(t.unrefundable > 0);
+        },
+      ),
+      { numRuns: 500, seed: 20261126 },
+    );
+  });
+
+  it('cards emptied by an earlier amount alone: the credit takes what it can, the rest has its own row', () => {
+    // 74.99 went back to the cards as an amount alone; the 10.00 of credit is untouched.
+    const facts = order(
+      [{ returnItems: [], shippingTotalCents: 0, taxCents: 0, amountCents: 7499, pcAmountCents: 0 }],
+      [card('c1', 4000, 0), card('c2', 3499, 0)],
+    );
+    const t = refundTotals(facts, {
+      returnItems: [{ sku: 'A', quantity: 1, adjustedPrice: 2500 }],
+      returnShipping: false,
+    });
+    expect(t).toMatchObject({ gross: 2730, amount: 0, pcAmount: 1000, unrefundable: 1730 });
+    expect(refundSummary(t).map((r) => [r.key, r.cents])).toEqual([
+      ['refundProducts', 2500],
+      ['refundShipping', 0],
+      ['refundTax', 230],
+      ['refundTotal', 2730],
+      ['refundCredit', 1000],
+      ['refundCards', 0],
+      ['refundNotToCards', 1730],
+    ]);
+    // Before, the cards row stopped the reading at 1730 (the estimate answered amount 0, credit 321).
+    expect(readingDownBreaks(refundSummary({ ...t, pcAmount: 321, unrefundable: 0 }))).toBe('refundCards');
+  });
+
+  it('each limit has its own reason: the selection, the order, the cards', () => {
+    const remaining = { cards: 5000, productCredit: 1000 };
+    expect(refundLimitOf({ amount: 3000, pcAmount: 0 }, { worth: 2730, remaining })).toBe('selection');
+    expect(refundLimitOf({ amount: 6001, pcAmount: 0 }, { worth: null, remaining })).toBe('remaining');
+    expect(refundLimitOf({ amount: 5000, pcAmount: 1001 }, { worth: null, remaining })).toBe('remaining');
+    expect(refundLimitOf({ amount: 2000, pcAmount: 0 }, { worth: 2730, remaining, cardsCanTake: 1999 })).toBe(
+      'cards',
+    );
+    // Credit beyond what the order applied comes from the cards.
+    expect(
+      refundLimitOf({ amount: 1500, pcAmount: 1500 }, { worth: null, remaining, cardsCanTake: 1999 }),
+    ).toBe('cards');
+    expect(
+      refundLimitOf({ amount: 1999, pcAmount: 731 }, { worth: 2730, remaining, cardsCanTake: 1999 }),
+    ).toBe(null);
+    expect(REFUND_LIMIT_MESSAGES.cards).toBe(
+      'Please make sure the refund amount for each card is equal to or less than the refund amount available.',
+    );
+    expect(refundLimitProblem(order(), { amount: 2731, pcAmount: 0 }, { gross: 2730 })).toBe(
+      REFUND_MESSAGES.overSelection,
+    );
+    expect(refundLimitProblem(order(), { amount: 8500, pcAmount: 0 }, null)).toBe(REFUND_MESSAGES.overRefund);
   });
 });

@@ -160,6 +160,12 @@ export interface RefundTotals {
   pcAmount: number;
   /** Card share of gross. */
   amount: number;
+  /**
+   * The part of gross neither the cards nor the order's unrefunded product credit can take: what
+   * earlier refunds (an amount alone, credit given in a card's place) already gave back. So
+   * pcAmount + amount + unrefundable = gross, always.
+   */
+  unrefundable: number;
   clawback: { cv: number; pv: number; qv: number };
 }
 
@@ -218,7 +224,7 @@ export function refundTotals(facts: RefundOrderFacts, selection: RefundSelection
   const priorGross = sum(facts.prior.map((r) => r.amountCents + r.pcAmountCents));
   const priorPc = sum(facts.prior.map((r) => r.pcAmountCents));
   const pcLeft = Math.max(0, facts.appliedCreditCents - priorPc);
-  const pcAmount = Math.min(
+  const pcShare = Math.min(
     pcLeft,
     gross,
     Math.max(
@@ -228,7 +234,12 @@ export function refundTotals(facts: RefundOrderFacts, selection: RefundSelection
     ),
   );
   const cardsLeft = sum(facts.cards.map((c) => c.remainingCents));
-  const amount = Math.min(cardsLeft, gross - pcAmount);
+  const amount = Math.min(cardsLeft, gross - pcShare);
+  // What the cards cannot take goes back as the product credit the order still holds unrefunded
+  // (never credit in a card's place: the cards have nothing left); the rest cannot be refunded.
+  const toCredit = Math.min(pcLeft - pcShare, gross - pcShare - amount);
+  const pcAmount = pcShare + toCredit;
+  const unrefundable = gross - pcAmount - amount;
 
   const clawback = { cv: 0, pv: 0, qv: 0 };
   for (const item of items) {
@@ -251,6 +262,7 @@ export function refundTotals(facts: RefundOrderFacts, selection: RefundSelection
     gross,
     pcAmount,
     amount,
+    unrefundable,
     clawback: { cv: round2(clawback.cv), pv: round2(clawback.pv), qv: round2(clawback.qv) },
   };
 }
@@ -295,6 +307,7 @@ export const REFUND_MESSAGES = {
   estimateFailed: (message: string) => `Error: ${message}`,
   fetchFailed: (error: string) => `Error fetching processed refunds: ${error}`,
   overRefund: 'The refund is more than what remains to be refunded on this order.',
+  overSelection: 'The refund is more than the selected products and shipping are worth.',
   keyReused: 'This idempotency key was already used for a different refund.',
   inFlight: 'This refund is already being processed. Try again in a moment.',
   notRetryable: 'Only a refund with a failed card leg can be retried.',
@@ -332,21 +345,56 @@ export function orderRemaining(facts: RefundOrderFacts) {
   return { cards, productCredit: pcLeft, total: cards + pcLeft };
 }
 
+/** Why an amount cannot be refunded, naming the limit it passes (the first that applies). */
+export type RefundLimit = 'selection' | 'remaining' | 'cards';
+
+export interface RefundLimits {
+  /** What the chosen products and shipping are worth (refund total), or null when none are chosen. */
+  worth: number | null;
+  /** What remains refundable on the order: on the cards and as the credit not yet given back. */
+  remaining: { cards: number; productCredit: number };
+  /**
+   * What the cards the amount goes to can still take (the selected cards in the selection split,
+   * all cards otherwise); undefined when the cards are checked one by one (override flow).
+   */
+  cardsCanTake?: number;
+}
+
 /**
- * The limit of one refund (spec 2 §5; ADR 021): never more than what remains paid and unrefunded
- * on the order, and, when products or shipping are chosen, never more than they are worth. A
- * refund of an amount alone (nothing chosen) may take anything that remains, so a short refund
- * never strands the cents it left.
+ * The limits of one refund (spec 2 §5; ADR 021), in the order staff read them: when products or
+ * shipping are chosen, never more than they are worth; never more than what remains paid and
+ * unrefunded on the order (a refund of an amount alone may take all of it, so a short refund never
+ * strands the cents it left); and never more on the cards than they can take. Product credit above
+ * the credit not yet given back is taken from the cards (credit in their place).
  */
+export function refundLimitOf(
+  refund: { amount: number; pcAmount: number },
+  l: RefundLimits,
+): RefundLimit | null {
+  const total = refund.amount + refund.pcAmount;
+  if (l.worth !== null && total > l.worth) return 'selection';
+  if (total > l.remaining.cards + l.remaining.productCredit) return 'remaining';
+  const onCards = refund.amount + Math.max(0, refund.pcAmount - l.remaining.productCredit);
+  if (l.cardsCanTake !== undefined && onCards > Math.min(l.cardsCanTake, l.remaining.cards)) return 'cards';
+  return null;
+}
+
+/** The message of each limit: the spec's words for the cards (spec 2 §8), ours for the rest. */
+export const REFUND_LIMIT_MESSAGES: Record<RefundLimit, string> = {
+  selection: REFUND_MESSAGES.overSelection,
+  remaining: REFUND_MESSAGES.overRefund,
+  cards: REFUND_MESSAGES.cardExceeds,
+};
+
+/** The server's check of the order-wide limits (refund-submit): the message of the first passed. */
 export function refundLimitProblem(
   facts: RefundOrderFacts,
   refund: { amount: number; pcAmount: number },
   chosen: Pick<RefundTotals, 'gross'> | null,
 ): string | null {
-  const total = refund.amount + refund.pcAmount;
-  if (total > orderRemaining(facts).total) return REFUND_MESSAGES.overRefund;
-  if (chosen && total > chosen.gross) return REFUND_MESSAGES.overRefund;
-  return null;
+  const { cards, productCredit } = orderRemaining(facts);
+  const limit = refundLimitOf(refund, { worth: chosen?.gross ?? null, remaining: { cards, productCredit } });
+  return limit ? REFUND_LIMIT_MESSAGES[limit] : null;
 }
 
 /** What "fully refunded" looks at: the order's figures and its processed refunds. */

@@ -17,6 +17,9 @@ export const ReturnItem = z.object({
   adjustedPrice: cents,
 });
 
+/** A returned item as a refund record shows it: with the product's name (null when not on file). */
+export const RecordItem = ReturnItem.extend({ title: z.string().nullable() });
+
 /** The three card-split flows (spec 2 §4): override, split auto refund, selection split. */
 export const AutoRefund = z.object({
   overriddenCards: z
@@ -97,6 +100,11 @@ export const RefundEstimate = z.object({
   tax: z.number().int(),
   shippingTotal: z.number().int(),
   subtotal: z.number().int(),
+  /**
+   * What neither the cards nor the order's unrefunded credit can take (earlier refunds gave it
+   * back): amount + pcAmount + unrefundable = subtotal + shippingTotal + tax.
+   */
+  unrefundable: z.number().int(),
   clawback: z.object({ cv: z.number(), pv: z.number(), qv: z.number() }),
   /** The proposed refund per card for the chosen flow. */
   cards: z.array(CardSplitView),
@@ -168,7 +176,7 @@ export const RefundRecord = z.object({
   shippingTotal: z.number().int(),
   subtotal: z.number().int(),
   currency: z.string(),
-  returnItems: z.array(ReturnItem),
+  returnItems: z.array(RecordItem),
   cards: z.array(RefundLeg),
   adminUid: z.string(),
   adminName: z.string().nullable(),

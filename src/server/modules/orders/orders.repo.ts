@@ -78,20 +78,46 @@ export const refundedFacts = (
   creditRefundedCents: t.pc_refunded_cents,
 });
 
+/**
+ * A sum of cents read as bigint (ADR 026): never an `::int` cast that fails the whole read once
+ * the sum passes 2^31 − 1 cents. PGlite answers a number, node-postgres a string; a sum a JS
+ * number cannot hold exactly is refused by name rather than rounded.
+ */
+export function centsOfSum(value: string | number | bigint | null | undefined, what: string): number {
+  const n = Number(value ?? 0);
+  if (!Number.isSafeInteger(n))
+    throw new Error(`${what} (${String(value)}) is beyond what can be counted exactly.`);
+  return n;
+}
+
 export async function refundTotals(db: DbOrTx, id: string): Promise<RefundTotals> {
-  const [row] = await rows<RefundTotals>(
+  type Raw = Omit<RefundTotals, 'refunded_cents' | 'pc_refunded_cents' | 'cards_paid_cents'> & {
+    refunded_cents: string | number;
+    pc_refunded_cents: string | number;
+    cards_paid_cents: string | number;
+  };
+  const [row] = await rows<Raw>(
     db,
     sql`select count(*)::int as count,
-               coalesce(sum(amount_cents) filter (where status = 'processed'), 0)::int as refunded_cents,
-               coalesce(sum(pc_amount_cents) filter (where status = 'processed'), 0)::int as pc_refunded_cents,
+               coalesce(sum(amount_cents) filter (where status = 'processed'), 0)::bigint as refunded_cents,
+               coalesce(sum(pc_amount_cents) filter (where status = 'processed'), 0)::bigint as pc_refunded_cents,
                (count(*) filter (where status = 'pending'))::int as pending_count,
                (count(*) filter (where status = 'failed'))::int as failed_count,
                max(${refunds.timestamp}) as last_at,
                (select coalesce(sum(p.amount_cents), 0) from ${orderPayments} p
-                 where p.order_id = ${id} and p.method <> 'productCredit' and p.state = 'captured')::int as cards_paid_cents
+                 where p.order_id = ${id} and p.method <> 'productCredit' and p.state = 'captured')::bigint as cards_paid_cents
           from ${refunds} where ${refunds.orderId} = ${id}`,
   );
-  return row!;
+  const r = row!;
+  return {
+    ...r,
+    count: Number(r.count),
+    pending_count: Number(r.pending_count),
+    failed_count: Number(r.failed_count),
+    refunded_cents: centsOfSum(r.refunded_cents, 'Refunded to the cards'),
+    pc_refunded_cents: centsOfSum(r.pc_refunded_cents, 'Refunded as product credit'),
+    cards_paid_cents: centsOfSum(r.cards_paid_cents, 'Paid on the cards'),
+  };
 }
 
 export async function accountByPhoenixId(db: DbOrTx, phoenixId: number) {

@@ -32,7 +32,7 @@ import * as orders from '../orders/orders.repo';
 import { labelOf } from '../orders/orders.service';
 import { appendCredit } from '../product-credit/product-credit.service';
 import * as repo from './refunds.repo';
-import { NOT_REFUNDABLE_PENDING, recordView, totalsOrThrow } from './refunds.service';
+import { NOT_REFUNDABLE_PENDING, recordView, titlesOf, totalsOrThrow } from './refunds.service';
 
 // Submitting and retrying a refund (spec 2 §4 Refund flow, §5, §7 POST /cs/refund, /refund/refund,
 // /cs/retryRefund; ADR 014). Three steps, each safe to repeat:
@@ -111,8 +111,9 @@ async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string>
         error: null,
       };
     });
+  // Only the automatic split can place less than the amount: the cards cannot take the rest.
   const amount = legs.reduce((s, l) => s + l.refundAmount, 0);
-  if (amount !== body.amount) throw badRequest(REFUND_MESSAGES.overRefund);
+  if (amount !== body.amount) throw badRequest(REFUND_MESSAGES.cardExceeds);
 
   const id = alphanumericId(20);
   const [row] = await tx
@@ -173,7 +174,7 @@ async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string>
     entityId: o.id,
     action: 'order.refund',
     actor,
-    after: { refund: { ...recordView(row!), returnId } },
+    after: { refund: { ...recordView(row!, titlesOf(facts)), returnId } },
   });
   return id;
 }

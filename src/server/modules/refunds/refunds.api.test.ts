@@ -197,7 +197,7 @@ describe('POST /api/cs/refund', () => {
         REFUND_MESSAGES.cardExceeds,
       ],
       [{ amount: 0, pcAmount: 0, cards: [] }, REFUND_MESSAGES.nothingSelected],
-      [{ amount: 2409, pcAmount: 1000 }, REFUND_MESSAGES.overRefund],
+      [{ amount: 2409, pcAmount: 1000 }, REFUND_MESSAGES.overSelection],
     ];
     for (const [change, message] of cases) {
       const res = await post('/api/cs/refund', partial(order.id, first, second, change));

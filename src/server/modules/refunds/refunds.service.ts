@@ -80,7 +80,8 @@ export function orderView(o: orders.OrderRow, facts: RefundOrderFacts, prior: re
   };
 }
 
-export function recordView(r: repo.RefundRow): RefundRecord {
+/** A refund record as staff read it; `titles` names the products by SKU (the order's lines). */
+export function recordView(r: repo.RefundRow, titles: ReadonlyMap<string, string> = new Map()): RefundRecord {
   return {
     id: r.id,
     orderId: r.orderId,
@@ -92,7 +93,7 @@ export function recordView(r: repo.RefundRow): RefundRecord {
     shippingTotal: r.shippingTotalCents,
     subtotal: r.subtotalCents,
     currency: r.currency,
-    returnItems: r.returnItems,
+    returnItems: r.returnItems.map((i) => ({ ...i, title: titles.get(i.sku) ?? null })),
     cards: r.cards.map((leg) => ({
       transactionId: leg.transactionId,
       method: leg.method ?? 'card',
@@ -120,6 +121,10 @@ export function recordView(r: repo.RefundRow): RefundRecord {
   };
 }
 
+/** The products of an order by SKU, as its lines name them. */
+export const titlesOf = (facts: Pick<RefundOrderFacts, 'lines'>) =>
+  new Map(facts.lines.map((l) => [l.sku, l.title] as const));
+
 export async function orderRefunds(ctx: AppContext, orderId: string) {
   const o = await orders.loadOrder(ctx.db, orderId);
   const { facts, prior } = await repo.refundFacts(ctx.db, o);
@@ -129,7 +134,8 @@ export async function orderRefunds(ctx: AppContext, orderId: string) {
     prior.filter((r) => !r.adminName).map((r) => r.adminUid),
   );
   const named = prior.map((r) => (r.adminName ? r : { ...r, adminName: names.get(r.adminUid) ?? null }));
-  return { order: orderView(o, facts, prior), refunds: named.map(recordView) };
+  const titles = titlesOf(facts);
+  return { order: orderView(o, facts, prior), refunds: named.map((r) => recordView(r, titles)) };
 }
 
 /** The refund a selection is worth, or a 400 naming what is wrong with the selection. */
@@ -189,6 +195,7 @@ export async function estimateFor(db: DbOrTx, input: RefundEstimateRequest & { o
     tax: totals.tax,
     shippingTotal: totals.shippingTotal,
     subtotal: totals.subtotal,
+    unrefundable: totals.unrefundable,
     clawback: totals.clawback,
     cards: split.cards,
     order: orderView(o, facts, prior),

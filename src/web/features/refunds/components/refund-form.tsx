@@ -1,7 +1,15 @@
-import { REFUND_MESSAGES, refundSplitProblem, splitOverCards } from '@domain/orders/refund-math';
+import {
+  REFUND_LIMIT_MESSAGES,
+  REFUND_MESSAGES,
+  type RefundLimit,
+  refundLimitOf,
+  refundSplitProblem,
+  splitOverCards,
+} from '@domain/orders/refund-math';
 import {
   REFUND_ESTIMATE_DELAY_MS,
   REFUND_OVERRIDE_DELAY_MS,
+  type RefundEstimate,
   type RefundEstimateRequest,
   type RefundOrder,
   type RefundSubmitRequest,
@@ -18,8 +26,8 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
-import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { useMemo, useRef, useState } from 'react';
+import { useDebouncedValue, useFlushableDebounce } from '@web/lib/use-debounced-value';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRefundEstimate, useSubmitRefund } from '../api/refunds';
 import { CardSplit, type SplitFlow } from './card-split';
@@ -30,6 +38,10 @@ import { type Quantities, quantityIssue, RefundItems } from './refund-items';
 // A new refund (spec 2 §2 Refunds view, §4 Refund flow, §5 Refund, §8 messages): products and
 // shipping → an estimate 3 s later (5 s after a card override) → amounts and the card split →
 // the spec's checks → confirm → submit under an idempotency key kept until the request changes.
+// The amounts are checked as they are typed, against the last estimate of the chosen products
+// (a card override changes no figure of it): the field that passes a limit turns red and says
+// which limit, and Refund refuses with that reason before any confirmation. Refund pressed while
+// the products' estimate is still to come asks for it at once and goes on when it arrives.
 
 const itemKey = (sku: string, price: number) => `${sku}@${price}`;
 
@@ -65,7 +77,7 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     flow,
   });
   const overrideText = JSON.stringify(flow === 'override' ? overrides : {});
-  const debouncedSelection = useDebouncedValue(selection, REFUND_ESTIMATE_DELAY_MS);
+  const [debouncedSelection, estimateNow] = useFlushableDebounce(selection, REFUND_ESTIMATE_DELAY_MS);
   const debouncedOverrides = useDebouncedValue(overrideText, REFUND_OVERRIDE_DELAY_MS);
   const request = useMemo<RefundEstimateRequest | null>(() => {
     const s = JSON.parse(debouncedSelection) as {
@@ -99,9 +111,19 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     };
   }, [debouncedSelection, debouncedOverrides, order.id]);
   const estimate = useRefundEstimate(request);
-  const stale = selection !== debouncedSelection || overrideText !== debouncedOverrides;
+  // The last estimate and the products it is for: kept while a card override is re-estimated.
+  const [known, setKnown] = useState<{ selection: string; estimate: RefundEstimate } | null>(null);
+  if (estimate.data && request && known?.estimate !== estimate.data)
+    setKnown({ selection: debouncedSelection, estimate: estimate.data });
   const nothingChosen = returnItems.length === 0 && !returnShipping;
-  const e = !nothingChosen && !stale ? estimate.data : undefined;
+  const e = !nothingChosen && known?.selection === selection ? known.estimate : undefined;
+  const estimating =
+    !nothingChosen &&
+    (selection !== debouncedSelection || overrideText !== debouncedOverrides || estimate.isFetching);
+  const estimateFailed = !nothingChosen && !estimating && estimate.isError;
+  const [refundWhenEstimated, setRefundWhenEstimated] = useState(false);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const pcRef = useRef<HTMLInputElement>(null);
 
   const amountInput = amountText ?? (e ? centsToInput(e.amount) : '');
   const pcInput = pcText ?? (e ? centsToInput(e.pcAmount) : '');
@@ -118,13 +140,49 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     cardsState.filter((c) => pool.some((p) => p.transactionId === c.transactionId)),
   );
   const proposed = Object.fromEntries(proposedSplit.map((s) => [s.transactionId, s.refundAmount]));
-  const cards =
-    flow === 'override' && order.cards.length > 1
-      ? order.cards.map((c) => ({
-          transactionId: c.transactionId,
-          refundAmount: parseMoney(overrides[c.transactionId] ?? '').cents,
-        }))
-      : proposedSplit;
+  const overrideFlow = flow === 'override' && order.cards.length > 1;
+  const cards = overrideFlow
+    ? order.cards.map((c) => ({
+        transactionId: c.transactionId,
+        refundAmount: parseMoney(overrides[c.transactionId] ?? '').cents,
+      }))
+    : proposedSplit;
+
+  // The limits, as typed: the selection's worth (from its estimate), what remains on the order,
+  // and what the cards the amount goes to can take (each card's own field in the override flow).
+  const worth = e ? e.subtotal + e.shippingTotal + e.tax : null;
+  const remaining = {
+    cards: order.cards.reduce((s, c) => s + c.remainingAmount, 0),
+    productCredit: order.pcRemaining,
+  };
+  const poolCanTake = pool.reduce((s, c) => s + c.remainingAmount, 0);
+  const limit: RefundLimit | null =
+    amount.error || pcAmount.error
+      ? null
+      : refundLimitOf(
+          { amount: amount.cents, pcAmount: pcAmount.cents },
+          { worth, remaining, cardsCanTake: overrideFlow ? undefined : poolCanTake },
+        );
+  const amountBlamed = limit !== null && (amount.cents > 0 || pcAmount.cents === 0);
+  const pcBlamed =
+    limit !== null && pcAmount.cents > 0 && (limit !== 'cards' || pcAmount.cents > remaining.productCredit);
+  const cardsWord =
+    order.cards.length === 1 ? 'the card' : flow === 'selection' ? 'the selected cards' : 'the cards';
+  const limitHelp =
+    limit === 'selection'
+      ? `More than the selection is worth (${formatMoney(worth ?? 0, order.currency, order.localeCode)} in all)`
+      : limit === 'remaining'
+        ? `More than remains refundable on this order (${formatMoney(remaining.cards + remaining.productCredit, order.currency, order.localeCode)} in all)`
+        : limit === 'cards'
+          ? `More than ${cardsWord} can take (${formatMoney(Math.min(poolCanTake, remaining.cards), order.currency, order.localeCode)})`
+          : null;
+  // The override flow's card amounts, checked as typed (the spec's split messages).
+  const typedOverrides = Object.values(overrides).some((t) => t.trim() !== '');
+  const overrideSplit =
+    overrideFlow && typedOverrides && amount.cents > 0
+      ? refundSplitProblem({ amount: amount.cents, pcAmount: pcAmount.cents, cards, auto: false }, cardsState)
+      : null;
+  const overrideSplitIssue = overrideSplit === REFUND_MESSAGES.nothingSelected ? null : overrideSplit;
 
   const reset = () => {
     setQuantities({});
@@ -134,6 +192,7 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     setPcText(null);
     setReason('');
     setProblem(null);
+    setRefundWhenEstimated(false);
     keyRef.current = null;
   };
 
@@ -147,8 +206,20 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     reason === '';
 
   const onRefund = () => {
+    if (!nothingChosen && !e) {
+      // The chosen products' estimate is still to come: ask for it now and go on when it arrives.
+      if (estimateFailed)
+        return setProblem(REFUND_MESSAGES.estimateFailed(errorMessage(estimate.error, 'no answer')));
+      setProblem(null);
+      estimateNow();
+      return setRefundWhenEstimated(true);
+    }
     if (amount.cents <= 0 && pcAmount.cents <= 0 && !amount.error && !pcAmount.error)
       return setProblem(REFUND_MESSAGES.nothingSelected);
+    if (limit) {
+      (amountBlamed ? amountRef : pcRef).current?.focus();
+      return setProblem(REFUND_LIMIT_MESSAGES[limit]);
+    }
     if (fieldErrors) return setProblem(REFUND_MESSAGES.fixErrors);
     const split = refundSplitProblem(
       {
@@ -195,8 +266,21 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     });
   };
 
+  // Refund pressed before the estimate: it goes on once the estimate is in (or says why not).
+  const onRefundRef = useRef(onRefund);
+  onRefundRef.current = onRefund;
+  useEffect(() => {
+    if (!refundWhenEstimated) return;
+    if (e) {
+      setRefundWhenEstimated(false);
+      onRefundRef.current();
+    } else if (estimateFailed) {
+      setRefundWhenEstimated(false);
+      setProblem(REFUND_MESSAGES.estimateFailed(errorMessage(estimate.error, 'no answer')));
+    }
+  }, [refundWhenEstimated, e, estimateFailed, estimate.error]);
+
   const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
-  const waiting = !nothingChosen && (stale || estimate.isFetching);
   return (
     <Box
       component="form"
@@ -230,16 +314,20 @@ export function RefundForm({ order }: { order: RefundOrder }) {
         }
         label={`Refund shipping (${money(Math.max(0, order.shipping - order.shippingRefunded))} not yet refunded)`}
       />
-      {nothingChosen ? (
+      {nothingChosen && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Choose products or shipping to see the refund estimate, or enter an amount alone to refund what
           remains paid on the order.
         </Typography>
-      ) : waiting ? (
-        <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
-          Estimating the refund…
-        </Typography>
-      ) : estimate.isError ? (
+      )}
+      <Typography
+        variant="body2"
+        role="status"
+        sx={{ color: 'text.secondary', display: estimating ? 'block' : 'none' }}
+      >
+        {estimating ? 'Estimating…' : ''}
+      </Typography>
+      {estimateFailed ? (
         <Alert severity="error">
           {REFUND_MESSAGES.estimateFailed(errorMessage(estimate.error, 'no answer'))}
         </Alert>
@@ -252,11 +340,14 @@ export function RefundForm({ order }: { order: RefundOrder }) {
           label="Refund amount (cards)"
           value={amountInput}
           onChange={(ev) => setAmountText(ev.target.value)}
-          error={amount.error}
+          inputRef={amountRef}
+          error={amount.error || amountBlamed}
           helperText={
             amount.error
               ? 'Enter an amount like 12.50'
-              : `Up to ${money(order.cards.reduce((s, c) => s + c.remainingAmount, 0))} remains on the cards`
+              : amountBlamed
+                ? limitHelp
+                : `Up to ${money(remaining.cards)} remains on the cards`
           }
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           sx={{ width: { xs: '100%', sm: 280 } }}
@@ -265,9 +356,14 @@ export function RefundForm({ order }: { order: RefundOrder }) {
           label="Product credit amount"
           value={pcInput}
           onChange={(ev) => setPcText(ev.target.value)}
-          error={pcAmount.error}
+          inputRef={pcRef}
+          error={pcAmount.error || pcBlamed}
           helperText={
-            pcAmount.error ? 'Enter an amount like 12.50' : 'Goes back to the customer’s product credit'
+            pcAmount.error
+              ? 'Enter an amount like 12.50'
+              : pcBlamed
+                ? limitHelp
+                : 'Goes back to the customer’s product credit'
           }
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           sx={{ width: { xs: '100%', sm: 280 } }}
@@ -308,14 +404,14 @@ export function RefundForm({ order }: { order: RefundOrder }) {
         ))}
       </TextField>
 
-      {e?.problem && flow === 'override' && !problem && <Alert severity="warning">{e.problem}</Alert>}
+      {overrideSplitIssue && !problem && <Alert severity="warning">{overrideSplitIssue}</Alert>}
       {problem && (
         <Alert severity="error" role="alert">
           {problem}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" disabled={waiting}>
+        <Button type="submit" variant="contained" loading={refundWhenEstimated} loadingPosition="start">
           Refund
         </Button>
         <Button type="button" onClick={reset}>

@@ -109,7 +109,9 @@ function RefundItem({
         Items:{' '}
         {refund.returnItems.length === 0
           ? 'none'
-          : refund.returnItems.map((i) => `${i.sku} × ${i.quantity}`).join(', ')}
+          : refund.returnItems
+              .map((i) => `${i.title ?? 'A product no longer on file'} (SKU ${i.sku}) × ${i.quantity}`)
+              .join(', ')}
         {refund.shippingTotal > 0 ? ` · shipping ${money(refund.shippingTotal)}` : ''} · tax{' '}
         {money(refund.tax)}
       </Typography>

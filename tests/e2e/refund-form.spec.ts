@@ -1,0 +1,140 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_STAFF, expectReadsDown, settled, signIn } from './fixtures';
+
+// The refund form tells before it confirms (issue 27): the amounts are checked as they are typed,
+// against the last estimate, and Refund refuses with the true reason (more than the selection is
+// worth, more than remains on the order, more than the card can take: the spec's words for the
+// cards) with the field red, before any confirmation. "Estimating…" shows while an estimate is to
+// come, and Refund pressed then asks for it at once instead of waiting out the 3 s debounce.
+// Nothing is submitted: the demo order stays as it was.
+
+const ORDER = 'DemoTwoCardOrder0001';
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+const dollars = (c: number) => (c / 100).toFixed(2);
+const cents = (text: string) => Math.round(Number(text) * 100);
+
+async function axeClean(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page: await settled(page) })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'], iframes: false })
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, label).toEqual([]);
+}
+
+for (const size of WIDTHS) {
+  test(`over-refunds are refused on the page with their true reason, before any confirmation (${size.width}px)`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(size);
+    await signIn(page, DEMO_STAFF.agent);
+    const data = (await (await page.request.get(`/api/cs/order/${ORDER}/refunds`)).json()).data;
+    const [first, second] = data.order.cards as {
+      remainingAmount: number;
+      brand: string;
+      accountNumber: string;
+    }[];
+    const item = data.order.refundable.find((r: { refundable: number }) => r.refundable > 0);
+    await page.goto(`/orders/${ORDER}/refunds`);
+
+    const amount = page.getByRole('textbox', { name: 'Refund amount (cards)' });
+    const credit = page.getByRole('textbox', { name: 'Product credit amount' });
+    const refund = page.getByRole('button', { name: 'Refund', exact: true });
+    const dialog = page.getByRole('dialog', { name: 'Process this refund?' });
+    const problem = (text: string) => page.getByRole('alert').filter({ hasText: text });
+    await page.getByLabel('Reason').selectOption('Returns');
+
+    // 1. An amount alone, to the first card only, a cent above what it can take: the spec's words.
+    await page.getByRole('checkbox', { name: `${second!.brand} •••• ${second!.accountNumber}` }).uncheck();
+    await amount.fill(dollars(first!.remainingAmount + 1));
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      page.getByText(`More than the selected cards can take ($${dollars(first!.remainingAmount)})`),
+    ).toBeVisible();
+    await refund.click();
+    await expect(
+      problem(
+        'Please make sure the refund amount for each card is equal to or less than the refund amount available.',
+      ),
+    ).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(amount).toBeFocused();
+
+    // 2. Both cards, a cent above all that remains on the order: refused as more than remains (Enter).
+    await page.getByRole('checkbox', { name: `${second!.brand} •••• ${second!.accountNumber}` }).check();
+    const left = data.order.cards.reduce(
+      (s: number, c: { remainingAmount: number }) => s + c.remainingAmount,
+      0,
+    );
+    await amount.fill(dollars(left - data.order.pcRemaining + 1));
+    await credit.fill(dollars(data.order.pcRemaining));
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/^More than remains refundable on this order/).first()).toBeVisible();
+    await amount.press('Enter');
+    await expect(problem('The refund is more than what remains to be refunded on this order.')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await credit.fill('');
+    await amount.fill('');
+
+    // 3. A product chosen: "Estimating…" at once; Refund pressed straight away asks for the estimate
+    // now (not 3 s later) and confirms the estimate's figures.
+    const quantity = page.getByRole('textbox', {
+      name: `Refund quantity of ${item.title} (SKU ${item.sku})`,
+    });
+    await quantity.fill('1');
+    await expect(page.getByRole('status').filter({ hasText: 'Estimating…' })).toBeVisible();
+    const pressed = Date.now();
+    await refund.click();
+    await expect(dialog).toBeVisible();
+    const waited = Date.now() - pressed;
+    console.log(
+      `refund form ${size.width}px: Refund pressed before the estimate → confirmation in ${waited} ms`,
+    );
+    expect(waited).toBeLessThan(2500);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    const rows = await expectReadsDown(page, 'Refund estimate figures');
+    const total = rows.find((r) => r.key === 'refundTotal')!;
+    const worth = Number(total.text.replace(/[^0-9]/g, ''));
+    expect(worth).toBeGreaterThan(0);
+
+    // 4. A cent more than the product is worth: the selection's reason, not "more than remains".
+    const pc = cents(await credit.inputValue());
+    await amount.fill(dollars(worth - pc + 1));
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    const help = page.getByText(`More than the selection is worth ($${dollars(worth)} in all)`).first();
+    await expect(help).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Estimating…' })).toHaveCount(0);
+    await refund.click();
+    await expect(
+      problem('The refund is more than the selected products and shipping are worth.'),
+    ).toBeVisible();
+    await expect(problem('more than what remains')).toHaveCount(0);
+    await expect(dialog).toHaveCount(0);
+    await expect(amount).toBeFocused();
+    await page.screenshot({
+      path: `test-results/refund-form-over-selection-${size.width}.png`,
+      fullPage: true,
+    });
+    await axeClean(page, `refund form with a refused amount at ${size.width}px`);
+    // Nothing fits sideways at a phone's width either.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // 5. Back within the worth: the field is no longer red and Refund confirms.
+    await amount.fill(dollars(worth - pc));
+    await expect(amount).toHaveAttribute('aria-invalid', 'false');
+    await refund.click();
+    await expect(dialog).toContainText(`$${dollars(worth - pc)}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const after = (await (await page.request.get(`/api/cs/order/${ORDER}/refunds`)).json()).data;
+    expect(after.refunds).toHaveLength(data.refunds.length);
+  });
+}
