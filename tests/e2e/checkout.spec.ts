@@ -227,7 +227,7 @@ test('a promo code in the checkout cart panel: one that does not apply says why,
   await expectNoSeriousAxeViolations(page, 'checkout promo code 390');
 });
 
-test('an agent places a Canadian fr-CA order with a new card, an address correction and product credit', async ({
+test('an agent places a Canadian fr-CA order with a new card, a postal code of another province refused on its field, and product credit', async ({
   page,
   browser,
 }) => {
@@ -258,7 +258,8 @@ test('an agent places a Canadian fr-CA order with a new card, an address correct
   await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first()).toBeVisible();
   const enter = page.getByRole('button', { name: 'Enter a new address' });
   if (await enter.isVisible()) await enter.click();
-  // Montréal's postal code entered with the wrong province: the dialog suggests Quebec.
+  // Montréal's postal code entered with the wrong province: the form says so on the field, as the
+  // address book does (ADR 029), and the address is not used until the province is Quebec.
   await fillAddress(page, {
     first: 'Marie',
     last: 'Tremblay',
@@ -268,10 +269,16 @@ test('an agent places a Canadian fr-CA order with a new card, an address correct
     postal: 'H2X 1Y4',
   });
   await page.getByRole('button', { name: 'Use this address' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Verify the address' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(/is in QC/)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Use suggested address' }).click();
+  const form = page.getByRole('form', { name: 'Shipping address form' });
+  await expect(form.getByText('Postal Code H2X 1Y4 is in Quebec, not Ontario.')).toBeVisible();
+  await expect(form.getByLabel(/^Postal Code/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('ship-to')).toHaveCount(0);
+  await form.getByRole('combobox', { name: /^Province/ }).click();
+  await page
+    .getByRole('option', { name: /^Quebec\b/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Use this address' }).click();
   await expect(page.getByTestId('ship-to')).toContainText('QC H2X 1Y4');
   await page.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio').first().check();
   await page.getByRole('radio', { name: 'New card' }).check();
@@ -297,6 +304,53 @@ test('an agent places a Canadian fr-CA order with a new card, an address correct
   expect(placed).toBeTruthy();
   await expectEverywhere(browser, page, placed, a.uid, a.email!);
 });
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a ZIP code of another state is refused on its field before the address is used or sent (${size.width})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, DEMO_STAFF.agent);
+    const a = await findAccount(page, (x) => x.countryId === 1);
+    await newOrderFor(page, a.uid, 'en-US');
+    const enter = page.getByRole('button', { name: 'Enter a new address' });
+    const form = page.getByRole('form', { name: 'Shipping address form' });
+    await expect(form.or(enter)).toBeVisible();
+    if (await enter.isVisible()) await enter.click();
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && (r.postData() ?? '').includes('"postalCode":"10001"')) sent.push(r.url());
+    });
+    await fillAddress(page, {
+      first: 'Rosa',
+      last: 'Delgado',
+      address: '100 Congress Ave',
+      city: 'Austin',
+      region: 'Texas',
+      postal: '10001',
+    });
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await expect(form.getByText('Zip Code 10001 is in New York, not Texas.')).toBeVisible();
+    await expect(form.getByLabel(/^Zip Code/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('dialog', { name: 'Verify the address' })).toHaveCount(0);
+    await expect(page.getByTestId('ship-to')).toHaveCount(0);
+    expect(sent).toEqual([]);
+    await expectNoSeriousAxeViolations(page, `checkout zip of another state ${size.width}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({
+        path: `${process.env.E2E_SCREENSHOTS}/checkout-zip-state-${size.width}.png`,
+        fullPage: true,
+      });
+    await form.getByLabel(/^Zip Code/).fill('78701');
+    await expect(form.getByText('Zip Code 10001 is in New York, not Texas.')).toBeHidden();
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await expect(page.getByTestId('ship-to')).toContainText('TX 78701');
+  });
+}
 
 test('changing the shipping country asks first, then moves to the other locale’s empty cart and URL', async ({
   page,

@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, settled, signIn } from './fixtures';
 
 // Failed orders (spec 2 §2) and the order process view against the demo company's failed
 // downstream exports: list, retry unfixed (fails again), fix the address, retry (exported, drops off).
@@ -16,6 +17,18 @@ interface Failed {
 }
 
 const WRITE = { 'X-Requested-With': 'back-office' };
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+async function expectNoSeriousAxeViolations(page: Page, label: string, scope = 'main') {
+  const results = await new AxeBuilder({ page: await settled(page) })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
 const labelOf = (f: Failed) => `${f.customerUserType === 1 ? 'X' : 'F'}${f.orderId}`;
 
 async function failedOrders(page: Page): Promise<Failed[]> {
@@ -152,13 +165,42 @@ test('the process view corrects the address in its form and retries the export',
   await expect(exportSection).toContainText('N/A');
   await expect(page.getByRole('region', { name: 'Failures', exact: true })).toContainText(target.errorCode!);
 
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/shippingAddress')) saves.push(r.url());
+  });
   await page.getByRole('button', { name: 'Correct address' }).click();
   const dialog = page.getByRole('dialog', { name: 'Correct shipping address' });
   const canada = await dialog.getByLabel(/Postal Code/).count();
+  const pick = async (name: string) => {
+    await dialog.getByRole('combobox', { name: /^(State|Province)/ }).click();
+    await page.getByRole('option', { name, exact: true }).click();
+  };
+  // A ZIP/postal code of another state or province is refused on its field before sending (ADR 029).
   await dialog.getByLabel(/City/).fill(canada ? 'Ottawa' : 'Austin');
-  await dialog.getByLabel(/Zip Code|Postal Code/).fill(canada ? 'K1A0B1' : '78704');
+  await pick(canada ? 'Ontario' : 'Texas');
+  const code = dialog.getByLabel(/Zip Code|Postal Code/);
+  await code.fill(canada ? 'H2X1Y4' : '10001');
+  await dialog.getByRole('button', { name: 'Save address' }).click();
+  const refused = canada
+    ? 'Postal Code H2X 1Y4 is in Quebec, not Ontario.'
+    : 'Zip Code 10001 is in New York, not Texas.';
+  await expect(dialog.getByText(refused)).toBeVisible();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  expect(saves).toEqual([]);
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await expectNoSeriousAxeViolations(page, `correct address ${size.width}`, '[role="dialog"]');
+    if (SCREENSHOTS)
+      await page.screenshot({ path: `${SCREENSHOTS}/correct-address-zip-state-${size.width}.png` });
+  }
+  await code.fill(canada ? 'K1A0B1' : '78704');
   await dialog.getByRole('button', { name: 'Save address' }).click();
   await expect(dialog).toBeHidden();
+  expect(saves).toHaveLength(1);
 
   await exportSection.getByRole('button', { name: 'Retry export' }).click();
   await page

@@ -8,8 +8,8 @@ const account = (o: Partial<AccountFacts> = {}): AccountFacts => ({
   userType: 3,
   accountStatus: 1,
   addresses: [
-    { id: 7, countryId: 1, isDefault: true },
-    { id: 8, countryId: 2, isDefault: false },
+    { id: 7, countryId: 1, isDefault: true, region: 'UT', postalCode: '84601' },
+    { id: 8, countryId: 2, isDefault: false, region: 'QC', postalCode: 'H2X 1Y4' },
   ],
   ...o,
 });
@@ -18,6 +18,17 @@ const lookups = (a: AccountFacts | undefined = account()) => ({
     a && ('phoenixId' in k ? k.phoenixId === a.phoenixId : k.uid === a.uid) ? a : undefined,
   product: (sku: string) =>
     ({ A1: { sku: 'A1', countries: [1, 2] }, US1: { sku: 'US1', countries: [1] } })[sku],
+  // A few places of the verification dataset, by ZIP code or forward sortation area.
+  postalPlace: (code: string, countryId: number) => {
+    const key = countryId === 2 ? code.replace(/\s/g, '').slice(0, 3) : code.slice(0, 5);
+    const region = (
+      { 1: { '84601': 'UT', '10001': 'NY' }, 2: { H2X: 'QC', M5V: 'ON' } } as Record<
+        number,
+        Record<string, string>
+      >
+    )[countryId]?.[key];
+    return region ? { postalCode: key, region } : null;
+  },
 });
 const row = (o: Record<string, string> = {}) => ({
   account: '1001',
@@ -33,6 +44,28 @@ const errorsOf = (o: Record<string, string>, a?: AccountFacts) => {
 };
 
 describe('batch order row', () => {
+  it("refuses an address whose ZIP or postal code is not in its state or province, in the address form's words", () => {
+    const elsewhere = account({
+      addresses: [
+        { id: 7, countryId: 1, isDefault: true, region: 'TX', postalCode: '10001' },
+        { id: 8, countryId: 2, isDefault: false, region: 'QC', postalCode: 'M5V 2T6' },
+        { id: 9, countryId: 1, isDefault: false, region: 'UT', postalCode: '00000' },
+      ],
+    });
+    expect(errorsOf({}, elsewhere)).toEqual([
+      "Shipping address 7 of account 1001: Zip Code 10001 is in New York, not Texas. Correct it on the customer's Address tab.",
+    ]);
+    expect(errorsOf({ skus: 'A1:1', shippingAddress: '8' }, elsewhere)).toEqual([
+      "Shipping address 8 of account 1001: Postal Code M5V 2T6 is in Ontario, not Quebec. Correct it on the customer's Address tab.",
+    ]);
+    expect(errorsOf({ shippingAddress: '9' }, elsewhere)).toEqual([
+      "Shipping address 9 of account 1001: Zip Code 00000 was not found. Correct it on the customer's Address tab.",
+    ]);
+    // The same rows with addresses that agree are taken.
+    expect(errorsOf({})).toEqual([]);
+    expect(errorsOf({ skus: 'A1:1', shippingAddress: '8' })).toEqual([]);
+  });
+
   it('parses SKUs and quantities, order type by number or name, default address', () => {
     const r = parseBatchOrderRow(row({ skus: 'A1:2 | US1', orderType: 'Employee' }));
     expect(r).toEqual({
@@ -71,9 +104,14 @@ describe('batch order row', () => {
       'Shipping address 9 does not belong to account 1001.',
     ]);
     expect(errorsOf({ shippingAddress: 'home' })[0]).toMatch(/must be an address id or "default"/);
-    expect(errorsOf({}, account({ addresses: [{ id: 8, countryId: 2, isDefault: false }] }))[0]).toMatch(
-      /no default shipping address/,
-    );
+    expect(
+      errorsOf(
+        {},
+        account({
+          addresses: [{ id: 8, countryId: 2, isDefault: false, region: 'QC', postalCode: 'H2X 1Y4' }],
+        }),
+      )[0],
+    ).toMatch(/no default shipping address/);
     expect(errorsOf({ orderType: '2' })).toEqual([
       'Order type must be 10 (Replacement), 20 (Adjustment) or 12 (Employee).',
     ]);

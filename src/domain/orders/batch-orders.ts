@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type PostalPlace, postalCodeRegionIssue } from '../addresses/addresses';
 import { ACCOUNT_STATUSES, countryName, ORDER_TYPE, orderTypeName, USER_TYPE } from '../reference/lists';
 import { accountKey, UploadRow, UploadSummary } from '../uploads/upload';
 
@@ -36,6 +37,9 @@ export const BATCH_ORDER_MESSAGES = {
     `Shipping address ${id} does not belong to account ${account}.`,
   noDefaultAddress: (account: string) =>
     `Account ${account} has no default shipping address; give an address id.`,
+  /** The address form's ZIP/state check (ADR 029) on the address the order would ship to. */
+  addressPostalCode: (id: number, account: string, issue: string) =>
+    `Shipping address ${id} of account ${account}: ${issue} Correct it on the customer's Address tab.`,
   orderType: 'Order type must be 10 (Replacement), 20 (Adjustment) or 12 (Employee).',
   employeeOnly: (account: string) =>
     `Employee orders are only for employee accounts; account ${account} is not an employee.`,
@@ -118,7 +122,7 @@ export interface AccountFacts {
   phoenixId: number;
   userType: number;
   accountStatus: number;
-  addresses: { id: number; countryId: number; isDefault: boolean }[];
+  addresses: { id: number; countryId: number; isDefault: boolean; region: string; postalCode: string }[];
 }
 export interface ProductFacts {
   sku: string;
@@ -128,6 +132,8 @@ export interface ProductFacts {
 export interface BatchOrderLookups {
   account(key: ParsedBatchOrderRow['account']): AccountFacts | undefined;
   product(sku: string): ProductFacts | undefined;
+  /** Where a ZIP/postal code lies in the verification dataset (null: not found). */
+  postalPlace(postalCode: string, countryId: number): PostalPlace | null;
 }
 
 export interface CheckedBatchOrder {
@@ -164,6 +170,10 @@ export function validateBatchOrderRow(
         ? BATCH_ORDER_MESSAGES.noDefaultAddress(row.accountText)
         : BATCH_ORDER_MESSAGES.addressNotOwned(row.shippingAddressId, row.accountText),
     );
+  else {
+    const issue = postalCodeRegionIssue(address, lookups.postalPlace(address.postalCode, address.countryId));
+    if (issue) errors.push(BATCH_ORDER_MESSAGES.addressPostalCode(address.id, row.accountText, issue));
+  }
   for (const line of row.lines) {
     const product = lookups.product(line.sku);
     if (!product) errors.push(BATCH_ORDER_MESSAGES.skuUnknown(line.sku));

@@ -1,9 +1,4 @@
-import {
-  ADDRESS_MESSAGES,
-  type AddressValues,
-  postalCodeRegionIssue,
-  type ShippingAddress,
-} from '@domain/addresses';
+import { ADDRESS_MESSAGES, type AddressValues, type ShippingAddress } from '@domain/addresses';
 import { and, eq } from 'drizzle-orm';
 import { shippingAddresses } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
@@ -11,7 +6,7 @@ import { type AppContext, actorOf } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
-import { placeOfPostalCode } from '../maps/zip-dataset';
+import { postalCodeIssue } from '../maps/zip-dataset';
 import * as repo from './addresses.repo';
 
 // Shipping addresses (spec 1 §3, §5). Every change runs in one transaction with its account-log
@@ -66,7 +61,7 @@ async function loadAddress(tx: Tx, uid: string, id: number) {
  * form runs the same check before sending): a 400 on the postal code field, nothing written.
  */
 function checkPostalCode(input: AddressValues) {
-  const issue = postalCodeRegionIssue(input, placeOfPostalCode(input.postalCode, input.countryId));
+  const issue = postalCodeIssue(input);
   if (issue) throw badRequest(issue, [{ path: 'body.postalCode', message: issue }]);
 }
 

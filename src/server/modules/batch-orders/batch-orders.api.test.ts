@@ -145,6 +145,38 @@ describe('batch orders: preview', () => {
     expect(await t.database.db.select().from(batchOrders)).toHaveLength(before.length);
   });
 
+  it("refuses a row whose address has a ZIP code of another state, in the address form's words (ADR 029)", async () => {
+    const good = await customer();
+    const moved = await customer({ address: false });
+    // Saved before the address form checked ZIP codes against states.
+    const [austin] = await t.database.db
+      .insert(shippingAddresses)
+      .values({
+        accountUid: moved.uid,
+        firstName: moved.firstName,
+        lastName: moved.lastName,
+        address: '1200 Barton Springs Rd',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '10001',
+        country: 'US',
+        countryId: 1,
+        isDefaultShipping: true,
+      })
+      .returning();
+    const csv = csvOf([
+      `${moved.phoenixId},BT-100:1,,10,Damaged`,
+      `${moved.phoenixId},BT-100:1,${austin!.id},10,Damaged`,
+      `${good.phoenixId},BT-100:1,${good.addressId},10,Damaged`,
+    ]);
+    const before = await t.database.db.select().from(batchOrders);
+    const data = (await preview(csv)).json().data;
+    expect(data).toMatchObject({ total: 3, valid: 1, invalid: 2 });
+    const message = `Shipping address ${austin!.id} of account ${moved.phoenixId}: Zip Code 10001 is in New York, not Texas. Correct it on the customer's Address tab.`;
+    expect(data.rows.map((r: { error: string | null }) => r.error)).toEqual([message, message, null]);
+    expect(await t.database.db.select().from(batchOrders)).toHaveLength(before.length);
+  });
+
   it('refuses a file without the needed columns, and bad bodies, with 400', async () => {
     const res = await preview('account,skus\n1,BT-100:1\n');
     expect(res.statusCode).toBe(400);
@@ -646,10 +678,11 @@ describe('batch orders: downstream', () => {
       accountUid: good.uid,
       firstName: good.firstName,
       lastName: good.lastName,
-      address: '1 Main St',
+      // A street line longer than the address form allows: Phoenix takes at most 35 characters.
+      address: '1 Main Street, Building Seven, Rear Door',
       city: 'Provo',
       region: 'UT',
-      postalCode: '8460',
+      postalCode: '84601',
       country: 'US',
       countryId: 1,
       isDefaultShipping: true,
@@ -661,7 +694,7 @@ describe('batch orders: downstream', () => {
     expect(row!.order.downstream).toEqual({
       status: 'failed',
       phoenixOrderId: null,
-      error: 'Phoenix rejected order: postal code 8460 is not valid for United States',
+      error: 'Phoenix rejected order: shipping address address: Address can not exceed 35 characters',
     });
     expect((await get(`/api/batchOrders/${batch.id}/downstream`)).json().data).toMatchObject({
       orders: 1,

@@ -43,11 +43,19 @@ export async function accountFacts(db: DbOrTx, phoenixIds: number[], uids: strin
         accountUid: shippingAddresses.accountUid,
         countryId: shippingAddresses.countryId,
         isDefault: shippingAddresses.isDefaultShipping,
+        region: shippingAddresses.region,
+        postalCode: shippingAddresses.postalCode,
       })
       .from(shippingAddresses)
       .where(inArray(shippingAddresses.accountUid, part));
     for (const a of addresses)
-      facts.get(a.accountUid)?.addresses.push({ id: a.id, countryId: a.countryId, isDefault: a.isDefault });
+      facts.get(a.accountUid)?.addresses.push({
+        id: a.id,
+        countryId: a.countryId,
+        isDefault: a.isDefault,
+        region: a.region,
+        postalCode: a.postalCode,
+      });
   }
   const lookup: AccountLookup = { byPhoenixId: new Map(), byUid: new Map() };
   for (const f of facts.values()) {

@@ -23,6 +23,7 @@ import { type DbOrTx, insertRecords, rows, type Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { alphanumericId } from '../../platform/ids';
 import { queuedEvent } from '../downstream/downstream.export';
+import { placeOfPostalCode } from '../maps/zip-dataset';
 import * as repo from './batch-orders.repo';
 import {
   getUpload,
@@ -71,6 +72,7 @@ async function lookupsFor(
     account: (key) =>
       'phoenixId' in key ? accountsFound.byPhoenixId.get(key.phoenixId) : accountsFound.byUid.get(key.uid),
     product: (sku) => catalog.get(sku),
+    postalPlace: placeOfPostalCode,
     catalog,
   };
 }

@@ -365,6 +365,34 @@ describe('failed orders: list and retry', () => {
     expect(await logOf(order.id)).toEqual(before);
   });
 
+  it('refuses a ZIP code of another state on the postal code field, as the address form does (ADR 029)', async () => {
+    const order = await capturedOrder();
+    const before = await logOf(order.id);
+    const addressBefore = (await orderOf(order.id)).shippingAddress;
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/cs/order/${order.id}/shippingAddress`,
+        headers: agent.headers,
+        payload,
+      });
+    const elsewhere = await put({ ...ADDRESS, postalCode: '10001' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({
+      success: false,
+      error: 'Zip Code 10001 is in New York, not Texas.',
+      issues: [{ path: 'body.postalCode', message: 'Zip Code 10001 is in New York, not Texas.' }],
+    });
+    const unknown = await put({ ...ADDRESS, postalCode: '00000' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('Zip Code 00000 was not found.');
+    expect(await logOf(order.id)).toEqual(before);
+    expect((await orderOf(order.id)).shippingAddress).toEqual(addressBefore);
+    // The same address with a ZIP code of Texas is taken.
+    expect((await put({ ...ADDRESS, postalCode: '78701' })).statusCode).toBe(200);
+    expect((await orderOf(order.id)).shippingAddress).toMatchObject({ region: 'TX', postalCode: '78701' });
+  });
+
   it('an order already in Phoenix keeps its address here (409)', async () => {
     const order = await capturedOrder({ phoenixOrderId: 912_345_678 });
     const res = await t.app.inject({

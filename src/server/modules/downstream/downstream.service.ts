@@ -6,9 +6,10 @@ import { eq } from 'drizzle-orm';
 import { downstreamExports, type OrderAddress, orders } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { assertFieldWrites } from '../../platform/field-guard';
 import type { StaffPrincipal } from '../../platform/sessions';
+import { postalCodeIssue } from '../maps/zip-dataset';
 import { CAPTURE_FAILED, retryCaptureNow } from '../ordering/capture.service';
 import { exportLocked } from './downstream.export';
 import * as repo from './downstream.repo';
@@ -164,7 +165,8 @@ export async function orderProcess(ctx: AppContext, id: string): Promise<OrderPr
 
 /**
  * Corrects the shipping address of an order that is not downstream yet (the usual fix of an
- * address failure); once in Phoenix the address is Phoenix's to change.
+ * address failure); once in Phoenix the address is Phoenix's to change. The ZIP/postal code must
+ * lie in the state or province, as on the address form (ADR 029): a 400 on the field, nothing written.
  */
 export async function fixShippingAddress(
   ctx: AppContext,
@@ -172,6 +174,8 @@ export async function fixShippingAddress(
   id: string,
   input: AddressValues,
 ): Promise<OrderAddress> {
+  const issue = postalCodeIssue(input);
+  if (issue) throw badRequest(issue, [{ path: 'body.postalCode', message: issue }]);
   return ctx.db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
     if (!order) throw notFound(NO_ORDER);

@@ -1,8 +1,8 @@
-import { isRegionOf, postalCodeRegionIssue } from '@domain/addresses';
+import { isRegionOf } from '@domain/addresses';
 import type { PlaceDetail, Suggestion, VerifyAnswer, VerifyQuery } from '@domain/maps/maps';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../platform/db';
-import { allPlaces, placeOfPostalCode, type ZipPlace } from './zip-dataset';
+import { allPlaces, placeOfPostalCode, postalCodeIssue, type ZipPlace } from './zip-dataset';
 
 // The built-in address provider (DESIGN §2): verification, autocomplete and maps search/find over
 // the shipped ZIP/postal dataset plus the addresses already on file. Result codes follow the
@@ -52,27 +52,6 @@ export function verifyAddress(q: VerifyQuery): VerifyAnswer {
 }
 
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
-
-/** A problem that makes the address unshippable (the estimate's void-shipping-address), or null. */
-export function shippingAddressProblem(a: {
-  region: string;
-  postalCode: string;
-  countryId: number;
-}): string | null {
-  const answer = verifyAddress({
-    act: 'Check',
-    a1: '',
-    a2: '',
-    loc: '',
-    admarea: a.region,
-    postal: a.postalCode,
-    ctry: a.countryId === 2 ? 'CA' : 'US',
-  });
-  const record = answer.Records[0]!;
-  const codes = record.Results.split(',');
-  if (codes.some((c) => c.startsWith('AE') || c === 'AC02')) return record.Messages.join(' ');
-  return null;
-}
 
 interface OnFile {
   id: number;
@@ -129,10 +108,7 @@ async function streetsOnFile(
 
 /** Whether an address on file agrees with the dataset (the form would refuse it otherwise). */
 const agreesWithDataset = (a: { region: string; postal_code: string }, countryId: number) =>
-  postalCodeRegionIssue(
-    { postalCode: a.postal_code, region: a.region, countryId },
-    placeOfPostalCode(a.postal_code, countryId),
-  ) === null;
+  postalCodeIssue({ postalCode: a.postal_code, region: a.region, countryId }) === null;
 
 function datasetMatches(text: string, countryId: number | null, limit: number): ZipPlace[] {
   const t = text.trim().toLowerCase();

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { postalCodeRegionIssue } from '@domain/addresses';
 import { CA_PROVINCES } from '@domain/reference';
 
 // The shipped US ZIP and Canadian postal dataset (the `zipcodes` npm package: every US ZIP code
@@ -64,6 +65,15 @@ export function placeOfPostalCode(postalCode: string, countryId: number): ZipPla
   if (!found) return null;
   const place = toPlace(found);
   return place && place.countryId === countryId ? place : null;
+}
+
+/**
+ * The address form's ZIP/postal code vs state/province check (ADR 029, `postalCodeRegionIssue`)
+ * with this dataset's answer: the postal code field's message, or null when code and region agree.
+ * Every server path that takes an address asks this one function.
+ */
+export function postalCodeIssue(a: { postalCode: string; region: string; countryId: number }): string | null {
+  return postalCodeRegionIssue(a, placeOfPostalCode(a.postalCode, a.countryId));
 }
 
 let all: ZipPlace[] | undefined;

@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/ids';
 import { priceForCheckout } from '../carts/carts.service';
 import { isFlagOn } from '../flags/flags.service';
-import { shippingAddressProblem } from '../maps/maps.service';
+import { postalCodeIssue } from '../maps/zip-dataset';
 import * as repo from './ordering.repo';
 
 /**
@@ -48,6 +48,8 @@ export interface Estimate {
     /** Ship to Social (option 6) chosen with a popup: the order waits in ship-to-socials. */
     shipToSocial: boolean;
   };
+  /** The fields of the request a failed estimate is about (the purchase answers them as field messages). */
+  issues?: { path: string; message: string }[];
 }
 
 const fail = (code: string | null, message: string): Estimate => ({
@@ -106,11 +108,16 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     : tableRates;
   if (address && address.countryId !== countryId)
     return fail(ESTIMATE_CODES.voidShippingAddress, ORDERING_MESSAGES.cartCountry);
-  if (address) {
-    const problem = shippingAddressProblem(address);
-    if (problem)
-      return fail(ESTIMATE_CODES.voidShippingAddress, ORDERING_MESSAGES.voidShippingAddress(problem));
-  }
+  // The address form's ZIP/postal code vs state/province check (ADR 029): on the form's postal
+  // code field when the address is the form's, not the popup host's.
+  const postalProblem = address ? postalCodeIssue(address) : null;
+  if (postalProblem)
+    return {
+      ...fail(ESTIMATE_CODES.voidShippingAddress, ORDERING_MESSAGES.voidShippingAddress(postalProblem)),
+      ...(shipToSocial
+        ? {}
+        : { issues: [{ path: 'body.shipping.address.postalCode', message: postalProblem }] }),
+    };
   const balance = countryId === 2 ? account.credit_ca : account.credit_us;
   const pendingTerms = account.pending_terms;
   const now = Math.floor(Date.now() / 1000);

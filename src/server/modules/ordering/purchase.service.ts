@@ -54,8 +54,13 @@ const BACK_OFFICE_CHANNEL = 4;
 
 /** A refusal the screen shows as "Your order was not successful. {message}". */
 class Refusal extends AppError {
-  constructor(status: number, reason: string) {
-    super(status, ORDERING_MESSAGES.notSuccessful(reason), status === 402 ? 'PAYMENT_DECLINED' : undefined);
+  constructor(status: number, reason: string, issues?: { path: string; message: string }[]) {
+    super(
+      status,
+      ORDERING_MESSAGES.notSuccessful(reason),
+      status === 402 ? 'PAYMENT_DECLINED' : undefined,
+      issues,
+    );
   }
 }
 
@@ -184,7 +189,7 @@ async function finishWritten(ctx: AppContext, actor: Actor, o: WrittenOrder, cha
 async function place(ctx: AppContext, actor: Actor, body: SubmitValues, claimed: Claimed): Promise<string> {
   const { attempt, docId, owner } = claimed;
   const est: Estimate = await estimate(ctx, body);
-  if (!est.ok) throw new Refusal(400, est.answer.message ?? ORDERING_MESSAGES.defaultError);
+  if (!est.ok) throw new Refusal(400, est.answer.message ?? ORDERING_MESSAGES.defaultError, est.issues);
   const { account, context, priced, countryId } = est.ok;
   if (context.errors.length > 0) throw new Refusal(400, context.errors[0]!);
   const address = est.ok.address;

@@ -1,9 +1,7 @@
-import { type AddressInput, type PostalPlace, ShippingAddress } from '@domain/addresses';
-import { PostalCodeAnswer } from '@domain/maps/maps';
+import { type AddressInput, ShippingAddress } from '@domain/addresses';
 import { ok } from '@domain/platform/envelope';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, SuccessMessage } from '@web/lib/api-client';
-import { useCallback } from 'react';
 import { z } from 'zod';
 
 // Address tab (spec 1 §2): /api/cs/customer/{uid}/addresses.
@@ -42,25 +40,3 @@ export const useDeleteAddress = (uid: string) =>
 
 export const useMakeDefaultAddress = (uid: string) =>
   useAddressMutation(uid, (id: number) => api.post(`${base(uid)}/${id}/default`, SavedAddress));
-
-/**
- * Where a ZIP/postal code lies, from the verification dataset (GET /api/address/postal-code):
- * the form's ZIP/state check before saving. Each code is asked once per session.
- */
-export function usePostalPlaceLookup() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (code: string, countryId: number): Promise<PostalPlace | null> => {
-      const country = countryId === 2 ? 'CA' : 'US';
-      return queryClient.fetchQuery({
-        queryKey: ['address-postal-code', country, code],
-        staleTime: Number.POSITIVE_INFINITY,
-        queryFn: ({ signal }) =>
-          api
-            .get('/api/address/postal-code', PostalCodeAnswer, { signal, query: { code, country } })
-            .then((r) => r.data),
-      });
-    },
-    [queryClient],
-  );
-}

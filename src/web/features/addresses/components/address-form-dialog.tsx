@@ -1,11 +1,5 @@
-import {
-  ADDRESS_MESSAGES,
-  AddressInput,
-  postalCodeRegionIssue,
-  type ShippingAddress,
-} from '@domain/addresses';
+import { ADDRESS_MESSAGES, type AddressInput, type ShippingAddress } from '@domain/addresses';
 import { formatPhone, formatZip } from '@domain/validation';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,13 +8,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';
+import { useAddressResolver } from '@web/components/form/address-resolver';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
 import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { errorMessage } from '@web/lib/api-client';
-import { useEffect, useId, useMemo, useRef } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useAddAddress, usePostalPlaceLookup, useUpdateAddress } from '../api/addresses';
+import { useAddAddress, useUpdateAddress } from '../api/addresses';
 
 type Values = z.input<typeof AddressInput>;
 type Output = z.output<typeof AddressInput>;
@@ -69,25 +64,9 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
   const alert = useAlert();
   const fullScreen = useMediaQuery('(max-width:667px)');
   const titleId = useId();
-  const lookup = usePostalPlaceLookup();
   // The schema's rules, then the ZIP/postal code against the state or province as verification
-  // checks it (the server makes the same check; if the dataset cannot be asked, it decides).
-  const resolver = useMemo<Resolver<Values, unknown, Output>>(() => {
-    const bySchema = zodResolver(AddressInput);
-    return async (values, context, options) => {
-      const result = await bySchema(values, context, options);
-      if (Object.keys(result.errors).length > 0) return result;
-      const address = result.values as Output;
-      let place: Awaited<ReturnType<typeof lookup>>;
-      try {
-        place = await lookup(address.postalCode, address.countryId);
-      } catch {
-        return result;
-      }
-      const issue = postalCodeRegionIssue(address, place);
-      return issue ? { values: {}, errors: { postalCode: { type: 'validate', message: issue } } } : result;
-    };
-  }, [lookup]);
+  // checks it (the server makes the same check).
+  const resolver = useAddressResolver();
   const { control, handleSubmit, setError, setValue, getValues, clearErrors } = useForm<
     Values,
     unknown,

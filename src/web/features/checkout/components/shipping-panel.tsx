@@ -1,8 +1,7 @@
-import { AddressInput } from '@domain/addresses';
+import type { AddressInput } from '@domain/addresses';
 import { needsVerification, type VerifyRecord, verificationFlags } from '@domain/maps/maps';
 import type { CheckoutAccount, CheckoutAddress } from '@domain/ordering';
 import { ADDRESS_REVERIFY_MS } from '@domain/reference/constants';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +16,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AddressFields } from '@web/components/form/address-fields';
+import { useAddressResolver } from '@web/components/form/address-resolver';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
@@ -83,8 +83,11 @@ export function ShippingPanel({
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const titleId = useId();
+  // The address form's rules and its ZIP/postal code vs state/province check (ADR 029), on the
+  // field before the address is used; the purchase refuses the same on the server.
+  const resolver = useAddressResolver();
   const { control, handleSubmit, reset, setValue, clearErrors, watch } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(AddressInput),
+    resolver,
     defaultValues: { ...blank(countryId), ...draft },
   });
   useEffect(() => {

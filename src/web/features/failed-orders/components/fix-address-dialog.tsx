@@ -1,7 +1,6 @@
-import { ADDRESS_MESSAGES, AddressInput, regionsOf } from '@domain/addresses';
+import { ADDRESS_MESSAGES, type AddressInput, regionsOf } from '@domain/addresses';
 import type { OrderProcess } from '@domain/orders/downstream';
 import { formatPhone } from '@domain/validation';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';
+import { useAddressResolver } from '@web/components/form/address-resolver';
 import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { errorMessage } from '@web/lib/api-client';
 import { useId } from 'react';
@@ -24,7 +24,8 @@ const SHOWN_FIELDS = ADDRESS_FIELDS.filter((f) => f !== 'countryId');
 
 /**
  * Corrects the shipping address of an order that has not gone to Phoenix, with the address form's
- * rules (the same schema the server and the export check); the country stays the order's.
+ * rules (the same schema the server and the export check) and its ZIP/postal code vs state or
+ * province check (ADR 029), before sending; the country stays the order's.
  */
 export function FixAddressDialog({ order, onClose }: { order: OrderProcess['order']; onClose: () => void }) {
   const fix = useFixShippingAddress(order.id);
@@ -33,8 +34,9 @@ export function FixAddressDialog({ order, onClose }: { order: OrderProcess['orde
   const titleId = useId();
   const countryId = order.countryId === 2 ? 2 : 1;
   const a = order.shippingAddress;
+  const resolver = useAddressResolver();
   const { control, handleSubmit, setError } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(AddressInput),
+    resolver,
     defaultValues: {
       firstName: a?.firstName ?? '',
       lastName: a?.lastName ?? '',
