@@ -11,6 +11,7 @@ import { Notice } from '../platform/notices';
 import { BOUND_MESSAGES, BOUNDS } from '../reference/bounds';
 import { LOCALES, type LocaleCode } from '../reference/lists';
 import { NAME_MAX_LENGTH } from '../validation';
+import { SplitPayments } from './split-payments';
 
 // The portal order context (spec 2 §3 order context, account, payment, product credit; §4 order
 // type, changing country, shipping method, payment data, estimate) as the checkout screen sends it
@@ -58,18 +59,23 @@ export const CheckoutAddress = AddressFields.extend({
   .transform(withNormalizedZip);
 export type CheckoutAddress = z.infer<typeof CheckoutAddress>;
 
-/** Payment (spec 2 §3): a saved card (savedCard true) or a new card's token (savedCard false). */
+/**
+ * Payment (spec 2 §3): a saved card (savedCard true), a new card's token (savedCard false), or the
+ * order split across several saved or new cards (splitPayments, ADR 030), each with its amount.
+ */
 export const CheckoutPayment = z
   .object({
-    savedCard: z.boolean(),
+    savedCard: z.boolean().default(false),
     cardId: z.string().min(1).max(80).nullable().optional(),
     /** The gateway's token for a new card; the browser never sends the card number to the API. */
     squareNonce: z.string().min(1).max(200).nullable().optional(),
     saveCard: z.boolean().optional(),
     firstName: z.string().max(NAME_MAX_LENGTH).optional(),
     lastName: z.string().max(NAME_MAX_LENGTH).optional(),
+    /** Present: the order is paid by these cards, the amounts adding up to the total after credit. */
+    splitPayments: SplitPayments.optional(),
   })
-  .refine((p) => (p.savedCard ? !!p.cardId : !!p.squareNonce), {
+  .refine((p) => !!p.splitPayments || (p.savedCard ? !!p.cardId : !!p.squareNonce), {
     message: 'Choose a saved card or enter a new card.',
   });
 export type CheckoutPayment = z.infer<typeof CheckoutPayment>;

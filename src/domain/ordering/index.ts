@@ -8,4 +8,5 @@ export * from './locale';
 export * from './messages';
 export * from './order-type';
 export * from './sift';
+export * from './split-payments';
 export * from './totals';

@@ -49,6 +49,23 @@ export const OrderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
 
+/**
+ * One card of an order paid with several (spec 2 §3 Order.payment.splitPayments; ADR 030): its
+ * amount, the card, the gateway's tender and transaction, and what refunds gave back to it (never
+ * above its amount).
+ */
+export const SplitPayment = z.object({
+  amount: z.number().int(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  cardId: z.string().nullable(),
+  tenderId: z.string().nullable(),
+  transactionId: z.string(),
+  refundAmount: z.number().int(),
+  state: z.string(),
+});
+export type SplitPayment = z.infer<typeof SplitPayment>;
+
 export const OrderShipment = z.object({
   carrierId: z.number().int(),
   carrierName: z.string(),
@@ -151,6 +168,8 @@ export const OrderDetail = z.object({
   lines: z.array(OrderLine),
   volumes: z.object({ cv: z.number(), pv: z.number(), qv: z.number() }),
   payments: z.array(OrderPayment),
+  /** The cards of an order paid with more than one, in the order they were entered; else empty. */
+  splitPayments: z.array(SplitPayment),
   paymentState: z.string(),
   shipments: z.array(OrderShipment),
   narvarTrackingUrl: z.string().nullable(),

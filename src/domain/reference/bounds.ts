@@ -22,6 +22,11 @@ export const BOUNDS = {
   appliedCreditCents: 100_000_000,
   /** One refund amount (a card's share, product credit, a line's adjusted price), in cents. */
   refundCents: 100_000_000,
+  /**
+   * One card's share of a split payment, in cents: the most an order can come to (the largest
+   * cart with the largest shipping and tax overrides, $1,260,000.00).
+   */
+  splitPaymentCents: 126_000_000,
 } as const;
 
 const dollars = (cents: number) =>
@@ -40,4 +45,5 @@ export const BOUND_MESSAGES = {
   taxOverride: `Tax override cannot be more than ${dollars(BOUNDS.taxOverrideCents)}.`,
   appliedCredit: `Product credit applied cannot be more than ${dollars(BOUNDS.appliedCreditCents)}.`,
   refund: `A refund amount cannot be more than ${dollars(BOUNDS.refundCents)}.`,
+  splitPayment: `A card's amount cannot be more than ${dollars(BOUNDS.splitPaymentCents)}.`,
 } as const;

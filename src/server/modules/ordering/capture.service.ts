@@ -103,8 +103,47 @@ async function markCaptured(tx: Tx, orderDocId: string, actor: Actor, attempts: 
 }
 
 /**
- * Captures a written order's authorization right after its commit. Returns whether it was
- * captured; a failure is kept for the capture worker and shown as a failed order.
+ * The authorizations an order's capture makes, each under its own key: the one card's under the
+ * capture key; with a split (ADR 030), each card still authorized under the capture key plus its
+ * transaction id (a card captured before a crash or a failed sibling is not asked again; one the
+ * gateway captured but this database never marked is answered from the gateway's ledger).
+ */
+async function captureLegs(db: Db, orderDocId: string, transactionId: string, idempotencyKey: string) {
+  const cards = await rows<{ transaction_id: string; state: string }>(
+    db,
+    sql`select transaction_id, state from order_payments where order_id = ${orderDocId} and method = 'card' order by id`,
+  );
+  if (cards.length < 2) return [{ transactionId, idempotencyKey }];
+  return cards
+    .filter((c) => c.state === 'authorized')
+    .map((c) => ({
+      transactionId: c.transaction_id,
+      idempotencyKey: `${idempotencyKey}:${c.transaction_id}`,
+    }));
+}
+
+/**
+ * Captures every authorization of the order (one card, or each card of a split) once: true when
+ * all are captured; otherwise the first failure's message, the cards captured so far marked so.
+ */
+async function captureAll(deps: Deps, orderDocId: string, transactionId: string, idempotencyKey: string) {
+  const legs = await captureLegs(deps.db, orderDocId, transactionId, idempotencyKey);
+  for (const leg of legs) {
+    const result = await tryCapture(deps, leg.transactionId, leg.idempotencyKey);
+    if (!result.ok) return result;
+    if (legs.length > 1 || leg.transactionId !== transactionId)
+      await deps.db.execute(
+        sql`update order_payments set state = 'captured'
+            where order_id = ${orderDocId} and transaction_id = ${leg.transactionId} and state = 'authorized'`,
+      );
+  }
+  return { ok: true as const };
+}
+
+/**
+ * Captures a written order's authorization (each card's, for a split) right after its commit.
+ * Returns whether it was captured; a failure is kept for the capture worker and shown as a failed
+ * order.
  */
 export async function captureOrder(
   deps: Deps,
@@ -113,7 +152,7 @@ export async function captureOrder(
   transactionId: string,
   idempotencyKey: string,
 ): Promise<boolean> {
-  const result = await tryCapture(deps, transactionId, idempotencyKey);
+  const result = await captureAll(deps, orderDocId, transactionId, idempotencyKey);
   if (result.ok) {
     await deps.db.transaction((tx) => markCaptured(tx, orderDocId, actor, null));
     return true;
@@ -170,7 +209,7 @@ async function retryOne(deps: Deps, r: DueRetry, actor: Actor): Promise<boolean>
     });
     return false;
   }
-  const result = await tryCapture(deps, r.transaction_id, r.idempotency_key);
+  const result = await captureAll(deps, r.order_id, r.transaction_id, r.idempotency_key);
   if (result.ok) {
     await deps.db.transaction((tx) => markCaptured(tx, r.order_id, actor, r.attempts));
     return true;

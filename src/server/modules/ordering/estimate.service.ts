@@ -215,7 +215,9 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     });
   notices.push(...view.notices);
   const hasPayment =
-    !!body.payment && (body.payment.savedCard ? !!body.payment.cardId : !!body.payment.squareNonce);
+    !!body.payment &&
+    (!!body.payment.splitPayments ||
+      (body.payment.savedCard ? !!body.payment.cardId : !!body.payment.squareNonce));
   const context: EstimateContext = {
     estimateId: sha256(
       JSON.stringify([

@@ -39,7 +39,10 @@ interface MovedOrder {
   payment_state: string;
   grand_total_cents: number;
   social_id: number;
-  /** The order's one authorized card payment, when it has exactly one. */
+  /**
+   * The order's one authorized card payment, when it has exactly one; with a checkout's split, one
+   * of its cards (the capture captures each).
+   */
   transaction_id: string | null;
   /** Payments other than product credit (card, alternative tenders). */
   tenders: number;
@@ -54,7 +57,10 @@ export const closeFaults = { crashAfterCommit: false };
 export const popupCaptureKey = (orderDocId: string) => `popup-close:${orderDocId}:capture`;
 
 const orderColumns = sql`o.id, o.state, o.payment_state, o.grand_total_cents, o.social_id,
-  (select case when count(*) = 1 then max(p.transaction_id) end from order_payments p
+  (select case when count(*) = 1 then max(p.transaction_id)
+                -- A checkout's split (ADR 030): every card authorized through the gateway.
+                when count(*) = count(t.id) then min(p.transaction_id) end
+     from order_payments p left join payment_transactions t on t.id = p.transaction_id and t.kind = 'authorize'
      where p.order_id = o.id and p.method = 'card' and p.state = 'authorized' and p.transaction_id is not null) as transaction_id,
   (select count(*)::int from order_payments p where p.order_id = o.id and p.method <> 'productCredit') as tenders`;
 

@@ -3,9 +3,13 @@ import { orderNumberLabel } from '@domain/customers/order-status';
 import {
   attributedConsultantId,
   awaitsTerms,
+  cardExpired,
+  cardLabel,
   isLiveSiftSession,
   ORDERING_MESSAGES,
+  SPLIT_MESSAGES,
   type SubmitAnswer,
+  splitTotalMessage,
 } from '@domain/ordering';
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
 import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
@@ -137,7 +141,29 @@ export async function purchase(ctx: AppContext, actor: Actor, body: SubmitValues
   }
 }
 
-async function sourceFacts(ctx: AppContext, body: SubmitValues, countryId: number) {
+/**
+ * One card's part of the payment: where the money comes from, the card as staff read it, the
+ * amount and the gateway key of its authorization (its capture and void derive from the capture
+ * key). A single card pays the whole total under the attempt's key; each card of a split (ADR 030)
+ * pays its own amount under the attempt's key plus its place in the split.
+ */
+interface Tender {
+  source: PaymentSource;
+  brand: string;
+  last4: string;
+  cardId: string | null;
+  amountCents: number;
+  chargeKey: string;
+  saveCard: boolean;
+}
+
+async function singleTender(
+  ctx: AppContext,
+  body: SubmitValues,
+  countryId: number,
+  amountCents: number,
+  chargeKey: string,
+): Promise<Tender> {
   const p = body.payment!;
   if (p.savedCard) {
     const [card] = await rows<{ brand: string; last4: string }>(
@@ -146,14 +172,116 @@ async function sourceFacts(ctx: AppContext, body: SubmitValues, countryId: numbe
             and country_id = ${countryId} and not disabled`,
     );
     if (!card) throw new Refusal(400, ORDERING_MESSAGES.noSuchCard);
-    return { source: { cardId: p.cardId! } as PaymentSource, ...card };
+    return {
+      source: { cardId: p.cardId! },
+      ...card,
+      cardId: p.cardId!,
+      amountCents,
+      chargeKey,
+      saveCard: false,
+    };
   }
   const [token] = await rows<{ brand: string; last4: string }>(
     ctx.db,
     sql`select brand, last4 from payment_tokens where id = ${p.squareNonce!}`,
   );
   if (!token) throw new Refusal(400, 'The card token is not valid. Enter the card again.');
-  return { source: { token: p.squareNonce! } as PaymentSource, ...token };
+  return {
+    source: { token: p.squareNonce! },
+    ...token,
+    cardId: null,
+    amountCents,
+    chargeKey,
+    saveCard: !!p.saveCard,
+  };
+}
+
+/**
+ * The cards of a split payment (ADR 030), checked before anything is charged: the amounts add up
+ * to what the cards must pay (the total after product credit), and each card is the customer's,
+ * of the order's country, on file and not expired (a new card: a live token, not expired).
+ */
+async function splitTenders(
+  ctx: AppContext,
+  body: SubmitValues,
+  countryId: number,
+  dueCents: number,
+  currency: string,
+  chargeKey: string,
+): Promise<Tender[]> {
+  const splits = body.payment!.splitPayments!;
+  const at = (i: number, field: string) => `payment.splitPayments.${i}.${field}`;
+  const off = splitTotalMessage(
+    dueCents,
+    splits.map((s) => s.amount),
+    currency,
+    body.localeCode,
+  );
+  if (off) throw new Refusal(400, off, [{ path: 'payment.splitPayments', message: off }]);
+  const now = new Date();
+  const tenders: Tender[] = [];
+  for (const [i, s] of splits.entries()) {
+    const common = { amountCents: s.amount, chargeKey: `${chargeKey}:split:${i + 1}` };
+    if (s.cardId) {
+      const [card] = await rows<{
+        brand: string;
+        last4: string;
+        exp_month: number;
+        exp_year: number;
+        account_uid: string;
+        country_id: number;
+        disabled: boolean;
+      }>(
+        ctx.db,
+        sql`select brand, last4, exp_month, exp_year, account_uid, country_id, disabled
+            from payment_cards where id = ${s.cardId}`,
+      );
+      if (!card || card.account_uid !== body.uid || card.country_id !== countryId || card.disabled) {
+        const message = card ? SPLIT_MESSAGES.notCustomers(cardLabel(card)) : ORDERING_MESSAGES.noSuchCard;
+        throw new Refusal(400, message, [{ path: at(i, 'cardId'), message }]);
+      }
+      if (cardExpired({ expMonth: card.exp_month, expYear: card.exp_year }, now)) {
+        const message = SPLIT_MESSAGES.expired(cardLabel(card));
+        throw new Refusal(400, message, [{ path: at(i, 'cardId'), message }]);
+      }
+      tenders.push({
+        source: { cardId: s.cardId },
+        brand: card.brand,
+        last4: card.last4,
+        cardId: s.cardId,
+        saveCard: false,
+        ...common,
+      });
+      continue;
+    }
+    const [token] = await rows<{
+      brand: string;
+      last4: string;
+      exp_month: number;
+      exp_year: number;
+      live: boolean;
+    }>(
+      ctx.db,
+      sql`select brand, last4, exp_month, exp_year, expires_at > now() as live from payment_tokens where id = ${s.squareNonce!}`,
+    );
+    if (!token?.live) {
+      const message = 'The card token is not valid. Enter the card again.';
+      throw new Refusal(400, message, [{ path: at(i, 'squareNonce'), message }]);
+    }
+    if (cardExpired({ expMonth: token.exp_month, expYear: token.exp_year }, now)) {
+      const message = SPLIT_MESSAGES.expired(cardLabel(token));
+      throw new Refusal(400, message, [{ path: at(i, 'squareNonce'), message }]);
+    }
+    tenders.push({
+      source: { token: s.squareNonce! },
+      brand: token.brand,
+      last4: token.last4,
+      cardId: null,
+      saveCard: !!s.saveCard,
+      ...common,
+    });
+  }
+  return tenders;
 }
 
 /** The gateway key of a checkout attempt's authorization (its capture and void derive from it). */
@@ -200,7 +328,6 @@ async function place(ctx: AppContext, actor: Actor, body: SubmitValues, claimed:
       body.shipping.method === null ? ORDERING_MESSAGES.noShippingMethod : ORDERING_MESSAGES.methodNotOffered,
     );
   if (!body.payment) throw new Refusal(400, ORDERING_MESSAGES.noPayment);
-  const card = await sourceFacts(ctx, body, countryId);
 
   const view = priced.view;
   const skus = view.products.map((p) => p.sku);
@@ -208,20 +335,30 @@ async function place(ctx: AppContext, actor: Actor, body: SubmitValues, claimed:
   const totals = context.totals;
   const currency = view.currency.name;
   const chargeKey = checkoutChargeKey(body.idempotencyKey, attempt);
-  let charge: GatewayResult | null = null;
-  if (totals.grandTotal > 0) {
+  // Every card is checked before any is charged.
+  let tenders: Tender[];
+  if (body.payment.splitPayments)
+    tenders = await splitTenders(ctx, body, countryId, totals.grandTotal, currency, chargeKey);
+  else {
+    const card = await singleTender(ctx, body, countryId, totals.grandTotal, chargeKey);
+    // Paid by product credit alone, the card is checked and never charged.
+    tenders = totals.grandTotal > 0 ? [card] : [];
+  }
+  const charges: Charged[] = [];
+  for (const tender of tenders) {
+    let charge: GatewayResult;
     try {
       charge = await ctx.gateway.charge({
-        source: card.source,
-        amountCents: totals.grandTotal,
+        source: tender.source,
+        amountCents: tender.amountCents,
         currency,
-        idempotencyKey: chargeKey,
+        idempotencyKey: tender.chargeKey,
         orderId: docId,
         // Authorized first: a charge whose order write fails is voided, never left charged. The
         // capture follows the commit, except for a membership order awaiting terms (captured
         // once the terms are accepted).
         capture: false,
-        ...(body.payment.saveCard && !body.payment.savedCard
+        ...(tender.saveCard
           ? {
               saveCard: {
                 accountUid: body.uid,
@@ -232,11 +369,30 @@ async function place(ctx: AppContext, actor: Actor, body: SubmitValues, claimed:
           : {}),
       });
     } catch (err) {
-      if (err instanceof GatewayError) throw new Refusal(402, err.message);
-      throw err;
+      if (!(err instanceof GatewayError)) throw err;
+      charge = {
+        transactionId: '',
+        kind: 'authorize',
+        status: 'failed',
+        amountCents: tender.amountCents,
+        currency,
+        parentTransactionId: null,
+        error: { code: err.code, message: err.message },
+        replayed: false,
+        cardId: null,
+      };
     }
-    if (charge.status !== 'succeeded')
-      throw new Refusal(402, charge.error?.message ?? 'The card was declined.');
+    if (charge.status !== 'succeeded') {
+      const why = charge.error?.message ?? 'The card was declined.';
+      // A split card declined: the cards already authorized are given up (by the lease's owner
+      // only, as after a failed write) and the order is not placed; the answer names the card.
+      if (charges.length > 0) await voidCharges(ctx, body.idempotencyKey, owner, charges, why);
+      throw new Refusal(
+        402,
+        body.payment.splitPayments ? SPLIT_MESSAGES.declined(cardLabel(tender), why) : why,
+      );
+    }
+    charges.push({ tender, result: charge });
   }
   crashPoint('authorized');
   try {
@@ -245,46 +401,59 @@ async function place(ctx: AppContext, actor: Actor, body: SubmitValues, claimed:
         docId,
         body,
         est: est.ok!,
-        card,
-        charge,
+        charges,
         pendingTerms,
         customerSiteUrl: ctx.config.customerSiteUrl,
       }),
     );
   } catch (err) {
     // Nothing may stay charged for an order that was not written; but only the attempt that owns
-    // the lease gives the authorization up (marking the attempt failed first, so that no other
-    // can take it over): one that outlived its lease leaves it to the attempt that owns it now.
+    // the lease gives the authorizations up (marking the attempt failed first, so that no other
+    // can take it over): one that outlived its lease leaves them to the attempt that owns it now.
     const failure = err instanceof AppError ? err.message : ORDERING_MESSAGES.defaultError;
-    if (charge && !(await failIfOwner(ctx, body.idempotencyKey, owner, failure))) throw new LeaseLost();
-    if (charge) {
-      await ctx.gateway
-        .void({ transactionId: charge.transactionId, idempotencyKey: `${chargeKey}:void` })
-        .catch((voidErr) =>
-          ctx.log.error(
-            { err: voidErr, transactionId: charge!.transactionId },
-            'void after failed order write failed',
-          ),
-        );
-    }
+    if (charges.length > 0) await voidCharges(ctx, body.idempotencyKey, owner, charges, failure);
     if (err instanceof AppError && err.statusCode < 500) throw new Refusal(err.statusCode, err.message);
     ctx.log.error({ err }, 'order write failed');
     throw new Refusal(500, ORDERING_MESSAGES.defaultError);
   }
   crashPoint('committed');
-  // Captured after the commit; a capture that fails is retried by the capture worker. An order
-  // waiting for its pop-up stays authorized, out of the export, like one awaiting terms.
-  if (charge && !pendingTerms && !est.ok.shipToSocial)
-    await captureOrder(ctx, actor, docId, charge.transactionId, `${chargeKey}:capture`);
+  // Captured after the commit (every card of a split, each once); a capture that fails is retried
+  // by the capture worker. An order waiting for its pop-up stays authorized, out of the export,
+  // like one awaiting terms.
+  if (charges.length > 0 && !pendingTerms && !est.ok.shipToSocial)
+    await captureOrder(ctx, actor, docId, charges[0]!.result.transactionId, `${chargeKey}:capture`);
   return docId;
+}
+
+interface Charged {
+  tender: Tender;
+  result: GatewayResult;
+}
+
+/**
+ * Gives up the authorizations of an attempt that will place no order, only while the attempt owns
+ * its lease (marked failed first, so none can take it over); otherwise the attempt that owns it
+ * now decides (LeaseLost).
+ */
+async function voidCharges(ctx: AppContext, key: string, owner: string, charges: Charged[], failure: string) {
+  if (!(await failIfOwner(ctx, key, owner, failure))) throw new LeaseLost();
+  for (const { tender, result } of charges)
+    await ctx.gateway
+      .void({ transactionId: result.transactionId, idempotencyKey: `${tender.chargeKey}:void` })
+      .catch((voidErr) =>
+        ctx.log.error(
+          { err: voidErr, transactionId: result.transactionId },
+          'void of an authorization of an order not placed failed',
+        ),
+      );
 }
 
 interface WriteArgs {
   docId: string;
   body: SubmitValues;
   est: NonNullable<Estimate['ok']>;
-  card: { brand: string; last4: string };
-  charge: GatewayResult | null;
+  /** The card authorizations, one per card (none for an order paid by product credit alone). */
+  charges: Charged[];
   pendingTerms: boolean;
   customerSiteUrl: string;
 }
@@ -307,7 +476,7 @@ function crashPoint(stage: 'authorized' | 'committed') {
 
 /** Writes the order and all that goes with it; false when an attempt under its key already did. */
 async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> {
-  const { docId, body, est, card, charge, pendingTerms } = a;
+  const { docId, body, est, charges, pendingTerms } = a;
   const { account, context, priced, countryId } = est;
   const view = priced.view;
   const totals = context.totals;
@@ -346,7 +515,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
   const captured = collection === 'invoices';
   // A card payment stays authorized until its capture (after the commit) succeeds; an order paid
   // by product credit alone is captured at once.
-  const paid = captured && !charge;
+  const paid = captured && charges.length === 0;
   // Captured (3) counts as paid: a card order is Processing until its capture succeeds.
   const state = paid ? ORDER_STATE.captured : ORDER_STATE.processing;
   const currency = view.currency.name;
@@ -436,16 +605,17 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
       };
     }),
   );
-  if (charge)
+  // One payment per card (a split's in the order staff entered them), each authorized.
+  for (const { tender, result } of charges)
     await tx.insert(orderPayments).values({
       orderId: docId,
       method: 'card',
-      cardId: charge.cardId ?? body.payment?.cardId ?? null,
-      brand: card.brand,
-      accountNumber: card.last4,
-      tenderId: charge.transactionId,
-      transactionId: charge.transactionId,
-      amountCents: charge.amountCents,
+      cardId: result.cardId ?? tender.cardId,
+      brand: tender.brand,
+      accountNumber: tender.last4,
+      tenderId: result.transactionId,
+      transactionId: result.transactionId,
+      amountCents: result.amountCents,
       currency,
       state: 'authorized',
     });
@@ -504,7 +674,24 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
       lines: view.products.map((p) => ({ sku: p.sku, quantity: p.quantity, total: p.totalPriceInCents })),
       totals,
       ...(body.popupId == null ? {} : { socialId: body.popupId, shippingMethod: context.shipping.method }),
-      payment: charge ? { transactionId: charge.transactionId, brand: card.brand, last4: card.last4 } : null,
+      payment:
+        charges.length === 1
+          ? {
+              transactionId: charges[0]!.result.transactionId,
+              brand: charges[0]!.tender.brand,
+              last4: charges[0]!.tender.last4,
+            }
+          : null,
+      ...(charges.length > 1
+        ? {
+            splitPayments: charges.map(({ tender, result }) => ({
+              amount: result.amountCents,
+              transactionId: result.transactionId,
+              brand: tender.brand,
+              last4: tender.last4,
+            })),
+          }
+        : {}),
       appliedCredit: totals.appliedCredit,
     },
   });

@@ -1,5 +1,11 @@
 import { orderDisplayStatus, orderNumberLabel } from '@domain/customers/order-status';
-import { isCancelled, type OrderDetail, type PopupOption, readOnlyReason } from '@domain/orders/detail';
+import {
+  isCancelled,
+  type OrderDetail,
+  type PopupOption,
+  readOnlyReason,
+  type SplitPayment,
+} from '@domain/orders/detail';
 import { fullyRefunded } from '@domain/orders/refund-math';
 import { carrierName, orderStateName } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
@@ -104,6 +110,7 @@ export async function orderDetail(db: DbOrTx, id: string): Promise<OrderDetail> 
       refundedCents: p.refundedCents,
       state: p.state,
     })),
+    splitPayments: splitPaymentsOf(payments),
     paymentState: o.paymentState,
     shipments: shipments.map((s) => ({
       carrierId: s.carrierId,
@@ -183,4 +190,20 @@ export async function orderShipment(ctx: AppContext, id: string) {
       },
     },
   };
+}
+
+/** Spec 2 §3 Order.payment.splitPayments: the cards of an order paid with more than one. */
+function splitPaymentsOf(payments: Awaited<ReturnType<typeof repo.paymentsOf>>): SplitPayment[] {
+  const cards = payments.filter((p) => p.method === 'card');
+  if (cards.length < 2) return [];
+  return cards.map((p) => ({
+    amount: p.amountCents,
+    brand: p.brand,
+    last4: p.accountNumber ? p.accountNumber.slice(-4) : null,
+    cardId: p.cardId,
+    tenderId: p.tenderId,
+    transactionId: p.transactionId,
+    refundAmount: p.refundedCents,
+    state: p.state,
+  }));
 }
