@@ -1,15 +1,20 @@
 // API throughput benchmark. Run: npm run bench:api [-- --quick] [-- --write]
 // Starts the app as a child process on a fresh embedded database (and on a fresh PostgreSQL database
 // when DATABASE_URL is set), loads a small demo company, signs in as the demo leader, and measures
-// a few small reads with autocannon against a bare Fastify app measured in the same run. Prints a
-// table with the ratios to bare Fastify and the targets, then one JSON line with every figure.
-// --write replaces the "API throughput" section of bench/RESULTS.md.
+// a few small reads against a bare Fastify app measured in the same run, as a browser asks
+// (Accept-Encoding: gzip, deflate, br), with a load generator in its own process (wrk, else
+// autocannon in a child process). Then the screens scenario: customer search, order search and
+// the customer dashboard at 10 and 50 connections (p50/p99), and the app's memory (RSS idle after
+// the demo load, after the load, and at peak). Prints the tables, then one JSON line with every
+// figure. --write replaces the "API throughput" section of bench/RESULTS.md.
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { constants, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { SESSION_COOKIE } from '@domain/auth/contracts';
+import { openDatabase, rows as sqlRows } from '@server/platform/db';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   assertLocalDatabase,
@@ -23,6 +28,14 @@ import {
   waitUntilReady,
   writeResultsSection,
 } from './harness';
+import {
+  describeLoadGenerator,
+  type LoadGeneratorKind,
+  type LoadResult,
+  pickLoadGenerator,
+  runLoad,
+  stopLoad,
+} from './load-generator';
 
 const APP_ENV = 'staging';
 const LOG_LEVEL = 'info';
@@ -30,36 +43,65 @@ const LEADER_EMAIL = 'leader@example.com';
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Demo-Password-1';
 
 const USAGE = `Usage: npm run bench:api -- [--quick] [--duration 10] [--connections 50] [--warmup 2]
-                          [--accounts 200] [--backends pglite,postgres] [--write]
-  --quick        3 s measured per endpoint (instead of 10 s)
-  --duration     seconds measured per endpoint (default 10)
-  --connections  concurrent connections (default 50)
-  --warmup       seconds of discarded load before each measured run (default 2)
-  --accounts     demo company size (default 200)
-  --backends     which databases (default: pglite, and postgres when DATABASE_URL is set)
-  --write        replace the "## API throughput" section of bench/RESULTS.md
+                          [--accounts 200] [--backends pglite,postgres] [--scenarios api,screens]
+                          [--load-generator wrk|autocannon] [--write]
+  --quick           3 s measured per endpoint (instead of 10 s)
+  --duration        seconds measured per endpoint (default 10)
+  --connections     concurrent connections for the small reads (default 50)
+  --warmup          seconds of discarded load before each measured run (default 2)
+  --accounts        demo company size (default 200)
+  --backends        which databases (default: pglite, and postgres when DATABASE_URL is set)
+  --scenarios       api (small reads against bare Fastify), screens (three screens' calls at 10
+                    and 50 connections); default both
+  --load-generator  wrk (default when installed) or autocannon (in a child process)
+  --write           replace the "## API throughput" section of bench/RESULTS.md
 PostgreSQL: DATABASE_URL must point at a server on this machine; the benchmark creates its own
 database there (bench_api_<timestamp>), and drops it at the end. No existing database is touched.`;
 
 type Backend = 'pglite' | 'postgres';
 
+type Auth = 'none' | 'bearer' | 'cookie';
+
 interface Endpoint {
   key: string;
   label: string;
   path: string;
-  auth: boolean;
+  auth: Auth;
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { key: 'health', label: 'GET /api/health, no token', path: '/api/health', auth: false },
-  { key: 'health_token', label: 'GET /api/health, bearer token', path: '/api/health', auth: true },
-  { key: 'dashboard', label: 'GET /api/dashboard (cached)', path: '/api/dashboard', auth: true },
-  { key: 'administrators', label: 'GET /api/administrators', path: '/api/administrators', auth: true },
+  { key: 'health', label: 'GET /api/health, no token', path: '/api/health', auth: 'none' },
+  { key: 'health_token', label: 'GET /api/health, bearer token', path: '/api/health', auth: 'bearer' },
+  { key: 'dashboard', label: 'GET /api/dashboard (cached), bearer', path: '/api/dashboard', auth: 'bearer' },
+  {
+    key: 'administrators',
+    label: 'GET /api/administrators, bearer',
+    path: '/api/administrators',
+    auth: 'bearer',
+  },
+  {
+    key: 'administrators_cookie',
+    label: 'GET /api/administrators, session cookie',
+    path: '/api/administrators',
+    auth: 'cookie',
+  },
 ];
 
-/** Minimum ratio to bare Fastify for the authenticated small reads, per backend. */
-const TARGET_RATIO: Record<Backend, number> = { postgres: 0.25, pglite: 0.1 };
-const TARGET_P99_MS = 100;
+/** What every request sends, as a browser does: the compressed path is the one measured. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** Minimum ratio to bare Fastify: the health check without a token, and the authenticated reads. */
+const TARGET_RATIO_PUBLIC = 0.6;
+const TARGET_RATIO_AUTH = 0.4;
+const TARGET_P99_MS = 20;
+
+/** Screens scenario: the calls of three screens, at these connection counts. */
+const SCREEN_CONNECTIONS = [10, 50];
+/** Under 10 staff, p99 at most this many times p50. */
+const TARGET_SCREEN_SPREAD = 5;
+const SCREEN_SAMPLES = 20;
+
+type Scenario = 'api' | 'screens';
 
 interface Options {
   duration: number;
@@ -67,6 +109,8 @@ interface Options {
   warmup: number;
   accounts: number;
   backends: Backend[];
+  scenarios: Scenario[];
+  loadGenerator: LoadGeneratorKind;
   write: boolean;
   databaseUrl: string | undefined;
 }
@@ -80,6 +124,8 @@ function parseCli(): Options | null {
       warmup: { type: 'string', default: '2' },
       accounts: { type: 'string', default: '200' },
       backends: { type: 'string' },
+      scenarios: { type: 'string', default: 'api,screens' },
+      'load-generator': { type: 'string' },
       write: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -106,12 +152,18 @@ function parseCli(): Options | null {
   if (backends.includes('postgres') && !databaseUrl)
     throw new Error('--backends postgres needs DATABASE_URL');
   if (databaseUrl && backends.includes('postgres')) assertLocalDatabase(databaseUrl);
+  const scenarios = values.scenarios.split(',').map((s) => s.trim());
+  for (const s of scenarios) {
+    if (s !== 'api' && s !== 'screens') throw new Error(`--scenarios: unknown scenario ${s}`);
+  }
   return {
     duration: whole('duration', values.duration ?? (values.quick ? '3' : '10'), 1),
     connections: whole('connections', values.connections, 1),
     warmup: whole('warmup', values.warmup, 0),
     accounts: whole('accounts', values.accounts, 1),
     backends: [...new Set(backends)] as Backend[],
+    scenarios: [...new Set(scenarios)] as Scenario[],
+    loadGenerator: pickLoadGenerator(values['load-generator']),
     write: values.write,
     databaseUrl,
   };
@@ -124,7 +176,6 @@ function parseCli(): Options | null {
 const children = new Set<ChildProcess>();
 const tempDirs: string[] = [];
 const databases: { adminUrl: string; name: string }[] = [];
-let currentLoad: autocannon.Instance | undefined;
 let cleaning: Promise<void> | undefined;
 /** Set when a signal or the time limit stops the run: what fails after that is only the stop. */
 let interrupted = false;
@@ -138,7 +189,7 @@ function nodeChild(args: string[], env: NodeJS.ProcessEnv, logFile: string | nul
 
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
-    currentLoad?.stop();
+    stopLoad();
     await Promise.all([...children].map(stopChild));
     for (const { adminUrl, name } of databases.splice(0)) {
       const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
@@ -178,18 +229,11 @@ process.once('uncaughtException', (err) => {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-interface Figures {
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
+interface Figures extends LoadResult {
   /** CPU used by the server process during the measured run, % of one core (Linux only). */
   serverCpuPct: number | null;
-  /** CPU used by this process (the load generator) during the measured run, % of one core. */
-  loadgenCpuPct: number;
+  /** CPU used by the load generator's process during the measured run, % of one core (Linux only). */
+  loadgenCpuPct: number | null;
   /**
    * CPU used by everything else on the machine during the measured run, % of one core (Linux only):
    * PostgreSQL's processes, and whatever else runs beside the benchmark (noise).
@@ -211,6 +255,29 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** CPU seconds of this process's finished (reaped) children: the load generator once it exits. */
+function childrenCpuSeconds(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident set of a process now and at its peak, MB (Linux only). */
+function memoryMb(pid: number | undefined): { rssMb: number; peakMb: number } | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
 /** Busy CPU seconds of the whole machine (all cores), from /proc/stat (null where there is none). */
 function machineBusySeconds(): number | null {
   try {
@@ -223,54 +290,37 @@ function machineBusySeconds(): number | null {
   }
 }
 
-function runLoad(
-  url: string,
-  headers: Record<string, string>,
-  seconds: number,
-  connections: number,
-): Promise<autocannon.Result> {
-  return new Promise((done, fail) => {
-    currentLoad = autocannon(
-      { url, headers, connections, duration: seconds, pipelining: 1, timeout: 10 },
-      (err, result) => {
-        currentLoad = undefined;
-        if (err) fail(err);
-        else done(result);
-      },
-    );
-  });
-}
-
 async function measure(
-  url: string,
+  base: string,
+  paths: string[],
   headers: Record<string, string>,
   serverPid: number | undefined,
   opts: Options,
+  connections = opts.connections,
 ): Promise<Figures> {
-  if (opts.warmup > 0) await runLoad(url, headers, opts.warmup, opts.connections);
+  const all = { ...BROWSER_HEADERS, ...headers };
+  const run = { base, paths, headers: all, connections };
+  if (opts.warmup > 0) await runLoad(opts.loadGenerator, { ...run, seconds: opts.warmup });
   const cpu0 = cpuSeconds(serverPid);
   const all0 = machineBusySeconds();
-  const own0 = process.cpuUsage();
+  const kids0 = childrenCpuSeconds();
   const t0 = performance.now();
-  const r = await runLoad(url, headers, opts.duration, opts.connections);
+  const r = await runLoad(opts.loadGenerator, { ...run, seconds: opts.duration });
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = cpuSeconds(serverPid);
   const all1 = machineBusySeconds();
-  const own = process.cpuUsage(own0);
+  const kids1 = childrenCpuSeconds();
   const server = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0;
-  const loadgen = (own.user + own.system) / 1e6;
-  const other = server === null || all0 === null || all1 === null ? null : all1 - all0 - server - loadgen;
+  const loadgen = kids0 === null || kids1 === null ? null : kids1 - kids0;
+  const other =
+    server === null || loadgen === null || all0 === null || all1 === null
+      ? null
+      : all1 - all0 - server - loadgen;
   const percent = (seconds: number) => Math.round((seconds / wall) * 100);
   return {
-    reqPerSec: Math.round(r.requests.mean),
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    requests: r.requests.total,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non2xx: r.non2xx,
+    ...r,
     serverCpuPct: server === null ? null : percent(server),
-    loadgenCpuPct: percent(loadgen),
+    loadgenCpuPct: loadgen === null ? null : percent(loadgen),
     otherCpuPct: other === null ? null : Math.max(0, percent(other)),
   };
 }
@@ -334,7 +384,7 @@ interface Row extends Figures {
   failures: string[];
 }
 
-async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Promise<Row[]> {
+async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Promise<BackendResult> {
   const work = mkdtempSync(join(tmpdir(), `bench-api-${backend}-`));
   tempDirs.push(work);
   const env: NodeJS.ProcessEnv = {
@@ -375,6 +425,8 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
   if (seedCode !== 0) throw new Error(`Seeding failed (code ${seedCode}):\n${tail(seedLog)}`);
   log(`  loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
+  const samples = await screenSamples(env);
+
   const port = await freePort();
   const serverLog = join(work, 'server.log');
   const server = nodeChild(['src/server/server.ts'], { ...env, PORT: String(port) }, serverLog);
@@ -390,29 +442,39 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
     const body = (await login.json()) as { token?: string };
     if (!login.ok || !body.token)
       throw new Error(`Sign-in failed (${login.status}): ${JSON.stringify(body)}`);
-    const bearer = { authorization: `Bearer ${body.token}` };
+    const authHeaders: Record<Auth, Record<string, string>> = {
+      none: {},
+      bearer: { authorization: `Bearer ${body.token}` },
+      cookie: { cookie: `${SESSION_COOKIE}=${body.token}` },
+    };
 
     // One checked request per endpoint first: the load must hit working routes, not a stream of 401s.
-    for (const endpoint of ENDPOINTS) {
-      const check = await fetch(`${base}${endpoint.path}`, {
-        headers: endpoint.auth ? bearer : {},
+    const check = async (path: string, auth: Auth, label: string) => {
+      const res = await fetch(`${base}${path}`, {
+        headers: { ...BROWSER_HEADERS, ...authHeaders[auth] },
         signal: AbortSignal.timeout(30_000),
       });
-      if (check.status !== 200) {
-        throw new Error(`${endpoint.label}: status ${check.status} before the load: ${await check.text()}`);
+      if (res.status !== 200) {
+        throw new Error(`${label}: status ${res.status} before the load: ${await res.text()}`);
       }
-    }
+    };
+    for (const endpoint of ENDPOINTS) await check(endpoint.path, endpoint.auth, endpoint.label);
+    for (const screen of SCREENS) for (const path of samples[screen.key]) await check(path, 'bearer', path);
+    // Settled after start-up, sign-in and one request of each kind: what the app holds idle.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const idle = memoryMb(server.pid);
 
-    // The baseline is measured right beside this backend's endpoints (the app idles meanwhile),
-    // so that both see the same state of the machine.
-    log(`${backend}: measuring bare Fastify GET / (127.0.0.1:${bareServer.port})…`);
-    const bare = await measure(`http://${HOST}:${bareServer.port}/`, {}, bareServer.child.pid, opts);
-    if (bareServer.child.exitCode !== null || bareServer.child.signalCode !== null) {
-      throw new Error('bare Fastify exited during the load');
-    }
-    log(`  ${bare.reqPerSec} req/s, p99 ${bare.p99Ms} ms`);
-    const rows: Row[] = [
-      {
+    const rows: Row[] = [];
+    if (opts.scenarios.includes('api')) {
+      // The baseline is measured right beside this backend's endpoints (the app idles meanwhile),
+      // so that both see the same state of the machine.
+      log(`${backend}: measuring bare Fastify GET / (127.0.0.1:${bareServer.port})…`);
+      const bare = await measure(`http://${HOST}:${bareServer.port}`, ['/'], {}, bareServer.child.pid, opts);
+      if (bareServer.child.exitCode !== null || bareServer.child.signalCode !== null) {
+        throw new Error('bare Fastify exited during the load');
+      }
+      log(`  ${bare.reqPerSec} req/s, p99 ${bare.p99Ms} ms`);
+      rows.push({
         backend,
         endpoint: 'bare',
         label: 'bare Fastify GET /',
@@ -421,50 +483,163 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
         target: null,
         pass: null,
         failures: [],
-      },
-    ];
-    for (const endpoint of ENDPOINTS) {
-      const url = `${base}${endpoint.path}`;
-      const headers = endpoint.auth ? bearer : {};
-      log(`${backend}: measuring ${endpoint.label}…`);
-      const figures = await measure(url, headers, server.pid, opts);
-      if (server.exitCode !== null || server.signalCode !== null) {
-        throw new Error(`The app exited during the load:\n${tail(serverLog)}`);
-      }
-      const ratio = bare.reqPerSec > 0 ? figures.reqPerSec / bare.reqPerSec : 0;
-      const target = endpoint.auth
-        ? { minRatio: TARGET_RATIO[backend], maxP99Ms: TARGET_P99_MS, errors: 0 as const }
-        : null;
-      const failures: string[] = [];
-      if (target) {
+      });
+      for (const endpoint of ENDPOINTS) {
+        log(`${backend}: measuring ${endpoint.label}…`);
+        const figures = await measure(base, [endpoint.path], authHeaders[endpoint.auth], server.pid, opts);
+        if (server.exitCode !== null || server.signalCode !== null) {
+          throw new Error(`The app exited during the load:\n${tail(serverLog)}`);
+        }
+        const ratio = bare.reqPerSec > 0 ? figures.reqPerSec / bare.reqPerSec : 0;
+        const target = {
+          minRatio: endpoint.auth === 'none' ? TARGET_RATIO_PUBLIC : TARGET_RATIO_AUTH,
+          maxP99Ms: TARGET_P99_MS,
+          errors: 0 as const,
+        };
+        const failures: string[] = [];
         if (ratio < target.minRatio) failures.push('ratio');
         if (!(figures.p99Ms < target.maxP99Ms)) failures.push('p99');
         if (figures.errors + figures.non2xx > 0) failures.push('errors');
+        rows.push({
+          backend,
+          endpoint: endpoint.key,
+          label: endpoint.label,
+          ...figures,
+          ratio: Number(ratio.toFixed(4)),
+          target,
+          pass: failures.length === 0,
+          failures,
+        });
+        log(`  ${figures.reqPerSec} req/s (${pct(ratio)} of bare), p99 ${figures.p99Ms} ms`);
       }
-      rows.push({
-        backend,
-        endpoint: endpoint.key,
-        label: endpoint.label,
-        ...figures,
-        ratio: Number(ratio.toFixed(4)),
-        target,
-        pass: target ? failures.length === 0 : null,
-        failures,
-      });
-      log(`  ${figures.reqPerSec} req/s (${pct(ratio)} of bare), p99 ${figures.p99Ms} ms`);
     }
-    return rows;
+
+    const screens: ScreenRow[] = [];
+    if (opts.scenarios.includes('screens')) {
+      for (const screen of SCREENS) {
+        for (const connections of SCREEN_CONNECTIONS) {
+          log(`${backend}: measuring ${screen.label} at ${connections} connections…`);
+          const f = await measure(
+            base,
+            samples[screen.key],
+            authHeaders.bearer,
+            server.pid,
+            opts,
+            connections,
+          );
+          if (server.exitCode !== null || server.signalCode !== null) {
+            throw new Error(`The app exited during the load:\n${tail(serverLog)}`);
+          }
+          const spread = f.p50Ms > 0 ? f.p99Ms / f.p50Ms : 0;
+          const judged = connections <= 10;
+          const failures: string[] = [];
+          if (judged && spread > TARGET_SCREEN_SPREAD) failures.push('p99/p50');
+          if (f.errors > 0 || f.non2xx - f.shed > 0) failures.push('errors');
+          screens.push({
+            backend,
+            screen: screen.key,
+            label: screen.label,
+            connections,
+            ...f,
+            spread: Number(spread.toFixed(2)),
+            pass: judged ? failures.length === 0 : null,
+            failures,
+          });
+          log(`  ${f.reqPerSec} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, 503 ${f.shed}`);
+        }
+      }
+    }
+    await new Promise((r) => setTimeout(r, 2_000));
+    const after = memoryMb(server.pid);
+    const memory: MemoryFigures = {
+      backend,
+      idleMb: idle?.rssMb ?? null,
+      afterLoadMb: after?.rssMb ?? null,
+      peakMb: after?.peakMb ?? null,
+    };
+    log(
+      `${backend}: RSS idle ${memory.idleMb} MB, after the load ${memory.afterLoadMb} MB, peak ${memory.peakMb} MB`,
+    );
+    return { rows, screens, memory };
   } finally {
     await stopChild(server);
+  }
+}
+
+interface ScreenDef {
+  key: 'customerSearch' | 'orderSearch' | 'customerDashboard';
+  label: string;
+}
+const SCREENS: ScreenDef[] = [
+  { key: 'customerSearch', label: 'customer search, GET /api/customers?q=<last name>' },
+  { key: 'orderSearch', label: 'order search, GET /api/cs/orders/?lastName=…&dateFrom=…&dateTo=…' },
+  { key: 'customerDashboard', label: 'customer dashboard, GET /api/customers/{uid}/dashboard' },
+];
+
+/**
+ * The paths the screens scenario sends, drawn from the demo company before the app starts (PGlite
+ * allows one process per data directory): customers who have orders, their last names, and a
+ * 90-day window around one of their orders.
+ */
+async function screenSamples(env: NodeJS.ProcessEnv): Promise<Record<ScreenDef['key'], string[]>> {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: env.DATA_DIR },
+  );
+  try {
+    const found = await sqlRows<{ uid: string; last_name: string; day: string }>(
+      database.db,
+      sql`select distinct on (customer_uid) customer_uid as uid, customer_last_name as last_name,
+                 to_char(date_created_utc, 'YYYY-MM-DD') as day
+            from orders where customer_uid is not null
+           order by customer_uid, date_created_utc desc limit ${SCREEN_SAMPLES}`,
+    );
+    if (found.length === 0) throw new Error('The demo company has no orders to search for');
+    const shift = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const enc = encodeURIComponent;
+    return {
+      customerSearch: found.map((r) => `/api/customers?q=${enc(r.last_name)}`),
+      orderSearch: found.map(
+        (r) =>
+          `/api/cs/orders/?lastName=${enc(r.last_name)}&dateFrom=${shift(r.day, -60)}&dateTo=${shift(r.day, 30)}`,
+      ),
+      customerDashboard: found.map((r) => `/api/customers/${r.uid}/dashboard`),
+    };
+  } finally {
+    await database.close();
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Report
 
+interface ScreenRow extends Figures {
+  backend: Backend;
+  screen: string;
+  label: string;
+  connections: number;
+  /** p99 ÷ p50. */
+  spread: number;
+  pass: boolean | null;
+  failures: string[];
+}
+
+interface MemoryFigures {
+  backend: Backend;
+  idleMb: number | null;
+  afterLoadMb: number | null;
+  peakMb: number | null;
+}
+
+interface BackendResult {
+  rows: Row[];
+  screens: ScreenRow[];
+  memory: MemoryFigures;
+}
+
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
-const cpuText = (f: Figures) =>
-  [f.serverCpuPct, f.loadgenCpuPct, f.otherCpuPct].map((v) => (v === null ? '–' : `${v}%`)).join(' / ');
+const dash = (v: number | null) => (v === null ? '–' : `${v}%`);
+const cpuText = (f: Figures) => [f.serverCpuPct, f.loadgenCpuPct, f.otherCpuPct].map(dash).join(' / ');
 
 function table(rows: Row[]): string[] {
   const lines = [
@@ -481,25 +656,55 @@ function table(rows: Row[]): string[] {
   return lines;
 }
 
-function describe(opts: Options, rows: Row[], loadAtStart: number): string[] {
-  const cpu = `${cpus()[0]?.model?.trim() ?? 'unknown CPU'} (${cpus().length} cores)`;
-  const passed = rows.filter((r) => r.pass === true).length;
-  const judged = rows.filter((r) => r.pass !== null).length;
+function screensTable(rows: ScreenRow[]): string[] {
+  const lines = [
+    '| backend | screen call | connections | req/s | p50 ms | p99 ms | p99 ÷ p50 | errors | 503 (queue full) | other non-2xx | CPU server / load gen / rest | target | result |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const target = r.pass === null ? '0 errors' : `p99 ≤ ${TARGET_SCREEN_SPREAD}× p50, 0 errors`;
+    const result = r.failures.length === 0 ? 'pass' : `FAIL (${r.failures.join(', ')})`;
+    lines.push(
+      `| ${r.backend} | ${r.label} | ${r.connections} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.spread} | ${r.errors} | ${r.shed} | ${r.non2xx - r.shed} | ${cpuText(r)} | ${target} | ${result} |`,
+    );
+  }
+  return lines;
+}
+
+function memoryTable(rows: MemoryFigures[]): string[] {
+  const mb = (v: number | null) => (v === null ? '–' : `${v} MB`);
   return [
-    `Load: autocannon 8 (a Node load generator, used instead of wrk), ${opts.connections} connections, pipelining 1,`,
-    `${opts.duration} s measured per endpoint after a ${opts.warmup} s warm-up; req/s is the mean of the per-second counts.`,
-    `Machine: ${cpu}, Node ${process.version}. The load generator runs in the benchmark process and shares`,
-    'these cores with the app (and with PostgreSQL), so every figure, the baseline included, is also bounded by it.',
+    '| backend | RSS idle after the demo load | RSS after the load | peak RSS | target idle ≤ 300 MB |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (m) =>
+        `| ${m.backend} | ${mb(m.idleMb)} | ${mb(m.afterLoadMb)} | ${mb(m.peakMb)} | ${m.idleMb === null ? '–' : m.idleMb <= 300 ? 'pass' : 'FAIL'} |`,
+    ),
+  ];
+}
+
+function describe(opts: Options, rows: Row[], screens: ScreenRow[], load: number[]): string[] {
+  const cpu = `${cpus()[0]?.model?.trim() ?? 'unknown CPU'} (${cpus().length} cores)`;
+  const judged = [...rows, ...screens].filter((r) => r.pass !== null);
+  const passed = judged.filter((r) => r.pass === true).length;
+  return [
+    `Load: ${describeLoadGenerator(opts.loadGenerator)}, ${opts.connections} connections for the small reads,`,
+    `${opts.duration} s measured per row after a ${opts.warmup} s warm-up; every request sends Accept-Encoding: gzip, deflate, br`,
+    '(as a browser does: answers of 1 KiB or more come compressed). req/s is requests ÷ the measured seconds.',
+    `Machine: ${cpu}, Node ${process.version}. The load generator shares these cores with the app (and with`,
+    'PostgreSQL), so every figure, the baseline included, is also bounded by it.',
     `App: \`node --import tsx src/server/server.ts\`, APP_ENV=${APP_ENV} (production refuses demo staff), LOG_LEVEL=${LOG_LEVEL}`,
     `(request logs to a file), WORKERS=off; fresh database with a demo company of ${opts.accounts} accounts; signed in as`,
-    `${LEADER_EMAIL} with a bearer token. PGlite in a temporary DATA_DIR; PostgreSQL in a database created for the run.`,
+    `${LEADER_EMAIL} with a bearer token or its session cookie. PGlite in a temporary DATA_DIR; PostgreSQL in a database created for the run.`,
     'Baseline: bench/bare-fastify.ts, Fastify defaults (no logger), GET / answering {success:true}, measured in the same',
     "run just before each backend's endpoints; each ratio is req/s ÷ the bare req/s of the same backend block.",
-    `Targets for the authenticated small reads: ratio ≥ ${pct(TARGET_RATIO.postgres)} on PostgreSQL, ≥ ${pct(TARGET_RATIO.pglite)} on PGlite,`,
-    `p99 < ${TARGET_P99_MS} ms, 0 errors and 0 non-2xx. CPU: % of one core used during the measured run by the server,`,
-    'the load generator, and the rest of the machine (PostgreSQL, and anything else running: noise).',
-    `Load average (1 min) when the run started: ${loadAtStart.toFixed(2)} on ${cpus().length} cores${loadAtStart > cpus().length ? ' (a busy machine: expect noisy figures)' : ''}.`,
-    `Result: ${passed} of ${judged} targeted rows pass.`,
+    `Targets: GET /api/health without a token ≥ ${pct(TARGET_RATIO_PUBLIC)} of bare, the authenticated small reads ≥ ${pct(TARGET_RATIO_AUTH)} on both`,
+    `backends; p99 < ${TARGET_P99_MS} ms, 0 errors and 0 non-2xx. Screens: each call rotates over ${SCREEN_SAMPLES} customers of the company;`,
+    `at 10 connections p99 ≤ ${TARGET_SCREEN_SPREAD}× p50; 503 is the embedded database's full queue (a clear answer with Retry-After).`,
+    'CPU: % of one core used during the measured run by the server, the load generator, and the rest of the',
+    'machine (PostgreSQL, and anything else running: noise).',
+    `Load average (1, 5, 15 min) when the run started: ${load.map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores${(load[0] ?? 0) > cpus().length ? ' (a busy machine: expect noisy figures)' : ''}.`,
+    `Result: ${passed} of ${judged.length} targeted rows pass.`,
   ];
 }
 
@@ -508,7 +713,10 @@ async function main(): Promise<number> {
   if (!opts) return 0;
   // Bound the whole run: start-ups, seeding and every load run, with room to spare.
   const perLoad = opts.warmup + opts.duration + 15;
-  const budgetMs = (120 + opts.backends.length * (420 + (ENDPOINTS.length + 1) * perLoad)) * 1000;
+  const loads =
+    (opts.scenarios.includes('api') ? ENDPOINTS.length + 1 : 0) +
+    (opts.scenarios.includes('screens') ? SCREENS.length * SCREEN_CONNECTIONS.length : 0);
+  const budgetMs = (120 + opts.backends.length * (420 + loads * perLoad)) * 1000;
   const watchdog = setTimeout(() => {
     interrupted = true;
     log(`The benchmark exceeded its ${Math.round(budgetMs / 1000)} s time limit: stopping.`);
@@ -516,13 +724,21 @@ async function main(): Promise<number> {
   }, budgetMs);
   try {
     const startedAt = new Date();
-    const loadAtStart = loadavg()[0] ?? 0;
+    const loadAtStart = loadavg();
     if (opts.backends.includes('postgres')) await checkPostgres(opts.databaseUrl!);
     const bare = await startBare();
     const rows: Row[] = [];
-    for (const backend of opts.backends) rows.push(...(await runBackend(backend, bare, opts)));
+    const screens: ScreenRow[] = [];
+    const memory: MemoryFigures[] = [];
+    for (const backend of opts.backends) {
+      const r = await runBackend(backend, bare, opts);
+      rows.push(...r.rows);
+      screens.push(...r.screens);
+      memory.push(r.memory);
+    }
     bare.child.stdin?.end();
     await stopChild(bare.child);
+    const loadAtEnd = loadavg();
 
     const args = process.argv.slice(2).filter((a) => a !== '--write');
     const command = `npm run bench:api${args.length ? ` -- ${args.join(' ')}` : ''}`;
@@ -530,13 +746,16 @@ async function main(): Promise<number> {
       '## API throughput',
       '',
       `Run with \`${command}\` on ${startedAt.toISOString().slice(0, 10)}.`,
-      ...describe(opts, rows, loadAtStart),
+      ...describe(opts, rows, screens, loadAtStart),
+      `Load average (1, 5, 15 min) when it ended: ${loadAtEnd.map((l) => l.toFixed(2)).join(', ')}.`,
       '',
-      ...table(rows),
+      ...(rows.length ? [...table(rows), ''] : []),
+      ...(screens.length ? [...screensTable(screens), ''] : []),
+      ...memoryTable(memory),
     ];
     console.log(lines.slice(2).join('\n'));
     if (opts.write) writeResultsSection(lines);
-    const judged = rows.filter((r) => r.pass !== null);
+    const judged = [...rows, ...screens].filter((r) => r.pass !== null);
     console.log(
       JSON.stringify({
         bench: 'api',
@@ -549,9 +768,13 @@ async function main(): Promise<number> {
         appEnv: APP_ENV,
         logLevel: LOG_LEVEL,
         accounts: opts.accounts,
-        loadAverageAtStart: Number(loadAtStart.toFixed(2)),
-        loadGenerator: 'autocannon (in the benchmark process, sharing the cores)',
+        loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))),
+        loadAverageAtEnd: loadAtEnd.map((l) => Number(l.toFixed(2))),
+        loadGenerator: describeLoadGenerator(opts.loadGenerator),
+        acceptEncoding: BROWSER_HEADERS['accept-encoding'],
         rows,
+        screens,
+        memory,
         pass: judged.length > 0 && judged.every((r) => r.pass),
       }),
     );
