@@ -1,18 +1,22 @@
-// Web delivery benchmark. Run: npm run bench:web [-- --runs 3] [-- --build] [-- --write]
+// Web performance benchmark: Google Lighthouse (from npm) on the system Chromium.
+// Run: npm run bench:web [-- --runs 3] [-- --screens login,dashboard] [-- --build] [-- --write]
 // Starts the app the way `npm start` does (scripts/start.ts: builds the web app when its sources
-// changed, migrates, loads a small demo company into a temporary embedded database, serves), then
-// loads the login page and the signed-in dashboard in Chromium, each with an empty cache, and
-// measures what travels: JavaScript over the wire (encoded bodies), everything over the wire,
-// requests, the largest script, and the Largest Contentful Paint. Prints a table with the targets,
-// then one JSON line with every figure. --write replaces the "Web delivery" section of
-// bench/RESULTS.md.
+// changed, migrates, loads a small demo company into a temporary embedded database, serves), signs
+// in once through the API and hands the session cookie to Lighthouse, then runs Lighthouse on each
+// screen on mobile (Lighthouse's default: Moto G Power, simulated slow 4G, 4× CPU slowdown) and on
+// desktop (its desktop preset), `--runs` times each, screens and modes interleaved so that a burst
+// of load on the shared machine falls on all of them. Prints a table of medians (performance score,
+// LCP, TBT, CLS, accessibility score, JavaScript over the wire, requests) with the targets, the load
+// average before and after, then one JSON line with every figure. --write replaces the "Lighthouse"
+// section of bench/RESULTS.md.
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { constants, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
-import { type Browser, type BrowserContext, chromium, type Page, type Request } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import {
   freePort,
   HOST,
@@ -29,7 +33,6 @@ const APP_ENV = 'staging';
 const LEADER_EMAIL = 'leader@example.com';
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Demo-Password-1';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// As in playwright.config.ts.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -39,43 +42,78 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const VIEWPORT = { width: 1280, height: 800 };
 
-/**
- * Before this work (commit 242c6fa: no compression of static files, the chart library in the
- * dashboard's chunk), measured with this benchmark, --runs 3, on the same machine on 2026-11-23.
- */
-const BASELINE = {
-  commit: '242c6fa',
-  login: {
-    jsWire: 751_400,
-    jsFiles: 22,
-    totalWire: 774_900,
-    requests: 25,
-    largest: 'index 275.1 kB',
-    lcp: '1812 ms (1496 ms–2068 ms)',
-  },
-  dashboard: {
-    jsWire: 1_073_400,
-    jsFiles: 28,
-    totalWire: 1_109_400,
-    requests: 33,
-    largest: 'dashboard-page 326.1 kB',
-    lcp: '2160 ms (1596 ms–2268 ms)',
-  },
+/** Targets of the phone-speed work (kB = 1,000 bytes over the wire, headers included). */
+const TARGETS = {
+  mobilePerf: 90,
+  desktopPerf: 98,
+  a11y: 100,
+  cls: 0.02,
+  loginJs: 120_000,
+  screenJs: 250_000,
 };
 
-/** Targets, in kB of 1,000 bytes as they travel (compressed). */
-const TARGETS = { loginJs: 150_000, dashboardJs: 250_000, largestChunk: 100_000 };
+type Mode = 'mobile' | 'desktop';
+const MODES: Mode[] = ['mobile', 'desktop'];
 
-const USAGE = `Usage: npm run bench:web -- [--runs 3] [--accounts 200] [--build] [--write]
-  --runs      page loads per page, each in a new browser context (empty cache); default 3
+interface Ids {
+  customerUid: string;
+  orderId: string;
+  checkoutPath: string;
+}
+
+interface ScreenDef {
+  key: string;
+  label: string;
+  signedIn: boolean;
+  path: (ids: Ids) => string;
+}
+
+const SCREENS: ScreenDef[] = [
+  { key: 'login', label: 'login', signedIn: false, path: () => '/login' },
+  { key: 'dashboard', label: 'dashboard', signedIn: true, path: () => '/' },
+  {
+    key: 'customer-dashboard',
+    label: 'customer dashboard',
+    signedIn: true,
+    path: (ids) => `/customers/${ids.customerUid}/dashboard`,
+  },
+  {
+    key: 'customer-detail',
+    label: 'customer detail',
+    signedIn: true,
+    path: (ids) => `/customers/${ids.customerUid}/detail`,
+  },
+  { key: 'order-search', label: 'order search', signedIn: true, path: () => '/orders' },
+  {
+    key: 'order-info',
+    label: 'order info',
+    signedIn: true,
+    path: (ids) => `/orders/${encodeURIComponent(ids.orderId)}/info`,
+  },
+  {
+    key: 'refunds',
+    label: 'refunds',
+    signedIn: true,
+    path: (ids) => `/orders/${encodeURIComponent(ids.orderId)}/refunds`,
+  },
+  { key: 'checkout', label: 'checkout', signedIn: true, path: (ids) => ids.checkoutPath },
+  { key: 'promo-tool', label: 'promo tool', signedIn: true, path: () => '/promos/tool' },
+  { key: 'payouts', label: 'payouts', signedIn: true, path: () => '/incentives/enrollers' },
+];
+
+const USAGE = `Usage: npm run bench:web -- [--runs 3] [--screens a,b] [--modes mobile,desktop] [--accounts 200] [--build] [--write]
+  --runs      Lighthouse runs per screen and mode (median reported); default 3
+  --screens   comma-separated subset of: ${SCREENS.map((s) => s.key).join(', ')}
+  --modes     mobile, desktop or both (default both)
   --accounts  demo company size (default 200)
   --build     build the web app first even if it looks current (npm start rebuilds when stale)
-  --write     replace the "## Web delivery" section of bench/RESULTS.md`;
+  --write     replace the "## Lighthouse" section of bench/RESULTS.md`;
 
 interface Options {
   runs: number;
+  screens: ScreenDef[];
+  modes: Mode[];
   accounts: number;
   build: boolean;
   write: boolean;
@@ -85,6 +123,8 @@ function parseCli(): Options | null {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: '3' },
+      screens: { type: 'string' },
+      modes: { type: 'string', default: 'mobile,desktop' },
       accounts: { type: 'string', default: '200' },
       build: { type: 'boolean', default: false },
       write: { type: 'boolean', default: false },
@@ -102,8 +142,28 @@ function parseCli(): Options | null {
       throw new Error(`--${name} must be a whole number ≥ ${min}, got ${raw}`);
     return n;
   };
+  const list = (raw: string) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  let screens = SCREENS;
+  if (values.screens !== undefined) {
+    const wanted = list(values.screens);
+    const unknown = wanted.filter((k) => !SCREENS.some((s) => s.key === k));
+    if (unknown.length || wanted.length === 0)
+      throw new Error(
+        `--screens: unknown ${unknown.join(', ') || '(none given)'}; known: ${SCREENS.map((s) => s.key).join(', ')}`,
+      );
+    screens = SCREENS.filter((s) => wanted.includes(s.key));
+  }
+  const modes = list(values.modes);
+  if (modes.length === 0 || modes.some((m) => !MODES.includes(m as Mode)))
+    throw new Error(`--modes must be mobile, desktop or both, got ${values.modes}`);
   return {
     runs: whole('runs', values.runs, 1),
+    screens,
+    modes: MODES.filter((m) => modes.includes(m)),
     accounts: whole('accounts', values.accounts, 1),
     build: values.build,
     write: values.write,
@@ -152,140 +212,6 @@ process.once('uncaughtException', (err) => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// One page load
-
-interface Transfer {
-  url: string;
-  type: string;
-  status: number;
-  encoding: string | null;
-  /** Body bytes as they travelled (compressed when encoded). */
-  wireBytes: number;
-  /** Response header bytes. */
-  headerBytes: number;
-  /** Body bytes once decoded (scripts only; 0 for the rest). */
-  rawBytes: number;
-}
-
-interface Load {
-  jsWire: number;
-  jsRaw: number;
-  jsRequests: number;
-  /** Scripts of 1 KiB or more that came without br or gzip. */
-  jsUncompressed: string[];
-  totalWire: number;
-  requests: number;
-  largestJs: { file: string; wire: number; raw: number };
-  lcpMs: number;
-  transfers: Transfer[];
-}
-
-const LCP_OBSERVER = `(() => {
-  window.__lcp = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-})();`;
-
-async function record(request: Request): Promise<Transfer | null> {
-  const response = await request.response();
-  if (!response) return null;
-  const sizes = await request.sizes();
-  const headers = response.headers();
-  const type = request.resourceType();
-  const rawBytes = type === 'script' ? (await response.body()).length : 0;
-  return {
-    url: request.url(),
-    type,
-    status: response.status(),
-    encoding: headers['content-encoding'] ?? null,
-    wireBytes: sizes.responseBodySize,
-    headerBytes: sizes.responseHeadersSize,
-    rawBytes,
-  };
-}
-
-/** Loads `path` in a page of `context` and waits for `ready`, then for the network to settle. */
-async function load(
-  context: BrowserContext,
-  url: string,
-  ready: (page: Page) => Promise<void>,
-): Promise<Load> {
-  const page = await context.newPage();
-  await page.addInitScript(LCP_OBSERVER);
-  const pending: Promise<Transfer | null>[] = [];
-  page.on('requestfinished', (request) => pending.push(record(request)));
-  page.on('requestfailed', (request) =>
-    log(`  request failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
-  await page.goto(url, { waitUntil: 'load' });
-  await ready(page);
-  await page.waitForLoadState('networkidle');
-  // The LCP candidate is final once the screen is complete and nothing more arrives.
-  await page.waitForTimeout(300);
-  const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
-  const transfers = (await Promise.all(pending)).filter((t): t is Transfer => t !== null);
-  await page.close();
-  const scripts = transfers.filter((t) => t.type === 'script');
-  const largest = scripts.reduce<Transfer | undefined>(
-    (a, b) => (a && a.wireBytes >= b.wireBytes ? a : b),
-    undefined,
-  );
-  return {
-    jsWire: sum(scripts.map((t) => t.wireBytes)),
-    jsRaw: sum(scripts.map((t) => t.rawBytes)),
-    jsRequests: scripts.length,
-    jsUncompressed: scripts
-      .filter((t) => t.rawBytes >= 1024 && t.encoding !== 'br' && t.encoding !== 'gzip')
-      .map((t) => fileOf(t.url)),
-    totalWire: sum(transfers.map((t) => t.wireBytes + t.headerBytes)),
-    requests: transfers.length,
-    largestJs: largest
-      ? { file: fileOf(largest.url), wire: largest.wireBytes, raw: largest.rawBytes }
-      : { file: '', wire: 0, raw: 0 },
-    lcpMs: Math.round(lcpMs),
-    transfers,
-  };
-}
-
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-const fileOf = (url: string) => new URL(url).pathname.split('/').pop() ?? url;
-
-async function loadLogin(base: string): Promise<Load> {
-  const context = await browser!.newContext({ viewport: VIEWPORT });
-  try {
-    return await load(context, `${base}/login`, async (page) => {
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    });
-  } finally {
-    await context.close();
-  }
-}
-
-async function loadDashboard(base: string): Promise<Load> {
-  const context = await browser!.newContext({ viewport: VIEWPORT });
-  try {
-    // Signed in through the API: the session cookie lands in this context, its cache stays empty.
-    const login = await context.request.post(`${base}/api/auth/login`, {
-      data: { email: LEADER_EMAIL, password: DEMO_PASSWORD },
-      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
-    });
-    if (!login.ok()) throw new Error(`Sign-in failed (${login.status()}): ${await login.text()}`);
-    return await load(context, `${base}/`, async (page) => {
-      await page.getByRole('button', { name: 'Logout' }).waitFor();
-      // The chart has drawn its bars.
-      await page
-        .getByRole('img', { name: /^Orders per day/ })
-        .locator('svg rect')
-        .first()
-        .waitFor();
-    });
-  } finally {
-    await context.close();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // The app
 
 function buildWeb() {
@@ -294,10 +220,7 @@ function buildWeb() {
   const result = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
+    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (result.status !== 0) throw new Error('The web app build failed.');
   log(`  built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -330,138 +253,186 @@ async function startApp(opts: Options): Promise<{ base: string; server: ChildPro
   return { base, server, serverLog };
 }
 
+/** Signs the leader in through the API: answers the Cookie header of the session. */
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: JSON.stringify({ email: LEADER_EMAIL, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`Sign-in failed (${res.status}): ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  if (cookies.length === 0) throw new Error('Sign-in answered no session cookie.');
+  return cookies.join('; ');
+}
+
+/** The records the signed-in screens open: a recent order, its customer, a new cart of theirs. */
+async function pickRecords(base: string, cookie: string): Promise<Ids> {
+  const headers = { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' };
+  const search = await fetch(`${base}/api/cs/orders/`, { headers });
+  if (!search.ok) throw new Error(`Order search failed (${search.status}): ${await search.text()}`);
+  const orders = (
+    (await search.json()) as {
+      data: { processedOrders: { id: string; countryId: number; customer: { uid: string } }[] };
+    }
+  ).data.processedOrders;
+  const order = orders[0];
+  if (!order) throw new Error('The demo company has no orders.');
+  const uid = order.customer.uid;
+  for (const localeCode of ['en-US', 'en-CA']) {
+    const res = await fetch(`${base}/api/carts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ uid, localeCode }),
+    });
+    if (res.ok) {
+      const cart = ((await res.json()) as { data: { cartId?: string; id?: string } }).data;
+      const cartId = cart.cartId ?? cart.id;
+      if (cartId)
+        return { customerUid: uid, orderId: order.id, checkoutPath: `/${localeCode}/checkout/${cartId}` };
+    }
+  }
+  throw new Error(`No cart could be opened for customer ${uid}.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface Figures {
+  perf: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  a11y: number;
+  /** Scripts, transfer size (headers and compressed body), bytes. */
+  jsWire: number;
+  jsFiles: number;
+  requests: number;
+  /** Requests the network-dependency tree shows as the longest chain, and its length. */
+  chain: number;
+}
+
+type ScriptRow = { url: string; transferSize: number; resourceType?: string };
+
+function figuresOf(lhr: Result): Figures {
+  const audit = (id: string) => lhr.audits[id];
+  const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;
+  const items = ((audit('network-requests')?.details as { items?: ScriptRow[] } | undefined)?.items ??
+    []) as ScriptRow[];
+  const scripts = items.filter((i) => i.resourceType === 'Script');
+  const chains = audit('critical-request-chains')?.details as
+    | { longestChain?: { length?: number } }
+    | undefined;
+  return {
+    perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    jsWire: scripts.reduce((a, s) => a + (s.transferSize ?? 0), 0),
+    jsFiles: scripts.length,
+    requests: items.length,
+    chain: chains?.longestChain?.length ?? 0,
+  };
+}
+
+async function runLighthouse(url: string, mode: Mode, cookie: string | null): Promise<Figures> {
+  const port = await freePort();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const flags: Flags = {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const result = await lighthouse(url, flags, mode === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (!lhr.finalDisplayedUrl.startsWith(url.replace(/\?.*$/, '')))
+      throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+    return figuresOf(lhr);
+  } finally {
+    await browser.close().catch(() => {});
+    browser = undefined;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = [...values].filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-interface Stat {
-  median: number;
-  min: number;
-  max: number;
-}
-const stat = (values: number[]): Stat => ({
-  median: median(values),
-  min: Math.min(...values),
-  max: Math.max(...values),
-});
-
-interface PageFigures {
-  jsWire: Stat;
-  jsRaw: Stat;
-  jsRequests: Stat;
-  totalWire: Stat;
-  requests: Stat;
-  largestJs: { file: string; wire: number; raw: number };
-  lcpMs: Stat;
-  jsUncompressed: string[];
-}
-
-function summarise(loads: Load[]): PageFigures {
-  const largest = loads.map((l) => l.largestJs).reduce((a, b) => (a.wire >= b.wire ? a : b));
+function medians(runs: Figures[]): Figures {
+  const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));
   return {
-    jsWire: stat(loads.map((l) => l.jsWire)),
-    jsRaw: stat(loads.map((l) => l.jsRaw)),
-    jsRequests: stat(loads.map((l) => l.jsRequests)),
-    totalWire: stat(loads.map((l) => l.totalWire)),
-    requests: stat(loads.map((l) => l.requests)),
-    largestJs: largest,
-    lcpMs: stat(loads.map((l) => l.lcpMs)),
-    jsUncompressed: [...new Set(loads.flatMap((l) => l.jsUncompressed))],
+    perf: pick('perf'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    a11y: pick('a11y'),
+    jsWire: pick('jsWire'),
+    jsFiles: pick('jsFiles'),
+    requests: pick('requests'),
+    chain: pick('chain'),
   };
 }
 
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-/** "median (min–max)", or just the value when every run gave the same. */
-const spread = (s: Stat, unit: (n: number) => string) =>
-  s.min === s.max ? unit(s.median) : `${unit(s.median)} (${unit(s.min)}–${unit(s.max)})`;
-const ms = (n: number) => `${Math.round(n)} ms`;
-const count = (n: number) => String(Math.round(n));
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)}`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const range = (runs: Figures[], k: keyof Figures, f: (n: number) => string) => {
+  const v = runs.map((r) => r[k]);
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  return lo === hi ? f(lo) : `${f(median(v))} (${f(lo)}–${f(hi)})`;
+};
 
-interface Check {
+interface ScreenResult {
+  key: string;
   label: string;
-  value: number;
-  target: number;
-  pass: boolean;
+  path: string;
+  mode: Mode;
+  runs: Figures[];
+  median: Figures;
+  failures: string[];
 }
 
-function checks(login: PageFigures, dashboard: PageFigures): Check[] {
-  const largest = Math.max(login.largestJs.wire, dashboard.largestJs.wire);
-  return [
-    { label: 'login page, JS over the wire', value: login.jsWire.median, target: TARGETS.loginJs },
-    {
-      label: 'signed-in dashboard, JS over the wire',
-      value: dashboard.jsWire.median,
-      target: TARGETS.dashboardJs,
-    },
-    { label: 'largest script over the wire', value: largest, target: TARGETS.largestChunk },
-  ].map((c) => ({ ...c, pass: c.value <= c.target }));
+function failuresOf(key: string, mode: Mode, m: Figures): string[] {
+  const f: string[] = [];
+  const perfTarget = mode === 'mobile' ? TARGETS.mobilePerf : TARGETS.desktopPerf;
+  if (!(m.perf >= perfTarget)) f.push(`perf ${m.perf} < ${perfTarget}`);
+  if (!(m.a11y >= TARGETS.a11y)) f.push(`a11y ${m.a11y} < ${TARGETS.a11y}`);
+  if (!(m.cls < TARGETS.cls)) f.push(`CLS ${m.cls.toFixed(3)} ≥ ${TARGETS.cls}`);
+  const jsLimit = key === 'login' ? TARGETS.loginJs : TARGETS.screenJs;
+  if (!(m.jsWire <= jsLimit)) f.push(`JS ${kB(m.jsWire)} kB > ${kB(jsLimit)} kB`);
+  return f;
 }
 
-function pageTable(login: PageFigures, dashboard: PageFigures): string[] {
-  const row = (name: string, p: PageFigures) =>
-    `| ${name} | ${spread(p.jsWire, kB)} | ${spread(p.jsRaw, kB)} | ${spread(p.jsRequests, count)} | ${spread(p.totalWire, kB)} | ${spread(p.requests, count)} | ${p.largestJs.file} ${kB(p.largestJs.wire)} (${kB(p.largestJs.raw)} raw) | ${spread(p.lcpMs, ms)} |`;
+function table(results: ScreenResult[]): string[] {
   return [
-    '| page | JS over the wire | JS decoded | JS files | all over the wire | requests | largest script over the wire | LCP |',
-    '|---|---|---|---|---|---|---|---|',
-    row('/login', login),
-    row('/ (dashboard, signed in)', dashboard),
-  ];
-}
-
-function baselineTable(login: PageFigures, dashboard: PageFigures): string[] {
-  const row = (name: string, before: (typeof BASELINE)['login'], now: PageFigures) =>
-    `| ${name} | ${kB(before.jsWire)} → ${kB(now.jsWire.median)} | ${before.jsFiles} → ${now.jsRequests.median} | ${kB(before.totalWire)} → ${kB(now.totalWire.median)} | ${before.largest} → ${now.largestJs.file.replace(/-[\w-]{8}\.js$/, '')} ${kB(now.largestJs.wire)} | ${before.lcp} → ${spread(now.lcpMs, ms)} |`;
-  return [
-    `Before → now (before: commit ${BASELINE.commit}, scripts sent uncompressed; same benchmark and machine):`,
-    '',
-    '| page | JS over the wire | JS files | all over the wire | largest script | LCP |',
-    '|---|---|---|---|---|---|',
-    row('/login', BASELINE.login, login),
-    row('/ (dashboard, signed in)', BASELINE.dashboard, dashboard),
-  ];
-}
-
-function targetTable(list: Check[]): string[] {
-  return [
-    '| target | measured | limit | result |',
-    '|---|---|---|---|',
-    ...list.map((c) => `| ${c.label} | ${kB(c.value)} | ≤ ${kB(c.target)} | ${c.pass ? 'pass' : 'FAIL'} |`),
-  ];
-}
-
-/** The scripts of one dashboard load, largest first. */
-function scriptTable(load: Load): string[] {
-  const scripts = load.transfers.filter((t) => t.type === 'script').sort((a, b) => b.wireBytes - a.wireBytes);
-  return [
-    '| script | over the wire | decoded | encoding |',
-    '|---|---|---|---|',
-    ...scripts.map(
-      (t) => `| ${fileOf(t.url)} | ${kB(t.wireBytes)} | ${kB(t.rawBytes)} | ${t.encoding ?? 'none'} |`,
+    '| screen | mode | perf | LCP | TBT | CLS | a11y | JS kB over the wire (files) | requests | longest chain | targets |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.label} | ${r.mode} | ${range(r.runs, 'perf', String)} | ${range(r.runs, 'lcpMs', secs)} | ${range(r.runs, 'tbtMs', (n) => `${Math.round(n)} ms`)} | ${range(r.runs, 'cls', (n) => n.toFixed(3))} | ${range(r.runs, 'a11y', String)} | ${kB(r.median.jsWire)} (${r.median.jsFiles}) | ${r.median.requests} | ${r.median.chain} | ${r.failures.length ? `FAIL: ${r.failures.join('; ')}` : 'pass'} |`,
     ),
   ];
-}
-
-function encodingsOf(loads: Load[]): string {
-  const seen = loads.flatMap((l) =>
-    l.transfers.filter((t) => t.type === 'script' && t.encoding).map((t) => t.encoding),
-  );
-  return [...new Set(seen)].join(', ') || 'none';
-}
-
-function precompressedFiles(): number {
-  const assets = join(ROOT, 'dist/web/assets');
-  return existsSync(assets) ? readdirSync(assets).filter((f) => f.endsWith('.br')).length : 0;
 }
 
 async function main(): Promise<number> {
   const opts = parseCli();
   if (!opts) return 0;
-  const budgetMs = (420 + opts.runs * 120) * 1000;
+  const budgetMs = (420 + opts.runs * opts.screens.length * opts.modes.length * 90) * 1000;
   const watchdog = setTimeout(() => {
     interrupted = true;
     log(`The benchmark exceeded its ${Math.round(budgetMs / 1000)} s time limit: stopping.`);
@@ -469,82 +440,115 @@ async function main(): Promise<number> {
   }, budgetMs);
   try {
     const startedAt = new Date();
-    const loadAtStart = loadavg()[0] ?? 0;
     if (opts.build || !existsSync(join(ROOT, 'dist/web/index.html'))) buildWeb();
     const { base, server, serverLog } = await startApp(opts);
-    if (precompressedFiles() === 0) log('Note: dist/web/assets holds no .br files: scripts go uncompressed.');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const version = browser.version();
-    const logins: Load[] = [];
-    const dashboards: Load[] = [];
+    const cookie = await signIn(base);
+    const ids = await pickRecords(base, cookie);
+    const loadAtStart = loadavg();
+    const chromiumVersion = await (async () => {
+      const b = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      const v = b.version();
+      await b.close();
+      return v;
+    })();
+    const results: ScreenResult[] = opts.screens.flatMap((s) =>
+      opts.modes.map((mode) => ({
+        key: s.key,
+        label: s.label,
+        path: s.path(ids),
+        mode,
+        runs: [] as Figures[],
+        median: {} as Figures,
+        failures: [] as string[],
+      })),
+    );
+    const total = results.length * opts.runs;
+    let done = 0;
     for (let run = 1; run <= opts.runs; run++) {
-      log(`Run ${run}/${opts.runs}: /login…`);
-      logins.push(await loadLogin(base));
-      log(`  JS ${kB(logins.at(-1)!.jsWire)}, LCP ${ms(logins.at(-1)!.lcpMs)}; / signed in…`);
-      dashboards.push(await loadDashboard(base));
-      log(`  JS ${kB(dashboards.at(-1)!.jsWire)}, LCP ${ms(dashboards.at(-1)!.lcpMs)}`);
-      if (server.exitCode !== null || server.signalCode !== null) {
-        throw new Error(`The app exited during the run:\n${tail(serverLog)}`);
+      for (const r of results) {
+        const screen = opts.screens.find((s) => s.key === r.key)!;
+        const t = Date.now();
+        const f = await runLighthouse(`${base}${r.path}`, r.mode, screen.signedIn ? cookie : null);
+        r.runs.push(f);
+        done++;
+        log(
+          `[${done}/${total}] run ${run} ${r.label} ${r.mode}: perf ${f.perf}, LCP ${secs(f.lcpMs)}, TBT ${Math.round(f.tbtMs)} ms, CLS ${f.cls.toFixed(3)}, a11y ${f.a11y}, JS ${kB(f.jsWire)} kB (${f.jsFiles}), ${f.requests} requests (${((Date.now() - t) / 1000).toFixed(0)} s, load ${loadavg()[0]!.toFixed(2)})`,
+        );
+        if (server.exitCode !== null || server.signalCode !== null)
+          throw new Error(`The app exited during the run:\n${tail(serverLog)}`);
       }
     }
-    await browser.close();
-    browser = undefined;
-
-    const login = summarise(logins);
-    const dashboard = summarise(dashboards);
-    const list = checks(login, dashboard);
+    const loadAtEnd = loadavg();
+    for (const r of results) {
+      r.median = medians(r.runs);
+      r.failures = failuresOf(r.key, r.mode, r.median);
+    }
+    const pass = results.every((r) => r.failures.length === 0);
     const args = process.argv.slice(2).filter((a) => a !== '--write');
     const command = `npm run bench:web${args.length ? ` -- ${args.join(' ')}` : ''}`;
     const cpu = `${cpus()[0]?.model?.trim() ?? 'unknown CPU'} (${cpus().length} cores)`;
-    const uncompressed = [...new Set([...login.jsUncompressed, ...dashboard.jsUncompressed])];
+    const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' / ');
     const lines = [
-      '## Web delivery',
+      '## Lighthouse',
       '',
-      `Run with \`${command}\` on ${startedAt.toISOString().slice(0, 10)}: ${opts.runs} loads of each page, each in a new`,
-      `browser context (empty cache), Chromium ${version} headless, ${VIEWPORT.width}×${VIEWPORT.height}, on ${cpu}, Node ${process.version};`,
-      `load average ${loadAtStart.toFixed(2)} at the start. App: \`scripts/start.ts\` (the \`npm start\` path), APP_ENV=${APP_ENV},`,
-      `embedded database with a demo company of ${opts.accounts} accounts, over http on 127.0.0.1 (no network latency: LCP`,
-      'here is CPU and rendering, a floor for what staff see). The login page is measured until the Sign in button shows;',
-      `the dashboard, signed in as ${LEADER_EMAIL} through the API, until its chart has drawn; both then until the network`,
-      'is idle. "Over the wire" is the encoded body size Chromium received (kB = 1,000 bytes); "decoded" is the same',
-      'scripts once decompressed. Figures are the median of the runs, with the range when the runs differ.',
+      `Run with \`${command}\` on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: Lighthouse ${lighthouseVersion()}`,
+      `(npm) on Chromium ${chromiumVersion} headless, ${opts.runs} run(s) per screen and mode, screens and modes interleaved, on ${cpu},`,
+      `Node ${process.version}. Load average (1 / 5 / 15 min) ${load(loadAtStart)} at the start, ${load(loadAtEnd)} at the end.`,
+      `App: \`scripts/start.ts\` (the \`npm start\` path), APP_ENV=${APP_ENV}, embedded database with a demo company of ${opts.accounts}`,
+      `accounts, over http on 127.0.0.1; signed-in screens as ${LEADER_EMAIL}, the session cookie given to Lighthouse.`,
+      "Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown, 412 px); desktop its desktop preset.",
+      'Each cell is the median, with the range when the runs differ. JS is the transfer size of the scripts (compressed',
+      'body and headers, kB = 1,000 bytes) and their count; "longest chain" is the length of the longest critical request',
+      'chain. Targets: mobile ≥ 90, desktop ≥ 98, accessibility 100, CLS < 0.02, login ≤ 120 kB of JS, any screen ≤ 250 kB.',
       '',
-      ...pageTable(login, dashboard),
+      ...table(results),
       '',
-      ...targetTable(list),
-      '',
-      ...baselineTable(login, dashboard),
-      '',
-      uncompressed.length
-        ? `Scripts of 1 KiB or more sent without br or gzip: ${uncompressed.join(', ')}.`
-        : `Every script of 1 KiB or more came compressed (${encodingsOf([...logins, ...dashboards])}).`,
-      '',
-      'Scripts of the signed-in dashboard (first run):',
-      '',
-      ...scriptTable(dashboards[0]!),
+      pass
+        ? 'Every screen meets every target.'
+        : `Targets missed: ${results.filter((r) => r.failures.length).length} of ${results.length} rows.`,
     ];
     console.log(lines.slice(2).join('\n'));
     if (opts.write) writeResultsSection(lines);
     console.log(
       JSON.stringify({
         bench: 'web',
+        tool: `lighthouse ${lighthouseVersion()}`,
         date: startedAt.toISOString(),
         node: process.version,
-        chromium: version,
+        chromium: chromiumVersion,
         cpus: cpus().length,
-        loadAverageAtStart: Number(loadAtStart.toFixed(2)),
+        loadAverageAtStart: loadAtStart.map((n) => Number(n.toFixed(2))),
+        loadAverageAtEnd: loadAtEnd.map((n) => Number(n.toFixed(2))),
         appEnv: APP_ENV,
         accounts: opts.accounts,
         runs: opts.runs,
-        pages: { login, dashboard },
-        targets: list,
-        pass: list.every((c) => c.pass),
+        screens: results.map((r) => ({
+          screen: r.key,
+          mode: r.mode,
+          median: r.median,
+          runs: r.runs,
+          failures: r.failures,
+        })),
+        pass,
       }),
     );
     return 0;
   } finally {
     clearTimeout(watchdog);
     await cleanup();
+  }
+}
+
+function lighthouseVersion(): string {
+  try {
+    return JSON.parse(
+      spawnSync(process.execPath, ['-p', 'JSON.stringify(require("lighthouse/package.json").version)'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }).stdout,
+    ) as string;
+  } catch {
+    return 'unknown';
   }
 }
 
