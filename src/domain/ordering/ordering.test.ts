@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CheckoutAddress } from './checkout';
 import { cartEligibility, membershipRefusal, renewalRefusal } from './eligibility';
 import { autoSwitchTarget, localeAutoSwitch, localeForCountryChange } from './locale';
-import { CheckoutAddress } from './checkout';
 import { ORDERING_MESSAGES } from './messages';
 import { checkoutReducer, initialCheckout, readyToSubmit } from './order-type';
 import { currentSiftSession, isLiveSiftSession, newSiftSession, siftSessionIssuedAt } from './sift';

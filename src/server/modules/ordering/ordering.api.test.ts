@@ -348,7 +348,10 @@ describe("the shipping address of an order (spec 1 §5, spec 3 §3): the address
       [{ region: 'ZZ' }, 'Must be a valid state'],
       [{ address: 'x'.repeat(36) }, 'Address can not exceed 35 characters'],
       [{ address2: 'y'.repeat(31) }, 'Address must not be over 30 characters'],
-      [{ melissaVerificationDateUTC: 'abc' }, 'Enter the verification date as a date and time that has passed.'],
+      [
+        { melissaVerificationDateUTC: 'abc' },
+        'Enter the verification date as a date and time that has passed.',
+      ],
       [{ melissaVerificationDateUTC: '2028-02-30T10:00:00Z' }, 'Enter the verification date'],
       [{ melissaVerificationDateUTC: '2999-01-01T00:00:00Z' }, 'Enter the verification date'],
     ];
