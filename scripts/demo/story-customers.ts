@@ -106,7 +106,10 @@ export const STORY_CUSTOMERS = {
     telephone: '6175550105',
     address: { address: '77 Beacon St', city: 'Boston', region: 'MA', postalCode: '02108', ...US },
   },
-  /** A client whose captured order was paid on two cards, nothing refunded yet. */
+  /**
+   * A client whose captured order was paid on two cards, nothing refunded yet; both cards are on
+   * file, so a new order can be split across them at checkout.
+   */
   twoCards: {
     uid: 'StoryClientMilesCarterCards1',
     phoenixId: 10006,
@@ -273,6 +276,19 @@ export async function addStoryCustomers(db: Db, ctx: GenContext): Promise<void> 
         createdAt: addDays(now, -10),
       })),
     );
+    // Miles Carter keeps both cards of his split order on file, so staff can split his next order
+    // across them at checkout (ADR 030).
+    await tx.insert(paymentCards).values({
+      id: `${cardOf(S.twoCards)}_2`,
+      accountUid: S.twoCards.uid,
+      brand: 'Mastercard',
+      last4: '4444',
+      expMonth: expiry.getUTCMonth() + 1,
+      expYear: expiry.getUTCFullYear(),
+      countryId: S.twoCards.countryId,
+      cardholderName: nameOf(S.twoCards),
+      createdAt: addDays(now, -10),
+    });
 
     // Members' signed terms (member status is read from the latest terms record).
     await tx.insert(termsRecords).values(

@@ -71,7 +71,7 @@ describe('demo customers for each flow', () => {
         userType: c.userType,
         countryId: c.countryId,
       });
-      expect(await savedCards(c)).toHaveLength(1);
+      expect(await savedCards(c)).toHaveLength(c === S.twoCards ? 2 : 1);
     }
   });
 
@@ -150,6 +150,53 @@ describe('demo customers for each flow', () => {
     expect(body).toContain('4444');
     const order = (await get(`/api/cs/order/${STORY_IDS.twoCardOrder}`)).json().data;
     expect(JSON.stringify(order)).toContain(S.twoCards.uid);
+    expect(order.splitPayments.map((p: { last4: string }) => p.last4)).toEqual(['4242', '4444']);
+  });
+
+  it('split card: a new order for Miles Carter is split across his two saved cards at checkout', async () => {
+    const c = S.twoCards;
+    const cards = await savedCards(c);
+    const cart = await cartWith(c, []);
+    expect(cart.cartId).toBeTruthy();
+    const address = (await get(`/api/checkout/account/${c.uid}`)).json().data.shippingAddresses[0];
+    // The first product of the catalog that takes a unit (one in stock).
+    const products = (await get('/api/catalog/products?localeCode=en-US&limit=50')).json().data as {
+      sku: string;
+    }[];
+    let added = false;
+    for (const p of products) {
+      if (added) break;
+      added =
+        (await post(`/api/carts/${cart.cartId}/products`, { sku: p.sku, quantity: 1 })).statusCode === 200;
+    }
+    expect(added).toBe(true);
+    const context = {
+      cartId: cart.cartId,
+      uid: c.uid,
+      localeCode: 'en-US',
+      orderType: ORDER_TYPE.portal,
+      shipping: { method: null, address },
+      appliedCredit: 0,
+    };
+    const estimate = (await post('/api/orders/estimate', context)).json();
+    const method = estimate.context.shipping.rates[0].method as number;
+    const priced = (await post('/api/orders/estimate', { ...context, shipping: { method, address } })).json();
+    const total = priced.context.totals.grandTotal as number;
+    const placed = await post('/api/purchase', {
+      ...context,
+      shipping: { method, address },
+      payment: {
+        splitPayments: [
+          { amount: 100, cardId: cards[0]!.id },
+          { amount: total - 100, cardId: cards[1]!.id },
+        ],
+      },
+      idempotencyKey: key(),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = (await get(`/api/cs/order/${placed.json().data.id}`)).json().data;
+    expect(order.splitPayments.map((p: { amount: number }) => p.amount)).toEqual([100, total - 100]);
+    expect(order.paymentState).toBe('captured');
   });
 
   it('fr-CA member: French, in Canada, a member with Canadian credit', async () => {

@@ -243,6 +243,52 @@ describe('closing a popup (issue 12, ADR 015)', () => {
     expect(await capturesOf(first)).toHaveLength(1);
   });
 
+  it('an order split across two cards at checkout has each card captured once when its popup closes (ADR 030)', async () => {
+    const { social, hostPhoenix } = await popup({ region: 'OR' });
+    const g = await guest(hostPhoenix);
+    const second = `${g.card}_b`;
+    await db().insert(paymentCards).values({
+      id: second,
+      accountUid: g.uid,
+      brand: 'Mastercard',
+      last4: '4444',
+      expMonth: 12,
+      expYear: 2040,
+      countryId: 1,
+    });
+    const created = await post('/api/carts', { uid: g.uid, localeCode: 'en-US' });
+    const cartId = created.json().data.cartId as string;
+    expect((await post(`/api/carts/${cartId}/products`, { sku: 'LIP', quantity: 2 })).statusCode).toBe(200);
+    const r = await post('/api/purchase', {
+      cartId,
+      uid: g.uid,
+      localeCode: 'en-US',
+      orderType: 16,
+      popupId: social.id,
+      shipping: { method: 6, address: null },
+      appliedCredit: 0,
+      // No tax in Oregon and free Ship to Social: 2 × 10.00.
+      payment: {
+        splitPayments: [
+          { amount: 1500, cardId: g.card },
+          { amount: 500, cardId: second },
+        ],
+      },
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const id = r.json().data.id as string;
+    expect(await orderOf(id)).toMatchObject({ collection: 'ship-to-socials', paymentState: 'authorized' });
+    expect(await capturesOf(id)).toEqual([]);
+    expect(await closeDuePopups(t.app.ctx, closingPlus(1000))).toEqual({ popups: 1, orders: 1 });
+    expect(await orderOf(id)).toMatchObject({ collection: 'invoices', paymentState: 'captured' });
+    expect((await capturesOf(id)).map((m) => m.amountCents).sort()).toEqual([1500, 500].sort());
+    expect(
+      (await db().select().from(orderPayments).where(eq(orderPayments.orderId, id))).map((p) => p.state),
+    ).toEqual(['captured', 'captured']);
+    expect(await exported(id)).toBe(1);
+  });
+
   it('an order paid by product credit alone is captured at once and queued', async () => {
     // No tax in Oregon: 10.00 of product credit pays the whole order.
     const { social, hostPhoenix } = await popup({ region: 'OR' });

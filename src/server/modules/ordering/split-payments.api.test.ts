@@ -671,5 +671,5 @@ describe('split payments: property (ADR 021 money invariants)', () => {
       ),
       { numRuns: 8 },
     );
-  });
+  }, 180_000);
 });

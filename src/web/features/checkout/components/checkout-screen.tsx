@@ -166,6 +166,16 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
           cardId: payment.cardId,
           squareNonce: payment.squareNonce,
           saveCard: payment.saveCard ?? false,
+          ...(payment.splitPayments
+            ? {
+                splitPayments: payment.splitPayments.map((s) => ({
+                  amount: s.amount,
+                  cardId: s.cardId,
+                  squareNonce: s.squareNonce,
+                  saveCard: s.saveCard ?? false,
+                })),
+              }
+            : {}),
         }
       : null,
     popupId: state.popupId,
@@ -184,6 +194,7 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
     state.orderType,
     payment?.cardId,
     payment?.squareNonce,
+    payment?.splitPayments?.length ?? 0,
     state.overrides,
   ]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the estimate's inputs
@@ -461,6 +472,8 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
           appliedCredit={state.appliedCredit}
           creditNotices={(context?.notices ?? []).filter((n) => n.field === 'appliedCredit')}
           onCredit={(cents) => dispatch({ type: 'credit', cents })}
+          dueCents={t ? t.grandTotal : null}
+          currency={c.currency.name}
         />
         <SectionCard title="Order total">
           {t ? (

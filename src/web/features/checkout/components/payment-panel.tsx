@@ -16,6 +16,7 @@ import { persistedFormKey, sessionStore } from '@web/lib/session-store';
 import { type FormEvent, useEffect, useState } from 'react';
 import { tokenizeCard } from '../api/checkout';
 import { paymentDraftOf } from './persisted-forms';
+import { SplitPaymentsEditor, type SplitRowPayment } from './split-payments-editor';
 
 export interface PaymentChoice {
   savedCard: boolean;
@@ -23,6 +24,8 @@ export interface PaymentChoice {
   squareNonce: string | null;
   saveCard?: boolean;
   label: string;
+  /** Split across cards (ADR 030): each card with its amount. */
+  splitPayments?: SplitRowPayment[];
 }
 
 /**
@@ -40,6 +43,8 @@ export function PaymentPanel({
   appliedCredit,
   creditNotices = [],
   onCredit,
+  dueCents,
+  currency,
 }: {
   cards: SavedCard[];
   payment: PaymentChoice | null;
@@ -52,6 +57,9 @@ export function PaymentPanel({
   /** The estimate's notices about the credit field (credit above the subtotal). */
   creditNotices?: readonly Notice[];
   onCredit: (cents: number) => void;
+  /** What the cards must pay (the estimate's total after credit), for a split; null before one. */
+  dueCents: number | null;
+  currency: string;
 }) {
   const [number, setNumber] = useState('');
   const [cvv, setCvv] = useState('');
@@ -65,6 +73,7 @@ export function PaymentPanel({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'saved' | 'new'>(cards.length > 0 ? 'saved' : 'new');
+  const [split, setSplit] = useState(false);
   const [credit, setCredit] = useState(appliedCredit ? (appliedCredit / 100).toFixed(2) : '');
   // What happened to the amount asked: refused, or lowered to the balance (never silently).
   const [creditNote, setCreditNote] = useState<string | null>(null);
@@ -117,108 +126,144 @@ export function PaymentPanel({
 
   return (
     <SectionCard title="Payment">
-      <RadioGroup
-        row
-        value={mode}
-        onChange={(e) => setMode(e.target.value as 'saved' | 'new')}
-        aria-label="Card"
-      >
-        <FormControlLabel
-          value="saved"
-          control={<Radio />}
-          label="Saved card"
-          disabled={cards.length === 0}
-        />
-        <FormControlLabel value="new" control={<Radio />} label="New card" />
-      </RadioGroup>
-      {mode === 'saved' ? (
-        cards.length === 0 ? (
-          <Typography color="text.secondary">No saved cards for this country.</Typography>
-        ) : (
-          <RadioGroup
-            aria-label="Saved cards"
-            value={payment?.savedCard ? payment.cardId : ''}
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={split}
             onChange={(e) => {
-              const c = cards.find((x) => x.id === e.target.value);
-              if (c)
-                onPayment({
-                  savedCard: true,
-                  cardId: c.id,
-                  squareNonce: null,
-                  label: `${c.brand} ending ${c.last4}`,
-                });
+              setSplit(e.target.checked);
+              onPayment(null);
             }}
-          >
-            {cards.map((c) => (
-              <FormControlLabel
-                key={c.id}
-                value={c.id}
-                control={<Radio />}
-                label={`${c.brand} ending ${c.last4} · ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`}
-              />
-            ))}
-          </RadioGroup>
-        )
+          />
+        }
+        label="Split across cards"
+      />
+      {split ? (
+        <SplitPaymentsEditor
+          cards={cards}
+          dueCents={dueCents}
+          localeCode={localeCode}
+          currency={currency}
+          onSplit={(splits) =>
+            onPayment(
+              splits
+                ? {
+                    savedCard: false,
+                    cardId: null,
+                    squareNonce: null,
+                    label: `${splits.length} cards: ${splits.map((s) => `${s.label} ${money(s.amount)}`).join(', ')}`,
+                    splitPayments: splits,
+                  }
+                : null,
+            )
+          }
+        />
       ) : (
-        <Box
-          component="form"
-          onSubmit={tokenise}
-          aria-label="New card"
-          noValidate
-          // Columns of at least 180 px: every label ("Card postal code") is read whole.
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
-        >
-          <TextField
-            size="small"
-            label="Card number"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
-            error={!!errors.number}
-            helperText={errors.number}
-            autoComplete="cc-number"
-            inputMode="numeric"
-          />
-          <TextField
-            size="small"
-            label="CVV"
-            value={cvv}
-            onChange={(e) => setCvv(e.target.value)}
-            error={!!errors.cvv}
-            helperText={errors.cvv}
-            autoComplete="cc-csc"
-            inputMode="numeric"
-          />
-          <TextField
-            size="small"
-            label="Expiry (MM/YY)"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-            error={!!errors.expiry}
-            helperText={errors.expiry}
-            autoComplete="cc-exp"
-          />
-          <TextField
-            size="small"
-            label="Card postal code"
-            value={postal}
-            onChange={(e) => setPostal(e.target.value)}
-            error={!!errors.postal}
-            helperText={errors.postal}
-            autoComplete="postal-code"
-          />
-          <FormControlLabel
-            control={<Checkbox checked={save} onChange={(e) => setSave(e.target.checked)} />}
-            label="Save card"
-          />
-          <Button type="submit" variant="outlined" loading={busy}>
-            Use this card
-          </Button>
-          {errors.form && (
-            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {errors.form}
-            </Alert>
+        <>
+          <RadioGroup
+            row
+            value={mode}
+            onChange={(e) => setMode(e.target.value as 'saved' | 'new')}
+            aria-label="Card"
+          >
+            <FormControlLabel
+              value="saved"
+              control={<Radio />}
+              label="Saved card"
+              disabled={cards.length === 0}
+            />
+            <FormControlLabel value="new" control={<Radio />} label="New card" />
+          </RadioGroup>
+          {mode === 'saved' ? (
+            cards.length === 0 ? (
+              <Typography color="text.secondary">No saved cards for this country.</Typography>
+            ) : (
+              <RadioGroup
+                aria-label="Saved cards"
+                value={payment?.savedCard ? payment.cardId : ''}
+                onChange={(e) => {
+                  const c = cards.find((x) => x.id === e.target.value);
+                  if (c)
+                    onPayment({
+                      savedCard: true,
+                      cardId: c.id,
+                      squareNonce: null,
+                      label: `${c.brand} ending ${c.last4}`,
+                    });
+                }}
+              >
+                {cards.map((c) => (
+                  <FormControlLabel
+                    key={c.id}
+                    value={c.id}
+                    control={<Radio />}
+                    label={`${c.brand} ending ${c.last4} · ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`}
+                  />
+                ))}
+              </RadioGroup>
+            )
+          ) : (
+            <Box
+              component="form"
+              onSubmit={tokenise}
+              aria-label="New card"
+              noValidate
+              // Columns of at least 180 px: every label ("Card postal code") is read whole.
+              sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
+            >
+              <TextField
+                size="small"
+                label="Card number"
+                value={number}
+                onChange={(e) => setNumber(e.target.value)}
+                error={!!errors.number}
+                helperText={errors.number}
+                autoComplete="cc-number"
+                inputMode="numeric"
+              />
+              <TextField
+                size="small"
+                label="CVV"
+                value={cvv}
+                onChange={(e) => setCvv(e.target.value)}
+                error={!!errors.cvv}
+                helperText={errors.cvv}
+                autoComplete="cc-csc"
+                inputMode="numeric"
+              />
+              <TextField
+                size="small"
+                label="Expiry (MM/YY)"
+                value={expiry}
+                onChange={(e) => setExpiry(e.target.value)}
+                error={!!errors.expiry}
+                helperText={errors.expiry}
+                autoComplete="cc-exp"
+              />
+              <TextField
+                size="small"
+                label="Card postal code"
+                value={postal}
+                onChange={(e) => setPostal(e.target.value)}
+                error={!!errors.postal}
+                helperText={errors.postal}
+                autoComplete="postal-code"
+              />
+              <FormControlLabel
+                control={<Checkbox checked={save} onChange={(e) => setSave(e.target.checked)} />}
+                label="Save card"
+              />
+              <Button type="submit" variant="outlined" loading={busy}>
+                Use this card
+              </Button>
+              {errors.form && (
+                <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+                  {errors.form}
+                </Alert>
+              )}
+            </Box>
           )}
-        </Box>
+        </>
       )}
       {payment && (
         <Typography sx={{ mt: 1 }} data-testid="payment-choice">

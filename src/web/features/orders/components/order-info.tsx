@@ -16,7 +16,7 @@ import { formatDateTime, formatMoney } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { OrderActions } from './order-actions';
 import { OrderComments } from './order-comments';
-import { LinesTable, PaymentsTable, ShipmentsList, TotalsList } from './order-tables';
+import { LinesTable, PaidWith, PaymentsTable, ShipmentsList, TotalsList } from './order-tables';
 import { customerLink, orderTabPath } from './paths';
 
 const facts = {
@@ -190,6 +190,7 @@ export function OrderInfo({ order, principal }: { order: OrderDetail; principal:
           <TotalsList order={order} />
         </SectionCard>
         <SectionCard title="Payments">
+          <PaidWith order={order} />
           <PaymentsTable order={order} />
         </SectionCard>
         <ShippingSection order={order} />
