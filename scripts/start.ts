@@ -54,15 +54,17 @@ async function main() {
     dataDir: config.dataDir,
     warn: (message) => console.warn(message),
   });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    replicaUrl: config.databaseReplicaUrl,
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      replicaUrl: config.databaseReplicaUrl,
+    });
+  let database = await open();
   await database.migrate();
   if (config.appEnv !== 'production') {
-    await ensureDemoCompany(database.db, {
+    const demo = await ensureDemoCompany(database.db, {
       accounts: config.demoAccounts,
       includeStaff: true,
       demoPassword: config.demoPassword,
@@ -70,6 +72,12 @@ async function main() {
       progress: true,
       log: (msg) => console.log(msg),
     });
+    // Loading the demo company grows the embedded database's memory, which it never gives back;
+    // serving from a fresh instance keeps the server's resident memory to what serving needs.
+    if (demo !== 'present' && database.kind === 'pglite') {
+      await database.close();
+      database = await open();
+    }
   }
   await startServer(config, database, keyring);
   console.log(

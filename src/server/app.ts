@@ -54,6 +54,7 @@ import type { Mailer } from './platform/mailer';
 import { createMailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
 import { registerRequestIds, requestIdFor } from './platform/request-id';
+import { registerRequestOrder } from './platform/request-order';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { SessionStore } from './platform/session-store';
 import { registerWebApp } from './platform/static';
@@ -121,6 +122,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  // Before the session lookup: that is the first statement many requests send.
+  if (database.queue) registerRequestOrder(app, database.queue);
   registerAuthGuard(app, sessions, database.db);
   registerInputGuard(app);
   await registerOpenApi(app);

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   badRequest: 'BAD_REQUEST',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  busy: 'SERVER_BUSY',
 } as const;
 
 /** Client-side: what a call gives when the server does not answer in time (spec 1 §7). */

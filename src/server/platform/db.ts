@@ -1,16 +1,14 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { lockDataDir } from './data-dir-lock';
+import { RequestOrderQueue } from './db-queue';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -47,6 +45,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start other databases from. */
   dump?(): Promise<Blob>;
+  /** PGlite only: where statements wait for the one in-process database, oldest request first. */
+  queue?: RequestOrderQueue;
   /**
    * Receives NOTIFY on a channel. `onState(false)` says notifications may have been missed (the
    * connection dropped); `onState(true)` that they flow again. Resolves to a function that stops.
@@ -69,6 +69,13 @@ export interface DatabaseOptions {
   replicaUrl?: string | undefined;
 }
 
+/**
+ * The embedded database's page cache, in its own memory (PostgreSQL's default is 128MB). The data
+ * files are read through the operating system's file cache all the same, so a small pool costs a
+ * system call where a large one would cost the process 100 MB more resident memory (ADR 033).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.replicaUrl);
   return openPglite(opts.dataDir, opts.loadDataDir);
@@ -78,12 +85,22 @@ async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | File | undefined,
 ): Promise<Database> {
+  // Loaded only here: a server on PostgreSQL does not hold the embedded database's code (~45 MB).
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   // One process per folder: a second one would silently lose the first one's writes.
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
   const client = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   try {
     await client.waitReady;
@@ -91,11 +108,21 @@ async function openPglite(
     await unlock();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Statements and transactions go through the queue (oldest request first); LISTEN, dumps and
+  // closing go straight to the client.
+  const queue = new RequestOrderQueue();
+  const queued = {
+    query: ((...args: Parameters<PGlite['query']>) =>
+      queue.run(() => client.query(...args))) as PGlite['query'],
+    transaction: ((work: Parameters<PGlite['transaction']>[0]) =>
+      queue.run(() => client.transaction(work))) as PGlite['transaction'],
+  };
+  const db = drizzlePglite(queued as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     readDb: db,
     kind: 'pglite',
+    queue,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     async close() {
       try {

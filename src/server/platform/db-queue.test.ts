@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { asRequest, RequestOrderQueue } from './db-queue';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the embedded database queue', () => {
+  it('runs one piece of work at a time, the oldest request first, and each request in its own order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Requests (by their start time) each asking for a few statements, in any interleaving.
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 3 })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        async (asks) => {
+          const queue = new RequestOrderQueue();
+          let running = 0;
+          let most = 0;
+          const ran: { request: number; n: number }[] = [];
+          // Hold the queue so everything below waits, then ask in the generated order.
+          let release!: () => void;
+          const holder = queue.run(() => new Promise<void>((r) => (release = r)));
+          const done: Promise<void>[] = [];
+          asks.forEach(([request, count], i) => {
+            for (let n = 0; n < count; n++) {
+              asRequest(request, () => {
+                done.push(
+                  queue.run(async () => {
+                    running++;
+                    most = Math.max(most, running);
+                    ran.push({ request, n: i * 10 + n });
+                    await tick();
+                    running--;
+                  }),
+                );
+              });
+            }
+          });
+          release();
+          await holder;
+          await Promise.all(done);
+          expect(most).toBe(1);
+          // Oldest request first; within one request (and between equal starts), in asking order.
+          for (let i = 1; i < ran.length; i++) {
+            const a = ran[i - 1]!;
+            const b = ran[i]!;
+            expect(a.request < b.request || (a.request === b.request && a.n < b.n)).toBe(true);
+          }
+          expect(queue.length).toBe(0);
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a failed piece of work fails its caller and lets the next one run', async () => {
+    const queue = new RequestOrderQueue();
+    const failed = queue.run(async () => {
+      throw new Error('boom');
+    });
+    const thrown = queue.run(() => {
+      throw new Error('sync boom');
+    });
+    const next = queue.run(async () => 42);
+    await expect(failed).rejects.toThrow('boom');
+    await expect(thrown).rejects.toThrow('sync boom');
+    await expect(next).resolves.toBe(42);
+  });
+
+  it('says how long the longest-waiting work has waited', async () => {
+    const queue = new RequestOrderQueue();
+    expect(queue.waitMs()).toBe(0);
+    let release!: () => void;
+    const holder = queue.run(() => new Promise<void>((r) => (release = r)));
+    expect(queue.waitMs()).toBe(0);
+    const waiting = queue.run(async () => 1);
+    const now = performance.now();
+    expect(queue.waitMs(now + 500)).toBeGreaterThanOrEqual(500);
+    release();
+    await holder;
+    await waiting;
+    expect(queue.waitMs()).toBe(0);
+  });
+});

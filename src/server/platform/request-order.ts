@@ -1,0 +1,37 @@
+import { ERROR_CODES } from '@domain/platform/envelope';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  asRequest,
+  BUSY_MESSAGE,
+  BUSY_RETRY_AFTER_SECONDS,
+  MAX_QUEUE_WAIT_MS,
+  type RequestOrderQueue,
+} from './db-queue';
+import { AppError } from './errors';
+
+const startOf = (reply: FastifyReply) => performance.now() - reply.elapsedTime;
+
+/**
+ * The embedded database serves requests in the order they came (db-queue.ts), and refuses new API
+ * requests with 503 and Retry-After when its queue has already held work for more than 2 s: a
+ * clear "try again" instead of a wait of many seconds. The health check is never refused (load
+ * balancers read a 503 there as a dead process), and a refused request has run nothing.
+ */
+export function registerRequestOrder(app: FastifyInstance, queue: RequestOrderQueue) {
+  app.addHook('onRequest', (request, reply, done) => {
+    asRequest(startOf(reply), () => {
+      const url = request.url;
+      if (url.startsWith('/api/') && !url.startsWith('/api/health') && queue.waitMs() > MAX_QUEUE_WAIT_MS) {
+        done(
+          new AppError(503, BUSY_MESSAGE, ERROR_CODES.busy, undefined, {
+            'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+          }),
+        );
+        return;
+      }
+      done();
+    });
+  });
+  // A request body is read outside the request's context: its handler is put back in it.
+  app.addHook('preHandler', (_request, reply, done) => asRequest(startOf(reply), done));
+}
