@@ -336,7 +336,21 @@ function figuresOf(lhr: Result): Figures {
   };
 }
 
+/** Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART): up to 3 tries. */
 async function runLighthouse(url: string, mode: Mode, cookie: string | null): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, mode, cookie);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof RetryableError)) throw error;
+      log(`  ${error.message}: trying again (${attempt + 1}/3)`);
+    }
+  }
+}
+
+class RetryableError extends Error {}
+
+async function runLighthouseOnce(url: string, mode: Mode, cookie: string | null): Promise<Figures> {
   const port = await freePort();
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -353,7 +367,7 @@ async function runLighthouse(url: string, mode: Mode, cookie: string | null): Pr
     const result = await lighthouse(url, flags, mode === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new RetryableError(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     if (!lhr.finalDisplayedUrl.startsWith(url.replace(/\?.*$/, '')))
       throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
     return figuresOf(lhr);

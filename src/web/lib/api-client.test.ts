@@ -7,6 +7,7 @@ import {
   api,
   buildUrl,
   checkedInDevelopment,
+  preloadGet,
   SuccessMessage,
   SuccessOnly,
   settle,
@@ -191,5 +192,66 @@ describe('a lost session (401)', () => {
     mockFetch(async () => json(403, { success: false, error: 'No.', code: 'INSUFFICIENT_PERMISSIONS' }));
     expect(await api.get('/api/outbox', SuccessOnly).catch((e) => e)).toBeInstanceOf(ApiError);
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('answers asked for ahead of the screen (preloadGet)', () => {
+  it('the screen takes the early answer: one request, the same data', async () => {
+    const fetchMock = mockFetch(async () => json(200, { success: true, n: 1 }));
+    preloadGet('/api/early', { a: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const answer = await api.get('/api/early', SuccessOnly, { query: { a: 1 } });
+    expect(answer).toEqual({ success: true, n: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/early?a=1');
+    // Taken once: the next call asks the server again.
+    await api.get('/api/early', SuccessOnly, { query: { a: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a second preload of the same URL while the first is on its way asks nothing more', async () => {
+    const fetchMock = mockFetch(async () => json(200, { success: true }));
+    preloadGet('/api/twice');
+    preloadGet('/api/twice');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await api.get('/api/twice', SuccessOnly);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('an early error answer reaches the screen as any other (ApiError with the envelope)', async () => {
+    mockFetch(async () => json(404, { success: false, error: 'Order not found', code: 'NOT_FOUND' }));
+    preloadGet('/api/missing');
+    const error = await api.get('/api/missing', SuccessOnly).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body.error).toBe('Order not found');
+  });
+
+  it('an early call that could not reach the server is asked again by the screen', async () => {
+    let calls = 0;
+    const fetchMock = mockFetch(async () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return json(200, { success: true });
+    });
+    preloadGet('/api/flaky');
+    expect(await api.get('/api/flaky', SuccessOnly)).toEqual({ success: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('an early answer nobody took within 10 s is dropped: the screen asks afresh', async () => {
+    vi.useFakeTimers();
+    const fetchMock = mockFetch(async () => json(200, { success: true }));
+    preloadGet('/api/late');
+    await vi.advanceTimersByTimeAsync(10_001);
+    await api.get('/api/late', SuccessOnly);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('mutations never take an early answer', async () => {
+    const fetchMock = mockFetch(async () => json(200, { success: true }));
+    preloadGet('/api/thing');
+    await api.post('/api/thing', SuccessOnly, {});
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]![1].method).toBe('POST');
   });
 });

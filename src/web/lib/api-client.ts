@@ -155,12 +155,83 @@ function errorBodyFrom(status: number, json: unknown): ErrorBody {
   return { success: false, error: `Request failed (${status}).`, code };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Answers asked for ahead of the screen (ADR 034): a route's loader names the GET calls its
+// screen makes, they start as soon as the route matches (with the session check and the screen's
+// code, not after them), and the screen's own call for the same URL takes the answer on its way
+// instead of asking again. An answer nobody takes within EARLY_TTL_MS is dropped.
+
+interface EarlyAnswer {
+  startedAt: number;
+  answer: Promise<{ response: Response; json: unknown } | null>;
+}
+
+const EARLY_TTL_MS = 10_000;
+const early = new Map<string, EarlyAnswer>();
+
+/** Starts a GET of `path` now, for the call of the screen that will ask for it next. */
+export function preloadGet(path: string, query?: Record<string, QueryValue>): void {
+  const url = buildUrl(path, query);
+  const now = Date.now();
+  const existing = early.get(url);
+  if (existing && now - existing.startedAt < EARLY_TTL_MS) return;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
+  const answer = fetch(url, {
+    method: 'GET',
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: controller.signal,
+  })
+    .then(async (response) => ({ response, json: await readJson(response) }))
+    // A failed early call is asked again by the screen, with its own error handling.
+    .catch(() => null)
+    .finally(() => clearTimeout(timer));
+  early.set(url, { startedAt: now, answer });
+  setTimeout(() => {
+    if (early.get(url)?.answer === answer) early.delete(url);
+  }, EARLY_TTL_MS);
+}
+
+/** The early answer for `url`, taken once. */
+function takeEarly(url: string): EarlyAnswer['answer'] | undefined {
+  const entry = early.get(url);
+  if (!entry) return undefined;
+  early.delete(url);
+  return Date.now() - entry.startedAt < EARLY_TTL_MS ? entry.answer : undefined;
+}
+
+/** Waits for `promise`, or throws the abort reason as soon as `signal` aborts. */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 export async function apiRequest<C extends AnswerContract<unknown>>(
   method: Method,
   path: string,
   contract: C,
   options: RequestOptions = {},
 ): Promise<AnswerOf<C>> {
+  const url = buildUrl(path, options.query);
+  const earlyAnswer = method === 'GET' ? takeEarly(url) : undefined;
+  const taken = earlyAnswer ? await unlessAborted(earlyAnswer, options.signal) : null;
+  if (taken) return handleAnswer(method, path, contract, options, taken.response, taken.json);
+
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -177,7 +248,7 @@ export async function apiRequest<C extends AnswerContract<unknown>>(
   let response: Response;
   let json: unknown;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(url, {
       method,
       headers,
       credentials: 'same-origin',
@@ -195,6 +266,17 @@ export async function apiRequest<C extends AnswerContract<unknown>>(
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
+  return handleAnswer(method, path, contract, options, response, json);
+}
+
+async function handleAnswer<C extends AnswerContract<unknown>>(
+  method: Method,
+  path: string,
+  contract: C,
+  options: RequestOptions,
+  response: Response,
+  json: unknown,
+): Promise<AnswerOf<C>> {
   // The session is gone (signed out elsewhere, expired, or the staff member was deactivated):
   // whatever the screen was doing, go to login at once with a full reload, and come back here
   // after signing in (spec 1 §2 Access behaviour). Public calls (sign-in, session check, the

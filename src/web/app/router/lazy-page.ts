@@ -1,5 +1,7 @@
+import { preloadGet } from '@web/lib/api-client';
 import { withChunkTimeout } from '@web/lib/chunk-load';
 import type { ComponentType } from 'react';
+import type { LoaderFunction, Params } from 'react-router';
 
 /**
  * A route whose screen is a separate chunk, loaded on first visit. A chunk that has not arrived
@@ -7,4 +9,34 @@ import type { ComponentType } from 'react';
  */
 export function lazyPage(load: () => Promise<ComponentType>) {
   return async () => ({ Component: await withChunkTimeout(load()) });
+}
+
+/** The GET calls a screen makes first, as the URLs its API module builds (undefined: none). */
+export type ScreenCalls = (params: Params, url: URL) => (string | undefined)[];
+
+export const enc = encodeURIComponent;
+
+/**
+ * A lazy screen whose data starts with its code (ADR 034): while the screen's chunk is still to
+ * come, the route's loader starts the screen's first GET calls at once, in parallel with the
+ * chunk and the session check; the screen's own calls then take those answers (preloadGet in
+ * src/web/lib/api-client.ts). Once the chunk is there the screen asks for itself, as soon as the
+ * route matches, so nothing is asked twice.
+ */
+export function lazyScreen(
+  load: () => Promise<ComponentType>,
+  calls: ScreenCalls,
+): { lazy: ReturnType<typeof lazyPage>; loader: LoaderFunction } {
+  let loaded = false;
+  return {
+    lazy: async () => {
+      const Component = await withChunkTimeout(load());
+      loaded = true;
+      return { Component };
+    },
+    loader: ({ params, request }) => {
+      if (!loaded) for (const url of calls(params, new URL(request.url))) if (url) preloadGet(url);
+      return null;
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { customerRoutes } from './areas/customers';
 import { incentiveRoutes } from './areas/incentives';
 import { orderRoutes } from './areas/orders';
 import { promoRoutes } from './areas/promos';
-import { lazyPage } from './lazy-page';
+import { lazyPage, lazyScreen } from './lazy-page';
 import { requireSession } from './require-session';
 import type { RouteHandle } from './route-handle';
 
@@ -16,7 +16,10 @@ const handle = (h: RouteHandle) => h;
 const builtRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: lazyPage(() => import('../pages/dashboard-page').then((m) => m.DashboardPage)),
+    ...lazyScreen(
+      () => import('../pages/dashboard-page').then((m) => m.DashboardPage),
+      () => ['/api/dashboard'],
+    ),
     handle: handle({ title: 'Dashboard' }),
   },
   {

@@ -1,5 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
-import { lazyPage } from '../lazy-page';
+import { enc, lazyPage, lazyScreen } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
 
 // Customers (spec 1 §2): the search, then one layout for /customers/{uid}/… (header and tabs) with
@@ -14,15 +14,21 @@ const tabs: RouteObject[] = [
   },
   {
     path: 'dashboard',
-    lazy: lazyPage(() =>
-      import('../../pages/customers/customer-dashboard-page').then((m) => m.CustomerDashboardPage),
+    ...lazyScreen(
+      () => import('../../pages/customers/customer-dashboard-page').then((m) => m.CustomerDashboardPage),
+      ({ id = '' }) => [
+        `/api/customers/${enc(id)}/dashboard`,
+        `/api/checkout/account/${enc(id)}`,
+        `/api/customers/${enc(id)}/downline?tree=sponsor&depth=2`,
+      ],
     ),
     handle: handle({ title: 'Customer dashboard' }),
   },
   {
     path: 'detail',
-    lazy: lazyPage(() =>
-      import('../../pages/customers/customer-detail-page').then((m) => m.CustomerDetailPage),
+    ...lazyScreen(
+      () => import('../../pages/customers/customer-detail-page').then((m) => m.CustomerDetailPage),
+      ({ id = '' }) => [`/api/cs/customer/${enc(id)}`],
     ),
     handle: handle({ title: 'Customer detail' }),
   },
@@ -92,7 +98,11 @@ export const customerRoutes: RouteObject[] = [
   },
   {
     path: 'customers/:id',
-    lazy: lazyPage(() => import('../../pages/customers/customer-layout').then((m) => m.CustomerLayout)),
+    // The header of every tab: the account's summary.
+    ...lazyScreen(
+      () => import('../../pages/customers/customer-layout').then((m) => m.CustomerLayout),
+      ({ id = '' }) => [`/api/customers/${enc(id)}/summary`],
+    ),
     handle: handle({ title: 'Customer' }),
     children: tabs,
   },

@@ -1,5 +1,9 @@
 import type { Params, RouteObject } from 'react-router';
-import { lazyPage } from '../lazy-page';
+import { enc, lazyPage, lazyScreen } from '../lazy-page';
+
+/** ORDER_SEARCH_PAGE_SIZE of src/domain/orders/search.ts, without its schemas (a test keeps them equal). */
+export const ORDER_SEARCH_FIRST_PAGE = 20;
+
 import type { RouteHandle } from '../route-handle';
 import { orderSubject } from './upcoming';
 
@@ -8,7 +12,11 @@ const handle = (h: RouteHandle) => h;
 export const orderRoutes: RouteObject[] = [
   {
     path: 'orders',
-    lazy: lazyPage(() => import('../../pages/orders/order-search-page').then((m) => m.OrderSearchPage)),
+    // Without criteria the search lists the newest orders (ORDER_SEARCH_PAGE_SIZE to a page).
+    ...lazyScreen(
+      () => import('../../pages/orders/order-search-page').then((m) => m.OrderSearchPage),
+      (_params, url) => [url.search ? undefined : `/api/cs/orders/?page=1&limit=${ORDER_SEARCH_FIRST_PAGE}`],
+    ),
     handle: handle({ title: 'Orders' }),
   },
   {
@@ -18,7 +26,10 @@ export const orderRoutes: RouteObject[] = [
   },
   {
     path: 'orders/:id/info',
-    lazy: lazyPage(() => import('../../pages/orders/order-info-page').then((m) => m.OrderInfoPage)),
+    ...lazyScreen(
+      () => import('../../pages/orders/order-info-page').then((m) => m.OrderInfoPage),
+      ({ id = '' }) => [`/api/cs/order/${enc(id)}`],
+    ),
     handle: handle({
       title: 'Order info',
       subject: orderSubject,
@@ -32,7 +43,10 @@ export const orderRoutes: RouteObject[] = [
   },
   {
     path: 'orders/:id/refunds',
-    lazy: lazyPage(() => import('../../pages/orders/order-refunds-page').then((m) => m.OrderRefundsPage)),
+    ...lazyScreen(
+      () => import('../../pages/orders/order-refunds-page').then((m) => m.OrderRefundsPage),
+      ({ id = '' }) => [`/api/cs/order/${enc(id)}`, `/api/cs/order/${enc(id)}/refunds`],
+    ),
     handle: handle({ title: 'Order refunds', subject: orderSubject, parent: toOrder }),
   },
   {
@@ -53,7 +67,10 @@ export const orderRoutes: RouteObject[] = [
   // The localized checkout URL the admin cart view and the customer's "New order" lead to (spec 2 §2).
   {
     path: ':locale/checkout/:cartId',
-    lazy: lazyPage(() => import('../../pages/orders/checkout-page').then((m) => m.CheckoutPage)),
+    ...lazyScreen(
+      () => import('../../pages/orders/checkout-page').then((m) => m.CheckoutPage),
+      ({ cartId = '' }) => [`/api/carts/${enc(cartId)}`],
+    ),
     handle: handle({ title: 'Checkout', parent: { label: 'Carts', to: '/carts' } }),
   },
 ];

@@ -1,12 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../lazy-page';
+import { lazyPage, lazyScreen } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
 
 // Promos (spec 3 §2): the area, the list, the tool and editor (one screen), the business form.
 
 const toPromos = { label: 'Promos', to: '/promos' };
 const handle = (h: RouteHandle) => h;
-const tool = lazyPage(() => import('../../pages/promos/promo-tool-page').then((m) => m.PromoToolPage));
+const tool = lazyScreen(
+  () => import('../../pages/promos/promo-tool-page').then((m) => m.PromoToolPage),
+  () => ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'],
+);
 
 export const promoRoutes: RouteObject[] = [
   {
@@ -14,11 +17,11 @@ export const promoRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../../pages/promos/promos-page').then((m) => m.PromosPage)),
     handle: handle({ title: 'Promos' }),
   },
-  { path: 'promos/tool', lazy: tool, handle: handle({ title: 'Promo tool', parent: toPromos }) },
-  { path: 'promos/editor', lazy: tool, handle: handle({ title: 'Promo editor', parent: toPromos }) },
+  { path: 'promos/tool', ...tool, handle: handle({ title: 'Promo tool', parent: toPromos }) },
+  { path: 'promos/editor', ...tool, handle: handle({ title: 'Promo editor', parent: toPromos }) },
   {
     path: 'promos/editor/:promoName',
-    lazy: tool,
+    ...tool,
     handle: handle({
       title: 'Promo editor',
       subject: (p) => `Rule ${p.promoName ?? ''}`,

@@ -1,0 +1,110 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_STAFF } from './fixtures';
+
+// A screen's data calls start with its code and the session check, not after them (ADR 034):
+// the route's loader asks for them as soon as the route matches. The session answer and the
+// screen's chunk are held back by HOLD_MS here, so a data call that waits for either starts at
+// least HOLD_MS late, whatever the machine's speed.
+
+const HOLD_MS = 1_500;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+interface Timing {
+  started: Map<string, number[]>;
+  finished: Map<string, number>;
+}
+
+/** The start times of every request (by path and query) and when each first finished. */
+function recordTimes(page: Page): Timing {
+  const timing: Timing = { started: new Map(), finished: new Map() };
+  const key = (url: string) => {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}`;
+  };
+  page.on('request', (request) => {
+    const k = key(request.url());
+    timing.started.set(k, [...(timing.started.get(k) ?? []), Date.now()]);
+  });
+  page.on('requestfinished', (request) => {
+    const k = key(request.url());
+    if (!timing.finished.has(k)) timing.finished.set(k, Date.now());
+  });
+  return timing;
+}
+
+async function signedInWithACustomer(page: Page): Promise<{ uid: string; orderId: string }> {
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: DEMO_STAFF.leader, password: DEMO_PASSWORD },
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+  });
+  expect(login.ok()).toBe(true);
+  const search = await page.request.get('/api/cs/orders/');
+  expect(search.ok()).toBe(true);
+  const order = (await search.json()).data.processedOrders[0] as { id: string; customer: { uid: string } };
+  return { uid: order.customer.uid, orderId: order.id };
+}
+
+/** Holds back the session answer and the screen's chunk by HOLD_MS each. */
+async function holdSessionAndChunk(page: Page, chunk: RegExp) {
+  for (const pattern of [/\/api\/auth\/session$/, chunk])
+    await page.route(pattern, async (route) => {
+      await sleep(HOLD_MS);
+      await route.continue();
+    });
+}
+
+function expectStartedWithCode(timing: Timing, calls: string[], chunkPath: string) {
+  const session = timing.finished.get('/api/auth/session');
+  const chunk = timing.finished.get(chunkPath);
+  expect(session, 'the session check finished').toBeDefined();
+  expect(chunk, `the screen's chunk ${chunkPath} finished`).toBeDefined();
+  for (const call of calls) {
+    const starts = timing.started.get(call);
+    expect(starts, `${call} was asked for`).toBeDefined();
+    // Asked once: the screen took the answer its route asked for.
+    expect(starts, `${call} asked for once`).toHaveLength(1);
+    expect(starts![0]!, `${call} starts before the session answer`).toBeLessThan(session! - HOLD_MS / 2);
+    expect(starts![0]!, `${call} starts before the screen's chunk arrived`).toBeLessThan(
+      chunk! - HOLD_MS / 2,
+    );
+  }
+}
+
+const chunkOf = (timing: Timing, name: RegExp) =>
+  [...timing.finished.keys()].find((k) => name.test(k)) ?? `(no chunk matching ${name})`;
+
+test("the customer dashboard's data calls start with its code and the session check", async ({ page }) => {
+  const { uid } = await signedInWithACustomer(page);
+  const chunk = /\/assets\/customer-dashboard-page-[\w-]+\.js$/;
+  await holdSessionAndChunk(page, chunk);
+  const timing = recordTimes(page);
+  await page.goto(`/customers/${uid}/dashboard`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expectStartedWithCode(
+    timing,
+    [
+      `/api/customers/${uid}/summary`,
+      `/api/customers/${uid}/dashboard`,
+      `/api/checkout/account/${uid}`,
+      `/api/customers/${uid}/downline?tree=sponsor&depth=2`,
+      '/api/flags',
+    ],
+    chunkOf(timing, chunk),
+  );
+});
+
+test("order info and refunds: the order's calls start with the screen's code and the session check", async ({
+  page,
+}) => {
+  const { orderId } = await signedInWithACustomer(page);
+  const chunk = /\/assets\/order-refunds-page-[\w-]+\.js$/;
+  await holdSessionAndChunk(page, chunk);
+  const timing = recordTimes(page);
+  await page.goto(`/orders/${encodeURIComponent(orderId)}/refunds`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const order = `/api/cs/order/${encodeURIComponent(orderId)}`;
+  expectStartedWithCode(timing, [order, `${order}/refunds`], chunkOf(timing, chunk));
+});
