@@ -108,6 +108,7 @@ export function recordView(r: repo.RefundRow): RefundRecord {
     adminName: r.adminName,
     clawback: r.clawback ?? null,
     newRefundFlow: r.newRefundFlow,
+    phoenixResponse: r.phoenixResponse ?? null,
     status: r.status,
     idempotencyKey: r.idempotencyKey,
     retries: r.retries,
