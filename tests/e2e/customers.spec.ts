@@ -153,6 +153,33 @@ test.describe('customers', () => {
     await expect(page.getByText('Consultant, Host').first()).toBeVisible();
   });
 
+  test('the customer header shows every account type as a chip, at 1280 and 390 px', async ({
+    page,
+  }, testInfo) => {
+    // The popup host found by demoCustomers hosts an open popup or its own: find one that is a Host now.
+    let hostNow: Account | undefined;
+    for (let id = 100_001; id < 100_400 && !hostNow; id++) {
+      const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
+      if (!info.ok()) continue;
+      const account = (await info.json()).data as Account & { accountTypes: string[] };
+      if (account.accountTypes.includes('Host')) hostNow = account;
+    }
+    if (!hostNow) throw new Error('the demo company has no host of an open popup');
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/customers/${hostNow.uid}`);
+      const types = page.getByRole('list', { name: 'Account types' });
+      await expect(types.getByRole('listitem')).toHaveText(['Consultant', 'Host']);
+      const box = await types.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: testInfo.outputPath(`customer-header-types-${width}.png`) });
+      await expectAccessible(page, `customer header types ${width}`);
+    }
+  });
+
   test('the jump box lands an account number on the customer; "/" focuses it', async ({ page }) => {
     await page.goto('/');
     // The shortcut listens once the shell is up.

@@ -27,6 +27,13 @@ export const AuditEvent = z.object({
   action: z.string(),
   changedBy: z.string(),
   changedByName: z.string().nullable(),
+  /**
+   * Who was signed in (spec 2 §3 order change log event): the staff member's id, or `system` for
+   * jobs; never a token. Null on events recorded before it was kept.
+   */
+  auth: z.string().nullable(),
+  /** How they were signed in: `session` (the screens), `bearer` (an API client) or `system`. */
+  authType: z.string().nullable(),
   dateChangedUTC: z.string(),
   differences: z.array(AuditDifference),
 });

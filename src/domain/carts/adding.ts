@@ -238,5 +238,6 @@ export function emptyInstance(state: CartInstanceState): CartInstanceState {
     hostRewardItems: [],
     overrides: [],
     giftSelections: [],
+    influencer: null,
   };
 }

@@ -50,6 +50,23 @@ export const PromoTag = z.object({
 });
 export type PromoTag = z.infer<typeof PromoTag>;
 
+/**
+ * Influencer attribution on a cart (spec 3 §4 hasInfluencer): the consultant whose influence
+ * brought the order, recorded by staff. Rules with hasInfluencer apply only to a cart that has one.
+ */
+export const CartInfluencer = z.object({ phoenixId: z.number().int(), name: z.string() });
+export type CartInfluencer = z.infer<typeof CartInfluencer>;
+
+export const InfluencerRequest = z.object({
+  /** The influencer's account number (a consultant); null removes the attribution. */
+  phoenixId: z
+    .number('Enter the influencer’s account number')
+    .int('Enter the influencer’s account number')
+    .min(1, 'Enter the influencer’s account number')
+    .max(Number.MAX_SAFE_INTEGER, 'Enter the influencer’s account number')
+    .nullable(),
+});
+
 export const HostRewardItem = z.object({
   sku: z.string().min(1),
   quantity: z.number().int().min(1),
@@ -97,6 +114,7 @@ export interface CartInstanceState {
   hostRewardItems: HostRewardItem[];
   overrides: StoredOverride[];
   giftSelections: { promo: string; sku: string }[];
+  influencer: CartInfluencer | null;
 }
 
 export const Volumes = z.object({
@@ -137,6 +155,11 @@ export const CartLineView = z.object({
   doNotShipAlone: z.boolean(),
   isFinalSaleConfig: z.boolean(),
   selectedVariant: z.string().nullable(),
+  /**
+   * The promotion redemption that made this line (a free or gift line): `{rule name}:{line id}`;
+   * null on the shopper's own lines.
+   */
+  redemptionKey: z.string().nullable(),
   volumes: Volumes,
   originalVolumes: Volumes,
 });
@@ -198,6 +221,10 @@ export const CartView = z.object({
   prePromoSubtotalInCents: z.number().int(),
   discountTotalInCents: z.number().int(),
   products: z.array(CartLineView),
+  /** The lines as the shopper entered them, before promotions (spec 2 §3 unpromofiedItems). */
+  unpromofiedItems: z.array(StoredLine),
+  /** Influencer attribution recorded on the cart, or null (hasInfluencer rules need one). */
+  influencer: CartInfluencer.nullable(),
   promoItems: z.array(
     z.object({
       sku: z.string(),

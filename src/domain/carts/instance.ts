@@ -1,5 +1,5 @@
 import type { CartInstanceState, CartLineView, CartView, StoredLine } from './cart';
-import { currencyOfLocale, StoredOverride } from './cart';
+import { CartInfluencer, currencyOfLocale, StoredOverride } from './cart';
 
 // Reading a stored cart instance (spec 2 §3 cartInstances). Instances written by the storefront
 // carry only priced `products`; the shopper's lines are then those products less the free ones.
@@ -39,6 +39,11 @@ function withHostLines(lines: StoredLine[], hostRewards: CartInstanceState['host
     ...lines,
     ...missing.map((h) => ({ id: `host${h.sku}`, sku: h.sku, quantity: h.quantity, isHostReward: true })),
   ];
+}
+
+function influencerOf(value: unknown): CartInstanceState['influencer'] {
+  const parsed = CartInfluencer.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export function readInstance(localeCode: string, value: unknown): CartInstanceState {
@@ -82,6 +87,7 @@ export function readInstance(localeCode: string, value: unknown): CartInstanceSt
     giftSelections: list(raw.giftSelections).flatMap((g) =>
       str(g.promo) && str(g.sku) ? [{ promo: str(g.promo) as string, sku: str(g.sku) as string }] : [],
     ),
+    influencer: influencerOf(raw.influencer),
   };
 }
 

@@ -21,4 +21,7 @@ export const CART_MESSAGES = {
   noSuchOverride: 'This cart has no override with that id.',
   codeReplaced: (code: string, replaced: string) =>
     `Promo code ${code} replaced ${replaced}: an order keeps one checkout code.`,
+  noSuchInfluencer: (phoenixId: number) =>
+    `No active consultant has account number ${phoenixId}: an influencer must be one.`,
+  ownInfluencer: 'The cart’s owner cannot be their own influencer.',
 } as const;

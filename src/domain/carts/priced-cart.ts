@@ -91,7 +91,8 @@ export function pricingInput(
     currency: state.currency,
     userType: facts.customer?.userType ?? 7,
     channel: CART_CHANNEL,
-    ...(facts.customer ? { account: facts.customer.account } : {}),
+    // Influencer attribution is the cart's (recorded by staff); the rest is the owner's account.
+    account: { ...facts.customer?.account, hasInfluencer: state.influencer !== null },
     lines,
     promoTags: state.promoTags.map((t) => ({
       code: t.code,
@@ -209,6 +210,17 @@ function windowNotices(priced: PricedCart, facts: PricingFacts): Notice[] {
   return out;
 }
 
+/**
+ * The redemption that made a free or gift line (spec 2 §3 redemptionKey): the rule whose discount
+ * made it free (the last one on it) and the line's id, so each free line names its own
+ * redemption. The shopper's own lines have none.
+ */
+function redemptionKeyOf(l: PricedLine, id: string): string | null {
+  if (!l.isPromo) return null;
+  const by = l.discounts[l.discounts.length - 1]?.promo;
+  return by ? `${by}:${id}` : null;
+}
+
 export function toCartView(
   meta: CartMeta,
   state: CartInstanceState,
@@ -253,6 +265,7 @@ export function toCartView(
       doNotShipAlone: l.doNotShipAlone,
       isFinalSaleConfig: l.isFinalSaleConfig,
       selectedVariant: l.selectedVariant ?? null,
+      redemptionKey: l.redemptionKey ?? redemptionKeyOf(l, id),
       volumes: over ? over.volumes : l.volumes,
       originalVolumes: l.originalVolumes,
     };
@@ -329,6 +342,8 @@ export function toCartView(
     prePromoSubtotalInCents: prePromoSubtotal,
     discountTotalInCents: prePromoSubtotal - subtotal,
     products,
+    unpromofiedItems: state.unpromofiedItems,
+    influencer: state.influencer,
     promoItems: priced.promoItems.map((p) => ({
       sku: p.sku,
       quantity: p.quantity,

@@ -22,6 +22,8 @@ export const CustomerSummary = z.object({
   /** spec 1 §4: status member and an expiration date in the future. */
   activeMember: z.boolean(),
   memberExpirationDateUtc: z.string().nullable(),
+  /** Spec 1 §1 account types: the stored type first, then the derived ones (ADR 027). */
+  accountTypes: z.array(z.string()),
 });
 export type CustomerSummary = z.infer<typeof CustomerSummary>;
 export const CustomerSummaryAnswer = ok(CustomerSummary);

@@ -111,6 +111,7 @@ const stateArb = fc
           : [];
       }),
       giftSelections: [],
+      influencer: null,
     };
   });
 

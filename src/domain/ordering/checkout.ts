@@ -121,6 +121,8 @@ export const OrderContext = z.object({
   appliedCredit: cents('Product credit', BOUNDS.appliedCreditCents, BOUND_MESSAGES.appliedCredit).default(0),
   payment: CheckoutPayment.nullable().optional(),
   giftMessage: z.string().max(200).nullable().optional(),
+  /** The order is a gift (spec 2 §3 giftOption); a gift message makes it one as well. */
+  giftOption: z.boolean().optional(),
   popupId: z.number().int().nullable().optional(),
   siftSessionId: z.string().max(80).nullable().optional(),
 });
@@ -157,8 +159,35 @@ export const EstimateTotals = z.object({
 });
 export type EstimateTotals = z.infer<typeof EstimateTotals>;
 
+/** The customer of the order context (spec 2 §3 Customer, order context). */
+export const OrderContextCustomer = z.object({
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: z.number().int(),
+  sponsorId: z.number(),
+  phoenixId: z.number(),
+  email: z.string().nullable(),
+  groupId: z.number().int().nullable(),
+  memberExpirationDateUTC: z.string().nullable(),
+  enrollmentDateUTC: z.string().nullable(),
+  consultantMilestones: z.array(
+    z.object({ name: z.string(), achievedAt: z.string().nullable(), expirationDate: z.string().nullable() }),
+  ),
+});
+export type OrderContextCustomer = z.infer<typeof OrderContextCustomer>;
+
 export const EstimateContext = z.object({
   estimateId: z.string(),
+  customer: OrderContextCustomer,
+  /** The order is a gift: asked for, or a gift message was given. */
+  giftOption: z.boolean(),
+  /** The cart's host rewards (isFree: the 100% ones; others are half off). */
+  hostRewardItems: z.array(z.object({ sku: z.string(), quantity: z.number().int(), isFree: z.boolean() })),
+  /** SKUs in the order the catalogue has out of stock in the order's country. */
+  outOfStock: z.array(z.string()),
+  /** Prices and volumes follow the wholesale (consultant) rules. */
+  isWholesale: z.boolean(),
   countryId: z.number().int(),
   currency: z.object({ name: z.string(), format: z.string() }),
   shipping: z.object({ method: z.number().int().nullable(), rates: z.array(RateView) }),
@@ -286,6 +315,19 @@ export const CheckoutAccount = z.object({
   tAndCAccepted: z.boolean(),
   memberExpirationDateUTC: z.string().nullable(),
   enrollmentDateUTC: z.string().nullable(),
+  /** The account's customer ids at the card processor, in the US and in Canada (never card data). */
+  squareId: z.string().nullable(),
+  squareIdCA: z.string().nullable(),
+  /** Member terms records, newest first (spec 2 §3 bobTCs). */
+  bobTCs: z.array(
+    z.object({
+      orderId: z.string().nullable(),
+      orderDate: z.string(),
+      orderExpiration: z.string().nullable(),
+      signed: z.boolean(),
+      declined: z.boolean(),
+    }),
+  ),
   productCredit: z.object({ us: z.number().int(), ca: z.number().int() }),
   // The address book's entries, with the date of their last verification (spec 3 §4: 180 days).
   shippingAddresses: z.array(

@@ -5,6 +5,8 @@ export const ORDERING_MESSAGES = {
   notSuccessful: (message: string) => `Your order was not successful. ${message}`.trim(),
   defaultError: 'Sorry, there was an error. Try again?',
   emptyCart: 'You cannot checkout if your cart is empty!',
+  alreadyRedeemed: (promo: string) =>
+    `This email has already redeemed ${promo} (one per email): the order was not placed. The cart now prices without it; review it and submit again.`,
   enrollmentStarted: 'Enrollment order started. Please start by adding an enrollment sku to the cart.',
   enrollmentUnverified: 'Unable to verify enrollment.  Please try again.',
   enrollmentTerms: 'The customer must accept the terms and conditions and enter their account details.',

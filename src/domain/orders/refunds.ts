@@ -182,6 +182,11 @@ export const RefundRecord = z.object({
   adminName: z.string().nullable(),
   clawback: z.record(z.string(), z.unknown()).nullable(),
   newRefundFlow: z.boolean(),
+  /**
+   * What the downstream (Phoenix) system holds for the refund (spec 2 §3): the Phoenix order and
+   * the return opened there for returned items; null when the order is not downstream.
+   */
+  phoenixResponse: z.record(z.string(), z.unknown()).nullable(),
   status: z.enum(['processed', 'failed', 'pending']),
   idempotencyKey: z.string(),
   retries: z.number().int(),

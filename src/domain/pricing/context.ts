@@ -50,6 +50,10 @@ function anniversaryMonth(now: number, enrollment: number | undefined): boolean 
   return today.month === enrolled.month && today.year > enrolled.year;
 }
 
+/** Order context isWholesale when not given: prices follow the consultant or employee type. */
+export const wholesaleByDefault = (pricingUserType: number): boolean =>
+  pricingUserType === USER_TYPE.consultant || pricingUserType === USER_TYPE.employee;
+
 export function buildContext(input: PricingInput): PricingContext {
   const promoTags = keptPromoTags(input.promoTags ?? []);
   const pricingUserType = input.customerUserType ?? input.userType;
@@ -65,9 +69,7 @@ export function buildContext(input: PricingInput): PricingContext {
     promoTags,
     codes: new Set(promoTags.map((t) => t.code.trim().toLowerCase())),
     removed: new Set(input.removedPromoItems ?? []),
-    wholesale:
-      input.isWholesale ??
-      (pricingUserType === USER_TYPE.consultant || pricingUserType === USER_TYPE.employee),
+    wholesale: input.isWholesale ?? wholesaleByDefault(pricingUserType),
     shopperSkus: new Set(shopperLines.map((l) => l.sku)),
     hasSubscription: shopperLines.some((l) => l.subscription === true),
     isAnniversaryMonth: anniversaryMonth(input.now, input.account?.enrollmentDate),

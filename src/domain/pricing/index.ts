@@ -1,7 +1,7 @@
 // The pricing engine's one entry point (CONVENTIONS: pure functions behind one entry point).
 export type { CompiledRules } from './compile';
 export { compileRules } from './compile';
-export { ZERO_PRICE_ORDER_TYPE } from './context';
+export { wholesaleByDefault, ZERO_PRICE_ORDER_TYPE } from './context';
 export { priceCart } from './engine';
 export { giftSkusOf } from './gift-skus';
 export {

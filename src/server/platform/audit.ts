@@ -111,6 +111,8 @@ export async function auditPage(db: DbOrTx, scope: SQL, query: AuditQuery, colle
       // Events written without a name (API clients, older records) are named from the staff list.
       changedByName:
         r.changedByName ?? names.staff[r.auth ?? ''] ?? names.staff[r.changedBy.toLowerCase()] ?? null,
+      auth: r.auth ?? null,
+      authType: r.authType ?? null,
       dateChangedUTC: r.dateChangedUtc.toISOString(),
       differences: r.differences,
     })),

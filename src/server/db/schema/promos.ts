@@ -153,3 +153,23 @@ export const payoutSelections = pgTable('payout_selections', {
   createdBy: text('created_by').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Redemptions of limitOnePerEmail rules (spec 3 §4): one row per email and rule, written in the
+ * purchase transaction of the order that redeemed it. The primary key makes a second redemption
+ * by the same email impossible, even for two purchases at once.
+ */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    promo: text('promo').notNull(),
+    orderId: text('order_id').notNull(),
+    redeemedAt: utc('redeemed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_redemptions_email_promo_key').on(t.email, t.promo),
+    index('promo_redemptions_order_idx').on(t.orderId),
+  ],
+);

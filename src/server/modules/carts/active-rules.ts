@@ -16,6 +16,8 @@ export interface RuleSet {
   rulesByCode: Map<string, string[]>;
   /** SKUs the rules may add (gifts, samples): their prices go to the engine. */
   giftSkus: string[];
+  /** Names of the rules limited to one redemption per email (recorded at purchase). */
+  limitOnePerEmail: Set<string>;
   volumeTables: VolumeTables;
 }
 
@@ -56,7 +58,14 @@ async function load(db: Db, stamp: string, warn: (msg: string) => void): Promise
     listA: special.filter((s) => s.list === 'listA').map((s) => s.sku),
     listB: special.filter((s) => s.list === 'listB').map((s) => s.sku),
   };
-  return { stamp, compiled: compileRules(rules), rulesByCode, giftSkus: giftSkusOf(rules), volumeTables };
+  return {
+    stamp,
+    compiled: compileRules(rules),
+    rulesByCode,
+    giftSkus: giftSkusOf(rules),
+    limitOnePerEmail: new Set(rules.filter((r) => r.limitOnePerEmail).map((r) => r.name)),
+    volumeTables,
+  };
 }
 
 export class ActiveRules {

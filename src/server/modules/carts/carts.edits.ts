@@ -3,6 +3,7 @@ import {
   addProduct,
   CART_MESSAGES,
   type CartChange,
+  type CartInfluencer,
   type CartInstanceState,
   emptyInstance,
   enterPromoCode,
@@ -146,4 +147,17 @@ export const removeOverrideEdit =
 /** Locale switch (spec 2 §4): the cart of that locale becomes active; the other stays stored. */
 export const localeEdit =
   (localeCode: string): Edit =>
-  (_state, tools) => ({ state: tools.instance(localeCode), locale: localeCode });
+  (state, tools) => {
+    const next = tools.instance(localeCode);
+    // The influencer attribution is the cart's: it follows the switch unless that locale has its own.
+    return { state: { ...next, influencer: next.influencer ?? state.influencer }, locale: localeCode };
+  };
+
+/**
+ * Records (or, with null, removes) the cart's influencer attribution (spec 3 §4 hasInfluencer).
+ * The influencer is looked up and checked before the edit (an active consultant, not the cart's
+ * owner); the edit only sets it, so a retried write sets the same.
+ */
+export const influencerEdit =
+  (influencer: CartInfluencer | null): Edit =>
+  (state) => ({ state: { ...state, influencer } });

@@ -53,9 +53,15 @@ const typeDefs = /* GraphQL */ `
     doNotShipAlone: Boolean!
     isFinalSaleConfig: Boolean!
     selectedVariant: String
+    "The promotion redemption that made a free or gift line ({rule name}:{line id}); null on the shopper's lines."
+    redemptionKey: String
     volumes: CartVolumes!
     originalVolumes: CartVolumes!
   }
+  "A line as the shopper entered it, before promotions (spec 2 §3 unpromofiedItems)."
+  type CartEnteredLine { id: ID! sku: String! quantity: Int! isHostReward: Boolean subscription: Boolean selectedVariant: String }
+  "Influencer attribution recorded on the cart (rules with hasInfluencer need one)."
+  type CartInfluencer { phoenixId: Float! name: String! }
   type CartPromoItem { sku: String! quantity: Int! promo: String! isSample: Boolean! valueInCents: Int! }
   type HostRewardItem { sku: String! quantity: Int! isFree: Boolean! }
   type AppliedPromo {
@@ -104,6 +110,8 @@ const typeDefs = /* GraphQL */ `
     prePromoSubtotalInCents: Int!
     discountTotalInCents: Int!
     products: [CartLineItem!]!
+    unpromofiedItems: [CartEnteredLine!]!
+    influencer: CartInfluencer
     promoItems: [CartPromoItem!]!
     hostRewardItems: [HostRewardItem!]!
     appliedPromos: [AppliedPromo!]!

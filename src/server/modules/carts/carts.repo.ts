@@ -307,11 +307,14 @@ interface CustomerSqlRow {
   member_expiration_date_utc: Date | string | null;
   consultant_milestones: { name: string; expirationDate?: string | null }[];
   has_orders: boolean;
+  /** limitOnePerEmail rules this account's email has redeemed (promo_redemptions). */
+  redeemed_promos: string[] | null;
 }
 
 const customerSelect = sql`select a.uid, a.first_name, a.last_name, a.user_type, a.phoenix_id::float8 as phoenix_id,
     a.email, a.enrollment_date_utc, a.member_expiration_date_utc, a.consultant_milestones,
-    exists(select 1 from orders o where o.customer_uid = a.uid) as has_orders
+    exists(select 1 from orders o where o.customer_uid = a.uid) as has_orders,
+    array(select r.promo from promo_redemptions r where r.email = lower(a.email) order by r.promo) as redeemed_promos
   from accounts a`;
 
 function toCustomer(r: CustomerSqlRow): CartCustomer {
@@ -334,8 +337,22 @@ function toCustomer(r: CustomerSqlRow): CartCustomer {
           ? [{ name: m.name, expiresAt: Math.floor(new Date(m.expirationDate).getTime() / 1000) }]
           : [],
       ),
+      redeemedPromos: r.redeemed_promos ?? [],
     },
   };
+}
+
+/** An active consultant by account number, with the name attribution shows. */
+export async function activeConsultant(
+  db: DbOrTx,
+  phoenixId: number,
+): Promise<{ uid: string; name: string } | undefined> {
+  const [r] = await rows<{ uid: string; name: string }>(
+    db,
+    sql`select uid, trim(concat_ws(' ', first_name, last_name)) as name from accounts
+        where phoenix_id = ${phoenixId} and user_type = 1 and account_status = 1`,
+  );
+  return r;
 }
 
 export async function customerOf(db: DbOrTx, uid: string): Promise<CartCustomer | null> {

@@ -8,6 +8,7 @@ import {
   CreateCartRequest,
   GiftSelectionRequest,
   HostRewardRequest,
+  InfluencerRequest,
   LocaleRequest,
   lineQuantity,
   OverrideEntry,
@@ -29,6 +30,7 @@ import {
   emptyEdit,
   giftSelectionEdit,
   hostRewardEdit,
+  influencerEdit,
   localeEdit,
   overrideEdit,
   promoCodeEdit,
@@ -204,6 +206,24 @@ export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: CartParams, body: HostRewardRequest, response: { 200: CartAnswer } },
       },
       async (r) => run(r, 'cart.hostReward', hostRewardEdit(r.body.sku, r.body.isFree)),
+    );
+
+    app.put(
+      '/api/carts/:cartId/influencer',
+      {
+        config: edit,
+        schema: { tags, params: CartParams, body: InfluencerRequest, response: { 200: CartAnswer } },
+      },
+      async (r) =>
+        ok(
+          await service.setInfluencer(
+            ctx,
+            actorOf(r.staff!),
+            r.params.cartId,
+            r.body.phoenixId,
+            influencerEdit,
+          ),
+        ),
     );
 
     app.post(

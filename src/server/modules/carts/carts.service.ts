@@ -1,6 +1,7 @@
 import {
   CART_MESSAGES,
   type CartCustomer,
+  type CartInfluencer,
   type CartInstanceState,
   type CartMeta,
   type CartSummaryView,
@@ -148,7 +149,11 @@ async function price(
     rulesByCode: rules.rulesByCode,
     cartMessages,
   });
-  return { view, priced, stamp: rules.stamp, catalog, customer };
+  // The applied rules limited to one per email: the purchase records their redemption.
+  const redeemsPerEmail = priced.explanations
+    .filter((e) => e.applied && rules.limitOnePerEmail.has(e.promo))
+    .map((e) => e.promo);
+  return { view, priced, stamp: rules.stamp, catalog, customer, redeemsPerEmail };
 }
 
 /**
@@ -367,6 +372,7 @@ const auditable = (s: CartInstanceState) => ({
   hostRewardItems: s.hostRewardItems,
   overrides: s.overrides.map(({ at: _at, ...o }) => o),
   giftSelections: s.giftSelections,
+  influencer: s.influencer,
 });
 
 /** Applies an edit to the active instance, prices it and writes it with its audit event. */
@@ -443,6 +449,29 @@ export async function editCart(
     return result.notices ? { ...fresh, notices: [...result.notices, ...fresh.notices] } : fresh;
   }
   throw conflict(CART_MESSAGES.busy);
+}
+
+/**
+ * Records or removes the cart's influencer attribution (spec 3 §4 hasInfluencer): the influencer
+ * must be an active consultant other than the cart's owner. Refused with a 400 before anything is
+ * written; the write itself is an edit, audited as `cart.influencer` with the attribution before
+ * and after.
+ */
+export async function setInfluencer(
+  ctx: AppContext,
+  actor: Actor,
+  cartId: string,
+  phoenixId: number | null,
+  edit: (influencer: CartInfluencer | null) => Edit,
+): Promise<CartView> {
+  if (phoenixId === null) return editCart(ctx, actor, cartId, 'cart.influencer', edit(null));
+  const row = await repo.cartRow(ctx.db, cartId);
+  if (!row) throw notFound(CART_MESSAGES.noSuchCart);
+  const found = await repo.activeConsultant(ctx.db, phoenixId);
+  const refuse = (message: string) => badRequest(message, [{ path: 'phoenixId', message }]);
+  if (!found) throw refuse(CART_MESSAGES.noSuchInfluencer(phoenixId));
+  if (found.uid === row.uid) throw refuse(CART_MESSAGES.ownInfluencer);
+  return editCart(ctx, actor, cartId, 'cart.influencer', edit({ phoenixId, name: found.name }));
 }
 
 /** Clear (spec 2 §4): empties the active instance, or deletes the stored cart. */

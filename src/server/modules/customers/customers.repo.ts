@@ -1,8 +1,14 @@
+import {
+  accountTypeNames,
+  DERIVED_ACCOUNT_TYPE_KEYS,
+  type DerivedAccountType,
+} from '@domain/customers/account-types';
 import type { CustomerSummary, OrderRow, Popup } from '@domain/customers/customer';
 import { isActiveMember, memberStatus } from '@domain/customers/membership';
 import { orderDisplayStatus } from '@domain/customers/order-status';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../platform/db';
+import { derivedTypeSql } from './account-types.sql';
 
 // Reads of one customer's account and records (spec 1 §2–§4). Every query is by an indexed key:
 // accounts.uid / phoenix_id, orders (customer_uid, date_created_utc), socials.uid, carts (uid, canceled).
@@ -31,6 +37,8 @@ export interface AccountRow {
   terms_order_expiration: Date | null;
   terms_signed: boolean | null;
   terms_declined: boolean | null;
+  /** The derived account types (ADR 027) this account is now. */
+  derived_types: DerivedAccountType[] | null;
 }
 
 const accountColumns = sql`a.uid, a.phoenix_id::float8 as phoenix_id, a.first_name, a.last_name, a.email,
@@ -39,7 +47,11 @@ const accountColumns = sql`a.uid, a.phoenix_id::float8 as phoenix_id, a.first_na
   a.next_renewal_date_utc, a.member_expiration_date_utc, a.paid_as_title_id::int as paid_as_title_id,
   a.recognition_title_id::int as recognition_title_id, a.pws_key,
   t.order_date as terms_order_date, t.order_expiration as terms_order_expiration,
-  t.signed as terms_signed, t.declined as terms_declined`;
+  t.signed as terms_signed, t.declined as terms_declined,
+  array_remove(array[${sql.join(
+    DERIVED_ACCOUNT_TYPE_KEYS.map((key) => sql`case when ${derivedTypeSql(key)} then ${key}::text end`),
+    sql`, `,
+  )}], null) as derived_types`;
 
 /** Member status needs only the latest terms record (spec 1 §4), read with the account. */
 const latestTerms = sql`left join lateral (
@@ -86,6 +98,7 @@ export function summaryOf(row: AccountRow, now = new Date()): CustomerSummary {
     membershipStatus: memberStatus(terms, row.member_expiration_date_utc, now),
     activeMember: isActiveMember(terms, row.member_expiration_date_utc, now),
     memberExpirationDateUtc: iso(row.member_expiration_date_utc),
+    accountTypes: accountTypeNames(row.user_type, row.derived_types ?? []),
   };
 }
 

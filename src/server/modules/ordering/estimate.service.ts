@@ -11,6 +11,7 @@ import {
   orderTotals,
 } from '@domain/ordering';
 import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
+import { wholesaleByDefault } from '@domain/pricing';
 import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
@@ -218,7 +219,31 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     !!body.payment &&
     (!!body.payment.splitPayments ||
       (body.payment.savedCard ? !!body.payment.cardId : !!body.payment.squareNonce));
+  const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
   const context: EstimateContext = {
+    customer: {
+      uid: account.uid,
+      firstName: account.first_name,
+      lastName: account.last_name,
+      userType: account.user_type,
+      sponsorId: Number(account.sponsor_id),
+      phoenixId: Number(account.phoenix_id),
+      email: account.email,
+      groupId: account.group_id,
+      memberExpirationDateUTC: iso(account.member_expiration_date_utc),
+      enrollmentDateUTC: iso(account.enrollment_date_utc),
+      consultantMilestones: (account.consultant_milestones ?? []).map((m) => ({
+        name: m.name,
+        achievedAt: m.achievedAt ?? null,
+        expirationDate: m.expirationDate ?? null,
+      })),
+    },
+    giftOption: body.giftOption ?? !!body.giftMessage?.trim(),
+    hostRewardItems: view.hostRewardItems,
+    outOfStock: [...new Set(view.products.map((p) => p.sku))].filter(
+      (sku) => priced.catalog.get(sku)?.inStock === false,
+    ),
+    isWholesale: wholesaleByDefault(view.typeId ?? account.user_type),
     estimateId: sha256(
       JSON.stringify([
         body.cartId,

@@ -21,6 +21,12 @@ export interface AccountRow {
   credit_us: number;
   credit_ca: number;
   pending_terms: boolean;
+  group_id: number | null;
+  square_id: string | null;
+  square_id_ca: string | null;
+  consultant_milestones:
+    | { name: string; achievedAt?: string | null; expirationDate?: string | null }[]
+    | null;
 }
 
 export async function accountOf(db: DbOrTx, uid: string): Promise<AccountRow | undefined> {
@@ -28,7 +34,8 @@ export async function accountOf(db: DbOrTx, uid: string): Promise<AccountRow | u
     db,
     sql`select a.uid, a.first_name, a.last_name, a.email, a.user_type, a.country_id, a.default_language_id,
           a.sponsor_id::float8 as sponsor_id, a.phoenix_id::float8 as phoenix_id, a.t_and_c_accepted,
-          a.member_expiration_date_utc, a.enrollment_date_utc,
+          a.member_expiration_date_utc, a.enrollment_date_utc, a.group_id, a.square_id, a.square_id_ca,
+          a.consultant_milestones,
           coalesce((select balance_cents from product_credit where account_uid = a.uid and country = 'us'), 0)::int as credit_us,
           coalesce((select balance_cents from product_credit where account_uid = a.uid and country = 'ca'), 0)::int as credit_ca,
           exists(select 1 from orders o where o.customer_uid = a.uid and o.collection = 'orders'
@@ -45,7 +52,7 @@ export async function checkoutAccount(
   a: AccountRow,
   overrideDefaults: CheckoutAccount['overrideDefaults'],
 ): Promise<CheckoutAccount> {
-  const [addresses, popups] = await Promise.all([
+  const [addresses, popups, terms] = await Promise.all([
     rows<{
       id: number;
       first_name: string;
@@ -67,6 +74,17 @@ export async function checkoutAccount(
           from shipping_addresses where account_uid = ${a.uid} order by is_default_shipping desc, id`,
     ),
     popupsOf(db, a.uid),
+    rows<{
+      order_id: string | null;
+      order_date: Date;
+      order_expiration: Date | null;
+      signed: boolean;
+      declined: boolean;
+    }>(
+      db,
+      sql`select order_id, order_date, order_expiration, signed, declined from terms_records
+          where account_uid = ${a.uid} order by order_date desc`,
+    ),
   ]);
   return {
     uid: a.uid,
@@ -81,6 +99,15 @@ export async function checkoutAccount(
     tAndCAccepted: a.t_and_c_accepted,
     memberExpirationDateUTC: iso(a.member_expiration_date_utc),
     enrollmentDateUTC: iso(a.enrollment_date_utc),
+    squareId: a.square_id,
+    squareIdCA: a.square_id_ca,
+    bobTCs: terms.map((t) => ({
+      orderId: t.order_id,
+      orderDate: iso(t.order_date)!,
+      orderExpiration: iso(t.order_expiration),
+      signed: t.signed,
+      declined: t.declined,
+    })),
     productCredit: { us: a.credit_us, ca: a.credit_ca },
     shippingAddresses: addresses.map((r) => ({
       id: r.id,

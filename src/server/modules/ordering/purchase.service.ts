@@ -14,7 +14,14 @@ import {
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
 import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
 import { sql } from 'drizzle-orm';
-import { orderLines, orderPayments, orders, shippingAddresses, termsRecords } from '../../db/schema';
+import {
+  orderLines,
+  orderPayments,
+  orders,
+  promoRedemptions,
+  shippingAddresses,
+  termsRecords,
+} from '../../db/schema';
 import { type Actor, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { customerEmailLocale } from '../../platform/customer-email';
@@ -474,6 +481,23 @@ function crashPoint(stage: 'authorized' | 'committed') {
   if (faults.crashAt === stage) throw new SimulatedCrash(`simulated crash after ${stage}`);
 }
 
+/**
+ * Records this order's redemptions of limitOnePerEmail rules for the customer's email (spec 3 §4),
+ * in the order's transaction. An email that redeemed one of them since the cart was priced (a
+ * second purchase at the same moment) refuses the whole order: nothing is written and the charge
+ * is voided; the cart then prices without that promotion.
+ */
+async function recordRedemptions(tx: Tx, email: string | null, orderId: string, promos: readonly string[]) {
+  if (!email || promos.length === 0) return;
+  const written = await tx
+    .insert(promoRedemptions)
+    .values(promos.map((promo) => ({ email: email.toLowerCase(), promo, orderId })))
+    .onConflictDoNothing()
+    .returning({ promo: promoRedemptions.promo });
+  const taken = promos.filter((p) => !written.some((w) => w.promo === p));
+  if (taken.length > 0) throw conflict(ORDERING_MESSAGES.alreadyRedeemed(taken[0]!));
+}
+
 /** Writes the order and all that goes with it; false when an attempt under its key already did. */
 async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> {
   const { docId, body, est, charges, pendingTerms } = a;
@@ -605,6 +629,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
       };
     }),
   );
+  await recordRedemptions(tx, account.email, docId, priced.redeemsPerEmail);
   // One payment per card (a split's in the order staff entered them), each authorized.
   for (const { tender, result } of charges)
     await tx.insert(orderPayments).values({

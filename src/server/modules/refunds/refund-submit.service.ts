@@ -68,6 +68,20 @@ function requestHash(body: Submit) {
   );
 }
 
+/**
+ * What the downstream (Phoenix) system holds for a refund as it is made (spec 2 §3 refund record
+ * phoenixResponse): the Phoenix order it is against and the return opened there for the returned
+ * items. Null for an order that is not in the downstream system (its Phoenix id is N/A).
+ */
+function downstreamAnswer(phoenixOrderId: number | null, returnId: string | null) {
+  if (phoenixOrderId === null) return null;
+  return {
+    phoenixOrderId,
+    returnId,
+    returnStatus: returnId ? RETURN_STATUS.initiated : null,
+  };
+}
+
 async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string> {
   const o = await orders.lockOrder(tx, body.orderId);
   // An attempt under this key that took over after this one's lease lapsed may have written the
@@ -116,6 +130,7 @@ async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string>
   if (amount !== body.amount) throw badRequest(REFUND_MESSAGES.cardExceeds);
 
   const id = alphanumericId(20);
+  const returnId = returnItems.length > 0 ? alphanumericId(20) : null;
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -135,6 +150,7 @@ async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string>
       clawback: totals.clawback,
       status: legs.length > 0 ? 'pending' : 'processed',
       idempotencyKey: body.idempotencyKey,
+      phoenixResponse: downstreamAnswer(o.phoenixOrderId, returnId),
     })
     .returning();
   if (body.pcAmount > 0) {
@@ -154,9 +170,7 @@ async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string>
     });
     await repo.addCreditRefunded(tx, o.id, body.pcAmount);
   }
-  let returnId: string | null = null;
-  if (returnItems.length > 0) {
-    returnId = alphanumericId(20);
+  if (returnId) {
     await tx.insert(returns).values({
       id: returnId,
       orderId: o.id,

@@ -109,6 +109,7 @@ export function recordView(r: repo.RefundRow, titles: ReadonlyMap<string, string
     adminName: r.adminName,
     clawback: r.clawback ?? null,
     newRefundFlow: r.newRefundFlow,
+    phoenixResponse: r.phoenixResponse ?? null,
     status: r.status,
     idempotencyKey: r.idempotencyKey,
     retries: r.retries,

@@ -1,6 +1,7 @@
 import type { CustomerSummary } from '@domain/customers/customer';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { CopyableText } from '@web/components/copyable-text';
@@ -37,8 +38,26 @@ export function CustomerHeader({ customer }: { customer: CustomerSummary }) {
         </Typography>
         <CopyableText value={String(customer.phoenixId)} label="Account number" monospace />
         <Typography component="span" variant="body2" sx={{ ml: 1 }}>
-          {typeLabel(customer.userType)} · {countryLabel(customer.countryId)}
+          {countryLabel(customer.countryId)}
         </Typography>
+        <Box
+          component="ul"
+          aria-label="Account types"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}
+        >
+          {(customer.accountTypes.length > 0 ? customer.accountTypes : [typeLabel(customer.userType)]).map(
+            (type, i) => (
+              <li key={type}>
+                <Chip
+                  size="small"
+                  color={i === 0 ? 'primary' : 'default'}
+                  variant={i === 0 ? 'filled' : 'outlined'}
+                  label={type}
+                />
+              </li>
+            ),
+          )}
+        </Box>
         <AccountStatusChip status={customer.accountStatus} />
         <MembershipChip status={customer.membershipStatus} />
       </Box>
