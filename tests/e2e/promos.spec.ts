@@ -171,7 +171,7 @@ test('delayed deploy is a confirm toggle: each switch asks first, and switching 
   await page.goto(`/promos/editor/${encodeURIComponent(RULE)}`);
   await expect(editor(page)).toContainText(RULE);
   const toggle = page.getByRole('switch', { name: 'Delayed deploy' });
-  const publishAt = page.getByLabel('Publish at (seconds)');
+  const publishAt = page.getByLabel('Publish at (Pacific)');
   await expect(toggle).not.toBeChecked();
   // Cancelled: nothing changes.
   await toggle.click();
@@ -184,7 +184,7 @@ test('delayed deploy is a confirm toggle: each switch asks first, and switching 
   await toggle.click();
   await dialog.getByRole('button', { name: 'Turn on' }).click();
   await expect(toggle).toBeChecked();
-  await publishAt.fill('1893456000');
+  await publishAt.fill('2030-01-01T09:30:00');
   // Switching off asks too, naming the date it clears; cancelled, the date stays.
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
@@ -201,7 +201,7 @@ test('delayed deploy is a confirm toggle: each switch asks first, and switching 
     ).toEqual([]);
     await off.getByRole('button', { name: 'Cancel' }).click();
     await expect(toggle).toBeChecked();
-    await expect(publishAt).toHaveValue('1893456000');
+    await expect(publishAt).toHaveValue('2030-01-01T09:30:00');
   }
   await toggle.click();
   await page

@@ -91,7 +91,7 @@ const engineShape = {
   timestamps: z
     .object({ start: epochSeconds, end: epochSeconds })
     .default({ start: 0, end: NO_END_SECONDS })
-    .refine((t) => t.start <= t.end, 'timestamps.start must not be after timestamps.end'),
+    .refine((t) => t.start <= t.end, 'Start must not be after end'),
   disqualificationItems: z.array(sku).default([]),
   channel: z.union([z.string(), z.number()]).optional(),
   channels: z.array(z.union([z.string(), z.number()])).optional(),
@@ -160,7 +160,8 @@ function checkTypeFields(rule: z.infer<z.ZodObject<typeof engineShape>>, ctx: z.
     need(rule.spendThreshold !== undefined, 'spendThreshold', 'Threshold types need spendThreshold');
   }
   if (rule.id === 25) need((rule.tiers?.length ?? 0) > 0, 'tiers', 'Type 25 needs at least one tier');
-  if (rule.id === 20) need(rule.volumeAdjustment !== undefined, 'volumeAdjustment', 'Type 20 needs it');
+  if (rule.id === 20)
+    need(rule.volumeAdjustment !== undefined, 'volumeAdjustment', 'Type 20 needs a volume adjustment');
   if (rule.id === 19)
     need((rule.shippingMethods?.length ?? 0) > 0, 'shippingMethods', 'Type 19 drops methods');
 }

@@ -110,7 +110,7 @@ describe('stored ↔ engine', () => {
   });
   it('engine issues carry the path the JSON editor marks', () => {
     expect(engineIssues({ id: 0, name: 'x', discountValue: { '1': 3 } })).toEqual([
-      { path: 'discountValue', message: 'Percent values are fractions (0.2 = 20%)' },
+      { path: 'discountValue', message: 'Discount value: Percent values are fractions (0.2 = 20%)' },
     ]);
     expect(engineIssues({ id: 0, name: 'x' })).toEqual([]);
   });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { localeCodeSchema } from '../carts/cart';
 import type { PricingInput } from '../pricing';
+import { issueInWords } from './issue-words';
 import { type PromoRule, promoRuleSchema, storedPromoRuleSchema, storedToEngine } from './rule';
 
 export const PROMO_COLLECTIONS = ['drafts', 'pending', 'active', 'production'] as const;
@@ -23,6 +24,10 @@ export const COLLECTION_LABELS: Record<PromoCollection, string> = {
 export const PROMO_MESSAGES = {
   saved: 'Promo successfully updated',
   deployed: 'Promo successfully Deployed! Please remember to manually set active to true in Firestore.',
+  /** Deployed with "Also set active": the reminder would be untrue, so the answer says what was done. */
+  deployedActive: 'Promo successfully Deployed to production and set active: carts price with it now.',
+  rescheduled: (name: string, when: string) =>
+    `The delayed deploy of ${name} now publishes the rule as saved, on ${when}.`,
   insufficient: 'Insufficient Permissions',
   createdPending: (name: string) => `Promo rule ${name} successfully created and saved to pending rules.`,
   createdDrafts: (name: string) => `Promo rule ${name} successfully created and saved to drafts.`,
@@ -32,6 +37,40 @@ export const PROMO_MESSAGES = {
 
 const seconds = z.object({ _seconds: z.number().int() });
 export type FirestoreSeconds = z.infer<typeof seconds>;
+
+/**
+ * What a delayed deploy publishes (ADR 032): the rule as it was saved when the publish date was set or
+ * the deploy re-scheduled. `changedSince` says the rule was saved differently after that: the later
+ * changes do not go live at the publish date unless the deploy is re-scheduled.
+ */
+export const ScheduledDeploy = z.object({
+  versionId: z.number().int(),
+  publishAt: z.number().int(),
+  savedAt: z.string(),
+  savedBy: z.string(),
+  rule: z.record(z.string(), z.unknown()),
+  tags: z.array(z.string()),
+  timestamps: z.record(z.string(), seconds),
+  changedSince: z.boolean(),
+});
+export type ScheduledDeploy = z.infer<typeof ScheduledDeploy>;
+
+/** JSON text with object keys sorted: equal for equal values whatever order the keys were stored in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+/** Whether two saves of a rule publish the same thing (rule, tags and timestamps). */
+export const sameRuleContent = (
+  a: { rule: unknown; tags: readonly string[]; timestamps: unknown },
+  b: { rule: unknown; tags: readonly string[]; timestamps: unknown },
+) =>
+  canonicalJson({ rule: a.rule, tags: a.tags, timestamps: a.timestamps }) ===
+  canonicalJson({ rule: b.rule, tags: b.tags, timestamps: b.timestamps });
 
 /** One rule of one collection as the service returns it: stored fields, engine form, last change. */
 export const PromoRuleRecord = z.object({
@@ -50,6 +89,8 @@ export const PromoRuleRecord = z.object({
   rule: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
+  /** The delayed deploy's snapshot, when a publish date is set (ADR 032). */
+  scheduled: ScheduledDeploy.nullable().default(null),
 });
 export type PromoRuleRecord = z.infer<typeof PromoRuleRecord>;
 
@@ -66,6 +107,12 @@ export const DeployRuleRequest = z.object({
   active: z.boolean().default(false),
 });
 export type DeployRuleRequest = z.input<typeof DeployRuleRequest>;
+/** Re-schedule a delayed deploy with the rule as it is saved now (ADR 032). */
+export const RescheduleRequest = z.object({
+  collection: z.enum(['drafts', 'pending', 'active']),
+  name: z.string().min(1).max(200),
+});
+export type RescheduleRequest = z.infer<typeof RescheduleRequest>;
 
 export const PromoIssue = z.object({ path: z.string(), message: z.string() });
 export type PromoIssue = z.infer<typeof PromoIssue>;
@@ -170,17 +217,28 @@ export function bulkChanges(
 // Timestamps (spec 3 §4: default midnight today, in seconds; business durations in Pacific time).
 export const PROMO_TIME_ZONE = 'America/Los_Angeles';
 
+/** One formatter per zone: building one costs far more than formatting with it. */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    zoneFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = zoneFormatter(timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
     get('year'),
@@ -256,8 +314,6 @@ export interface CompiledStored {
   errors: PromoIssue[];
 }
 
-const pathOf = (path: readonly PropertyKey[]) => path.map(String).join('.');
-
 /**
  * Stored → engine form with every error kept: the stored shape first, then the engine schema
  * (spec 3 §5: the errors are kept for display).
@@ -267,14 +323,14 @@ export function compileStored(input: unknown): CompiledStored {
   if (!stored.success) {
     return {
       rule: null,
-      errors: stored.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })),
+      errors: stored.error.issues.map(issueInWords),
     };
   }
   try {
     return { rule: storedToEngine(stored.data), errors: [] };
   } catch (error) {
     if (error instanceof z.ZodError) {
-      return { rule: null, errors: error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })) };
+      return { rule: null, errors: error.issues.map(issueInWords) };
     }
     throw error;
   }
@@ -283,7 +339,7 @@ export function compileStored(input: unknown): CompiledStored {
 /** Engine-form check for the JSON editor: every issue with its path. */
 export function engineIssues(value: unknown): PromoIssue[] {
   const parsed = promoRuleSchema.safeParse(value);
-  return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }));
+  return parsed.success ? [] : parsed.error.issues.map(issueInWords);
 }
 
 /** Engine rule → the stored form the tool saves (tags, timestamps map and publishToProd beside it). */

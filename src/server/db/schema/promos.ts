@@ -31,6 +31,11 @@ export const promoRules = pgTable(
     rule: jsonb('rule').$type<Record<string, unknown>>().notNull(),
     timestamps: jsonb('timestamps').$type<Record<string, { _seconds: number }>>().notNull().default({}),
     publishToProd: utc('publish_to_prod'),
+    /**
+     * The version (promo_rule_versions.id) the delayed deploy publishes: the rule as it was when the
+     * publish date was set or the deploy re-scheduled, not what the rule is when the date comes (ADR 032).
+     */
+    scheduledVersionId: bigint('scheduled_version_id', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     updatedBy: text('updated_by'),

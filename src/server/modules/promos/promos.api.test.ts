@@ -83,8 +83,8 @@ describe('editRule: save with validation', () => {
     expect(body.success).toBe(false);
     expect(body.errors).toEqual(
       expect.arrayContaining([
-        { path: 'discountValue', message: 'Percent values are fractions (0.2 = 20%)' },
-        expect.objectContaining({ path: 'conditionQuantity.min' }),
+        { path: 'discountValue', message: 'Discount value: Percent values are fractions (0.2 = 20%)' },
+        { path: 'conditionQuantity.min', message: 'Condition items needed must be at least 1' },
       ]),
     );
     expect(body.message).toBe('The rule has 2 errors');
@@ -198,7 +198,8 @@ describe('deploy', () => {
       juno,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(PROMO_MESSAGES.deployed);
+    // "Also set active" was done: the answer says so instead of the spec's reminder to do it by hand.
+    expect(res.json().message).toBe(PROMO_MESSAGES.deployedActive);
     const rows = await rowsNamed(rule.name);
     expect(rows.map((r) => r.collection).sort()).toEqual(['active', 'pending', 'production']);
     expect(rows.find((r) => r.collection === 'active')?.active).toBe(true);

@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
 import * as repo from './promos.repo';
-import { toRecord, write } from './promos.service';
+import { recordOf, write } from './promos.service';
 
 // Rule history (issue 13): the versions every save records (promos.repo addVersion, written by the
 // service's `write` beside the promos-log event), compared version to version, and restored into
@@ -75,7 +75,7 @@ export async function restoreVersion(
       },
       'promo.restore',
     );
-    return toRecord(row);
+    return recordOf(tx, row);
   });
   return { record, message: RESTORE_MESSAGE(record.name) };
 }

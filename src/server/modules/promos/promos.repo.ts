@@ -2,6 +2,7 @@ import type { PromoRule } from '@domain/promos/rule';
 import type { FirestoreSeconds, PromoCollection } from '@domain/promos/tool';
 import { and, asc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import {
+  categories,
   products,
   promoRules,
   promoRuleVersions,
@@ -120,6 +121,29 @@ export async function searchProducts(db: DbOrTx, q: string, limit = 20) {
     .limit(limit);
 }
 
+/** Titles and first category of the SKUs named in the simulator's reasons (unknown SKUs are left out). */
+export async function productNames(db: DbOrTx, skus: readonly string[]) {
+  if (skus.length === 0) return [];
+  const rows = await db
+    .select({ sku: products.sku, title: products.title, categoryIds: products.categoryIds })
+    .from(products)
+    .where(inArray(products.sku, [...skus]));
+  const ids = [...new Set(rows.flatMap((r) => r.categoryIds.slice(0, 1)))];
+  const named =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(inArray(categories.id, ids));
+  const nameOf = new Map(named.map((c) => [c.id, c.name]));
+  return rows.map((r) => ({
+    sku: r.sku,
+    title: r.title,
+    category: (r.categoryIds[0] !== undefined ? nameOf.get(r.categoryIds[0]) : undefined) ?? null,
+  }));
+}
+
 export type VersionRow = typeof promoRuleVersions.$inferSelect;
 
 export async function hasVersion(tx: DbOrTx, collection: PromoCollection, name: string): Promise<boolean> {
@@ -140,19 +164,36 @@ export async function addVersion(
   action: string,
   savedBy: string,
   savedAt: Date,
-): Promise<void> {
-  await tx.insert(promoRuleVersions).values({
-    collection: row.collection,
-    nameKey: row.name.toLowerCase(),
-    name: row.name,
-    action,
-    rule: row.rule,
-    tags: row.tags,
-    timestamps: row.timestamps,
-    publishToProd: row.publishToProd,
-    savedBy,
-    savedAt,
-  });
+): Promise<number> {
+  const [added] = await tx
+    .insert(promoRuleVersions)
+    .values({
+      collection: row.collection,
+      nameKey: row.name.toLowerCase(),
+      name: row.name,
+      action,
+      rule: row.rule,
+      tags: row.tags,
+      timestamps: row.timestamps,
+      publishToProd: row.publishToProd,
+      savedBy,
+      savedAt,
+    })
+    .returning({ id: promoRuleVersions.id });
+  return added!.id;
+}
+
+/** Which version the rule's delayed deploy publishes (null: none scheduled). */
+export async function setScheduledVersion(tx: DbOrTx, id: number, versionId: number | null): Promise<void> {
+  await tx.update(promoRules).set({ scheduledVersionId: versionId }).where(eq(promoRules.id, id));
+}
+
+export async function versionsByIds(db: DbOrTx, ids: readonly number[]): Promise<VersionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(promoRuleVersions)
+    .where(inArray(promoRuleVersions.id, [...ids]));
 }
 
 /** Every version of the rules of that name (any collection, case-insensitive), oldest first. */
@@ -190,7 +231,10 @@ export async function claimDueRules(tx: DbOrTx, now: Date, limit: number): Promi
 }
 
 export async function clearPublishDate(tx: DbOrTx, id: number): Promise<void> {
-  await tx.update(promoRules).set({ publishToProd: null }).where(eq(promoRules.id, id));
+  await tx
+    .update(promoRules)
+    .set({ publishToProd: null, scheduledVersionId: null })
+    .where(eq(promoRules.id, id));
 }
 
 /** Changes when a rule of the collection is written, added or removed: count and latest write. */

@@ -1,4 +1,5 @@
 import { RestoreVersionRequest, RuleHistoryAnswer } from '@domain/promos/history';
+import { pacificLabel } from '@domain/promos/pacific-time';
 import {
   BulkUpdateAnswer,
   BulkUpdateRequest,
@@ -6,6 +7,7 @@ import {
   EditRuleRequest,
   PROMO_MESSAGES,
   PromoRuleRecord,
+  RescheduleRequest,
   RulesAnswer,
   SimulateRequest,
   SimulationInputAnswer,
@@ -111,10 +113,29 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        message: PROMO_MESSAGES.deployed,
+        // The spec's reminder to set active by hand, unless "Also set active" did it.
+        message: request.body.active ? PROMO_MESSAGES.deployedActive : PROMO_MESSAGES.deployed,
         errors: [],
         data: await service.deployRule(ctx, request.staff!, request.body),
       }),
+    );
+
+    app.post(
+      '/api/cs/promos/reschedule',
+      {
+        config: { action: 'promos.deploy' },
+        schema: { tags, body: RescheduleRequest, response: { 200: saved } },
+      },
+      async (request) => {
+        const data = await service.reschedule(ctx, request.staff!, request.body);
+        const at = (data.publishToProd as { _seconds?: number })._seconds ?? 0;
+        return {
+          success: true as const,
+          message: PROMO_MESSAGES.rescheduled(data.name, pacificLabel(at)),
+          errors: [],
+          data,
+        };
+      },
     );
 
     app.post(
@@ -169,6 +190,30 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({
         success: true as const,
         data: await repo.searchProducts(ctx.db, request.query.q),
+      }),
+    );
+
+    // The simulator's reasons name products (issue 27): titles and first category of the SKUs they list.
+    app.post(
+      '/api/cs/promo/productNames',
+      {
+        config: { action: 'records.read' },
+        schema: {
+          tags,
+          body: z.object({ skus: z.array(z.string().min(1).max(80)).max(2000) }),
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              data: z.array(
+                z.object({ sku: z.string(), title: z.string(), category: z.string().nullable() }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await repo.productNames(ctx.db, [...new Set(request.body.skus)]),
       }),
     );
 

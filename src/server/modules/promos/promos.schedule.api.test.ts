@@ -245,4 +245,144 @@ describe('delayed deploy', () => {
       expect(deploys).toHaveLength(1);
     }
   });
+
+  describe('what goes live is the rule as scheduled (ADR 032)', () => {
+    const rulesList = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/cs/promo/rules', headers: juno.headers })).json().data
+        .pending as {
+        name: string;
+        rule: Record<string, unknown>;
+        scheduled: {
+          versionId: number;
+          publishAt: number;
+          savedBy: string;
+          rule: Record<string, unknown>;
+          changedSince: boolean;
+        } | null;
+      }[];
+    const listed = async (name: string) => (await rulesList()).find((r) => r.name === name)!;
+    const bulkAdd = (name: string, sku: string, who: SignedIn = juno) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cs/promos/bulkUpdate',
+        payload: { action: 'add', field: 'actionItems', rules: [{ collection: 'pending', name }], skus: sku },
+        headers: who.headers,
+      });
+    const reschedule = (name: string, who: SignedIn = juno) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cs/promos/reschedule',
+        payload: { collection: 'pending', name },
+        headers: who.headers,
+      });
+    const productionRule = async (name: string) =>
+      (await rowsNamed(name)).find((r) => r.collection === 'production')?.rule as
+        | { actionItems: string[]; priority: number }
+        | undefined;
+
+    it('an edit after scheduling (a save or a bulk update) does not change what goes live; the rule keeps it', async () => {
+      const rule = scheduled(later(60_000));
+      expect((await save(rule)).statusCode).toBe(200);
+      const first = await listed(rule.name);
+      expect(first.scheduled).toMatchObject({
+        publishAt: at(later(60_000))._seconds,
+        changedSince: false,
+        savedBy: expect.stringContaining('@'),
+      });
+      expect(first.scheduled?.rule.actionItems).toEqual(['P200']);
+
+      // A bulk edit and a save by someone with promoAccess only (same date): the draft changes, the
+      // snapshot does not, and the list says the draft changed after scheduling.
+      expect((await bulkAdd(rule.name, 'P300')).statusCode).toBe(200);
+      const promo = await t.signIn('agent', { promoAccess: true });
+      expect((await save({ ...rule, actionItems: ['P200', 'P300'], priority: 60 }, promo)).statusCode).toBe(
+        200,
+      );
+      const edited = await listed(rule.name);
+      expect(edited.rule.actionItems).toEqual(['P200', 'P300']);
+      expect(edited.scheduled).toMatchObject({ versionId: first.scheduled!.versionId, changedSince: true });
+      expect(edited.scheduled?.rule.actionItems).toEqual(['P200']);
+
+      expect(await deployDueRules(t.database.db, t.app.log, later(61_000))).toBe(1);
+      // Production holds the rule as scheduled; the pending rule keeps the later edits, date spent.
+      expect(await productionRule(rule.name)).toMatchObject({ actionItems: ['P200'], priority: 50 });
+      const pending = (await rowsNamed(rule.name)).find((r) => r.collection === 'pending')!;
+      expect(pending.rule).toMatchObject({ actionItems: ['P200', 'P300'], priority: 60 });
+      expect(pending.publishToProd).toBeNull();
+      expect(pending.scheduledVersionId).toBeNull();
+      expect((await listed(rule.name)).scheduled).toBeNull();
+    });
+
+    it('re-scheduling publishes the rule as saved now, audited; it needs junoAccess and a publish date', async () => {
+      const rule = scheduled(later(120_000));
+      expect((await save(rule)).statusCode).toBe(200);
+      expect((await bulkAdd(rule.name, 'P300')).statusCode).toBe(200);
+      expect((await listed(rule.name)).scheduled?.changedSince).toBe(true);
+
+      const promo = await t.signIn('agent', { promoAccess: true });
+      const refused = await reschedule(rule.name, promo);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Insufficient Permissions');
+      expect((await listed(rule.name)).scheduled?.changedSince).toBe(true);
+
+      const res = await reschedule(rule.name);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toMatch(
+        new RegExp(`^The delayed deploy of ${rule.name} now publishes the rule as saved, on .+ P[DS]T\\.$`),
+      );
+      expect(res.json().data.scheduled).toMatchObject({ changedSince: false });
+      expect(res.json().data.scheduled.rule.actionItems).toEqual(['P200', 'P300']);
+      const events = await t.database.db
+        .select()
+        .from(changeEvents)
+        .where(
+          and(eq(changeEvents.entityId, `pending/${rule.name}`), eq(changeEvents.action, 'promo.reschedule')),
+        );
+      expect(events).toHaveLength(1);
+
+      expect(await deployDueRules(t.database.db, t.app.log, later(121_000))).toBe(1);
+      expect((await productionRule(rule.name))?.actionItems).toEqual(['P200', 'P300']);
+
+      // No date any more: nothing to re-schedule, and nothing written.
+      const none = await reschedule(rule.name);
+      expect(none.statusCode).toBe(400);
+      expect(none.json().message).toBe(`${rule.name} has no delayed deploy to re-schedule.`);
+    });
+
+    it('changing the publish date schedules the rule as saved with it', async () => {
+      const rule = scheduled(later(60_000));
+      expect((await save(rule)).statusCode).toBe(200);
+      expect((await bulkAdd(rule.name, 'P300')).statusCode).toBe(200);
+      const moved = {
+        ...rule,
+        actionItems: ['P200', 'P300'],
+        priority: 70,
+        publishToProd: at(later(90_000)),
+      };
+      expect((await save(moved)).statusCode).toBe(200);
+      expect((await listed(rule.name)).scheduled).toMatchObject({
+        publishAt: moved.publishToProd._seconds,
+        changedSince: false,
+      });
+      expect(await deployDueRules(t.database.db, t.app.log, later(91_000))).toBe(1);
+      expect(await productionRule(rule.name)).toMatchObject({ actionItems: ['P200', 'P300'], priority: 70 });
+    });
+
+    it('"Also set active" answers what was done instead of the reminder to set it by hand', async () => {
+      const rule = scheduled(null);
+      expect((await save(rule)).statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cs/promo/deployRule',
+        payload: { collection: 'pending', rule: { name: rule.name }, active: true },
+        headers: juno.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(
+        'Promo successfully Deployed to production and set active: carts price with it now.',
+      );
+      expect(await collectionsOf(rule.name)).toEqual(['active', 'pending', 'production']);
+      expect((await rowsNamed(rule.name)).find((r) => r.collection === 'active')?.active).toBe(true);
+    });
+  });
 });

@@ -24,8 +24,10 @@ const BATCH = 20;
 
 async function deployOne(tx: Tx, row: repo.PromoRow) {
   // Exactly the manual deploy to production (deployRule without "also set active"), which also
-  // spends the rule's publish date.
-  await deploy(tx, SCHEDULED_DEPLOY_ACTOR, row, false, ACTION);
+  // spends the rule's publish date, of the version scheduled (ADR 032): edits made after scheduling
+  // stay in the rule and do not go live. A date set before versions were scheduled deploys the rule.
+  const [version] = row.scheduledVersionId ? await repo.versionsByIds(tx, [row.scheduledVersionId]) : [];
+  await deploy(tx, SCHEDULED_DEPLOY_ACTOR, row, false, ACTION, version ?? row);
 }
 
 /**

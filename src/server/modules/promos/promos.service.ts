@@ -1,4 +1,5 @@
 import { type Action, can } from '@domain/auth/permissions';
+import { issueInWords } from '@domain/promos/issue-words';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
 import {
   type BulkChange,
@@ -13,6 +14,9 @@ import {
   type PromoIssue,
   type PromoRuleRecord,
   parseSkuList,
+  type RescheduleRequest,
+  type ScheduledDeploy,
+  sameRuleContent,
 } from '@domain/promos/tool';
 import type { z } from 'zod';
 import { type Actor, recordChange } from '../../platform/audit';
@@ -35,9 +39,7 @@ export class RuleErrors extends AppError {
   constructor(readonly errors: PromoIssue[]) {
     super(
       400,
-      errors.length === 1
-        ? `${errors[0]!.path || 'rule'}: ${errors[0]!.message}`
-        : `The rule has ${errors.length} errors`,
+      errors.length === 1 ? errors[0]!.message : `The rule has ${errors.length} errors`,
       'BAD_REQUEST',
       errors,
     );
@@ -57,7 +59,25 @@ function need(staff: StaffPrincipal, action: Action) {
 
 const secondsOf = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
-export function toRecord(row: repo.PromoRow): PromoRuleRecord {
+/** What the rule's delayed deploy publishes, and whether the rule was saved differently since. */
+function scheduledOf(
+  row: repo.PromoRow,
+  version: repo.VersionRow | null | undefined,
+): ScheduledDeploy | null {
+  if (!version || !row.publishToProd) return null;
+  return {
+    versionId: version.id,
+    publishAt: secondsOf(row.publishToProd)!,
+    savedAt: version.savedAt.toISOString(),
+    savedBy: version.savedBy,
+    rule: version.rule,
+    tags: version.tags,
+    timestamps: version.timestamps,
+    changedSince: !sameRuleContent(version, row),
+  };
+}
+
+export function toRecord(row: repo.PromoRow, scheduled?: repo.VersionRow | null): PromoRuleRecord {
   const rule = row.rule as Partial<PromoRule>;
   const publish = secondsOf(row.publishToProd);
   return {
@@ -75,7 +95,19 @@ export function toRecord(row: repo.PromoRow): PromoRuleRecord {
     rule: row.rule,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedBy,
+    scheduled: scheduledOf(row, scheduled),
   };
+}
+
+/** Records with their delayed deploy's snapshot (one read for all of them). */
+export async function recordsOf(db: DbOrTx, rows: readonly repo.PromoRow[]): Promise<PromoRuleRecord[]> {
+  const ids = rows.flatMap((r) => (r.scheduledVersionId && r.publishToProd ? [r.scheduledVersionId] : []));
+  const versions = new Map((await repo.versionsByIds(db, ids)).map((v) => [v.id, v]));
+  return rows.map((r) => toRecord(r, r.scheduledVersionId ? versions.get(r.scheduledVersionId) : null));
+}
+
+export async function recordOf(db: DbOrTx, row: repo.PromoRow): Promise<PromoRuleRecord> {
+  return (await recordsOf(db, [row]))[0]!;
 }
 
 /** What the change log keeps of a rule version. */
@@ -96,7 +128,8 @@ export async function rulesByCollection(ctx: AppContext, prod: boolean) {
     ctx.db,
     prod ? ['drafts', 'pending', 'active', 'production'] : ['drafts', 'pending', 'active'],
   );
-  const of = (c: PromoCollection) => rows.filter((r) => r.collection === c).map(toRecord);
+  const records = await recordsOf(ctx.db, rows);
+  const of = (c: PromoCollection) => records.filter((r) => r.collection === c);
   return {
     drafts: of('drafts'),
     pending: of('pending'),
@@ -106,7 +139,7 @@ export async function rulesByCollection(ctx: AppContext, prod: boolean) {
 }
 
 export async function pendingRules(ctx: AppContext) {
-  return (await repo.listRules(ctx.db, ['pending'])).map(toRecord);
+  return recordsOf(ctx.db, await repo.listRules(ctx.db, ['pending']));
 }
 
 /** GET /promorules: the engine form of every live rule, for the cart engine. */
@@ -132,6 +165,23 @@ function storedExtras(stored: Record<string, unknown>) {
 }
 
 /**
+ * The version a delayed deploy publishes after a write (ADR 032): none without a publish date; the
+ * version just written when the date is set or changed, or the deploy is re-scheduled; otherwise the
+ * one already scheduled, so an edit after scheduling (a save, a bulk update, a restore) does not
+ * change what goes live.
+ */
+export function scheduledVersionAfter(
+  existing: Pick<repo.PromoRow, 'publishToProd' | 'scheduledVersionId'> | null,
+  publishToProd: Date | null,
+  written: number,
+  reschedule: boolean,
+): number | null {
+  if (!publishToProd) return null;
+  if (reschedule || !existing?.publishToProd || existing.scheduledVersionId === null) return written;
+  return existing.publishToProd.getTime() === publishToProd.getTime() ? existing.scheduledVersionId : written;
+}
+
+/**
  * Writes one rule with its promos-log event and its version (rule history), in the caller's
  * transaction. A rule on file from before the history was kept gets that version first.
  */
@@ -142,13 +192,18 @@ export async function write(
   existing: repo.PromoRow | null,
   values: Omit<repo.RuleValues, 'updatedBy'>,
   action: string,
+  { reschedule = false }: { reschedule?: boolean } = {},
 ) {
   const actor = 'sessionId' in who ? actorOf(who) : who;
   if (existing && !(await repo.hasVersion(tx, collection, existing.name)))
     await repo.addVersion(tx, existing, 'promo.onFile', existing.updatedBy ?? 'unknown', existing.updatedAt);
-  const row = await repo.upsertRule(tx, collection, existing, { ...values, updatedBy: actor.email });
+  const written = await repo.upsertRule(tx, collection, existing, { ...values, updatedBy: actor.email });
   await repo.addTags(tx, values.tags);
-  await repo.addVersion(tx, row, action, actor.email, row.updatedAt);
+  const versionId = await repo.addVersion(tx, written, action, actor.email, written.updatedAt);
+  const scheduledVersionId = scheduledVersionAfter(existing, values.publishToProd, versionId, reschedule);
+  if (scheduledVersionId !== written.scheduledVersionId)
+    await repo.setScheduledVersion(tx, written.id, scheduledVersionId);
+  const row = { ...written, scheduledVersionId };
   await recordChange(tx, {
     collection: AUDIT,
     entityId: entityId(collection, row.name),
@@ -183,15 +238,43 @@ export async function editRule(ctx: AppContext, staff: StaffPrincipal, input: Ed
       { name: rule.name, rule, ...extras },
       existing ? 'promo.update' : 'promo.create',
     );
-    return toRecord(row);
+    return recordOf(tx, row);
   });
   if (input.collection === 'active') cartsSeeDeploy(ctx);
   return record;
 }
 
 /**
+ * POST /cs/promos/reschedule {collection, name}: the delayed deploy publishes the rule as it is
+ * saved now (ADR 032). Choosing what goes live to production needs junoAccess, as setting the date does.
+ */
+export async function reschedule(ctx: AppContext, staff: StaffPrincipal, input: RescheduleRequest) {
+  need(staff, 'promos.deploy');
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.lockRule(tx, input.collection, input.name);
+    if (!row) throw notFound(`No rule named ${input.name} in ${input.collection}.`);
+    if (!row.publishToProd) throw badRequest(`${row.name} has no delayed deploy to re-schedule.`);
+    const values = {
+      name: row.name,
+      rule: promoRuleSchema.parse(row.rule),
+      tags: row.tags,
+      timestamps: row.timestamps,
+      publishToProd: row.publishToProd,
+    };
+    const written = await write(tx, staff, row.collection, row, values, 'promo.reschedule', {
+      reschedule: true,
+    });
+    return recordOf(tx, written);
+  });
+}
+
+/** What a deploy copies: the rule as it is, or (delayed deploy) the version scheduled. */
+export type DeployContent = Pick<repo.PromoRow, 'rule' | 'tags' | 'timestamps'>;
+
+/**
  * Copies a rule to production (and, with `active`, to the active collection switched on). The
- * copies carry no publish date: the deploy has happened.
+ * copies carry no publish date: the deploy has happened. `content` is what is copied (by default
+ * the rule as it is now); the rule deployed from keeps its own content and loses its publish date.
  */
 export async function deploy(
   tx: DbOrTx,
@@ -199,9 +282,15 @@ export async function deploy(
   from: repo.PromoRow,
   active: boolean,
   action = 'promo.deploy',
+  content: DeployContent = from,
 ): Promise<repo.PromoRow> {
-  const source = promoRuleSchema.parse(from.rule);
-  const values = { name: from.name, tags: from.tags, timestamps: from.timestamps, publishToProd: null };
+  const source = promoRuleSchema.parse(content.rule);
+  const values = {
+    name: from.name,
+    tags: content.tags,
+    timestamps: content.timestamps,
+    publishToProd: null,
+  };
   const prod = await repo.lockRule(tx, 'production', from.name);
   const row = await write(tx, who, 'production', prod, { ...values, rule: source }, action);
   if (active) {
@@ -212,7 +301,7 @@ export async function deploy(
   if (from.publishToProd && from.collection !== 'production') {
     const spent = {
       name: from.name,
-      rule: source,
+      rule: promoRuleSchema.parse(from.rule),
       tags: from.tags,
       timestamps: from.timestamps,
       publishToProd: null,
@@ -237,7 +326,7 @@ export async function deployRule(
   const record = await ctx.db.transaction(async (tx) => {
     const from = await repo.lockRule(tx, input.collection, input.rule.name);
     if (!from) throw notFound(`No rule named ${input.rule.name} in ${input.collection}.`);
-    return toRecord(await deploy(tx, staff, from, input.active));
+    return recordOf(tx, await deploy(tx, staff, from, input.active));
   });
   cartsSeeDeploy(ctx);
   return record;
@@ -249,7 +338,7 @@ export async function deployByName(ctx: AppContext, staff: StaffPrincipal, name:
   const record = await ctx.db.transaction(async (tx) => {
     const from = (await repo.lockRule(tx, 'pending', name)) ?? (await repo.lockRule(tx, 'drafts', name));
     if (!from) throw notFound(`No pending rule named ${name}.`);
-    return toRecord(await deploy(tx, staff, from, false));
+    return recordOf(tx, await deploy(tx, staff, from, false));
   });
   cartsSeeDeploy(ctx);
   return record;
@@ -289,7 +378,7 @@ export async function createPromo(
         : input.collection === 'drafts'
           ? PROMO_MESSAGES.createdDrafts(rule.name)
           : PROMO_MESSAGES.createdProduction(rule.name);
-    return { record: toRecord(row), message };
+    return { record: await recordOf(tx, row), message };
   });
 }
 
@@ -316,7 +405,10 @@ export async function bulkUpdate(
       const parsed = promoRuleSchema.safeParse({ ...row.rule, [change.field]: change.after });
       if (!parsed.success) {
         throw new RuleErrors(
-          parsed.error.issues.map((i) => ({ path: `${row.name}.${i.path.join('.')}`, message: i.message })),
+          parsed.error.issues.map((i) => {
+            const said = issueInWords(i);
+            return { path: `${row.name}.${said.path}`, message: `${row.name}: ${said.message}` };
+          }),
         );
       }
       await write(

@@ -3,8 +3,9 @@ import type { PricingInput } from '@domain/pricing';
 import { priceCart } from '@domain/pricing';
 import { defineRule, type PromoRuleInput } from '@domain/promos/rule';
 import { rulesFromHandover } from '@domain/promos/tool';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoRules, taxRates } from '../../db/schema';
+import { categories, products, promoRules, taxRates } from '../../db/schema';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { seedCartCatalog, TEST_PRODUCTS } from '../carts/carts.fixtures';
@@ -395,4 +396,33 @@ describe('simulator at 20,000 rules: the browser is handed little, and answers t
     },
     60_000,
   );
+});
+
+describe('product names for the simulator reasons', () => {
+  it('answers the title and first category of each known SKU, leaving unknown ones out', async () => {
+    await t.database.db.insert(categories).values({ id: 97_001, name: 'Skincare' }).onConflictDoNothing();
+    await t.database.db
+      .update(products)
+      .set({ categoryIds: [97_001, 5] })
+      .where(eq(products.sku, 'P200'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cs/promo/productNames',
+      payload: { skus: ['P200', 'LIP', 'NOPE', 'P200'] },
+      headers: agent.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const data = (res.json().data as { sku: string }[]).sort((a, b) => a.sku.localeCompare(b.sku));
+    expect(data).toEqual([
+      { sku: 'LIP', title: 'Sheer Lipstick', category: null },
+      { sku: 'P200', title: 'Renewal Serum', category: 'Skincare' },
+    ]);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/cs/promo/productNames',
+      payload: { skus: [''] },
+      headers: agent.headers,
+    });
+    expect(empty.statusCode).toBe(400);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type DeployRuleRequest,
   type EditRuleRequest,
   PromoRuleRecord,
+  type RescheduleRequest,
   RulesAnswer,
   rulesFromHandover,
   type SimulateRequest,
@@ -59,6 +60,29 @@ function useInvalidating<V, R>(call: (v: V) => Promise<R>) {
 
 export const useSaveRule = () =>
   useInvalidating((body: EditRuleRequest) => api.post('/api/cs/promo/editRule', Saved, body));
+
+/** Re-schedule a delayed deploy with the rule as it is saved now (ADR 032). */
+export const useReschedule = () =>
+  useInvalidating((body: RescheduleRequest) => api.post('/api/cs/promos/reschedule', Saved, body));
+
+const ProductNamesAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ sku: z.string(), title: z.string(), category: z.string().nullable() })),
+});
+
+/** Titles and categories of the SKUs the simulator's reasons name. */
+export function useProductNames(skus: readonly string[]) {
+  const sorted = [...new Set(skus)].sort();
+  return useQuery({
+    queryKey: [...promosKey, 'productNames', sorted],
+    queryFn: ({ signal }) =>
+      api
+        .post('/api/cs/promo/productNames', ProductNamesAnswer, { skus: sorted }, { signal })
+        .then((r) => new Map(r.data.map((p) => [p.sku, p]))),
+    enabled: sorted.length > 0,
+    staleTime: 300_000,
+  });
+}
 
 export const useDeployRule = () =>
   useInvalidating((body: DeployRuleRequest) => api.post('/api/cs/promo/deployRule', Saved, body));

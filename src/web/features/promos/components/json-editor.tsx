@@ -10,11 +10,13 @@ import {
   syntaxHighlighting,
   syntaxTree,
 } from '@codemirror/language';
-import { type Diagnostic, linter, lintGutter } from '@codemirror/lint';
+import { type Diagnostic, forceLinting, forEachDiagnostic, linter, lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import Box from '@mui/material/Box';
-import { useEffect, useRef } from 'react';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef, useState } from 'react';
 
 type SyntaxNode = ReturnType<typeof syntaxTree>['topNode'];
 
@@ -31,6 +33,8 @@ interface JsonEditorProps {
   onChange?: (text: string) => void;
   /** Issues of the parsed value (the rule's zod schema); syntax errors are found by the editor. */
   validate?: (value: unknown) => JsonIssue[];
+  /** Issues from elsewhere (the server's answer to a save), placed on their lines like the others. */
+  issues?: readonly JsonIssue[];
   readOnly?: boolean;
   label: string;
   minHeight?: number;
@@ -89,11 +93,15 @@ export function JsonEditor({
   readOnly = false,
   label,
   minHeight = 280,
+  issues,
 }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ onChange, validate });
-  latest.current = { onChange, validate };
+  const latest = useRef({ onChange, validate, issues });
+  latest.current = { onChange, validate, issues };
+  /** The errors on screen, each with its line, for those who do not see the underlines. */
+  const [listed, setListed] = useState<{ line: number; from: number; message: string }[]>([]);
+  const listId = useId();
 
   // The editor is created once per mount (and per readOnly); outside changes come through the next effect.
   // biome-ignore lint/correctness/useExhaustiveDependencies: value is pushed in by the next effect
@@ -112,7 +120,10 @@ export function JsonEditor({
         return [];
       }
       const tree = syntaxTree(v.state);
-      return check(parsed).map((issue) => {
+      const own = check(parsed);
+      const seen = new Set(own.map((i) => `${i.path}\u0000${i.message}`));
+      const others = (latest.current.issues ?? []).filter((i) => !seen.has(`${i.path}\u0000${i.message}`));
+      return [...own, ...others].map((issue) => {
         const node = nodeAtPath(tree.topNode, issue.path, text);
         const from = node?.from ?? 0;
         const to = node?.to ?? Math.min(text.length, 1);
@@ -120,8 +131,9 @@ export function JsonEditor({
           from,
           to: Math.max(to, from + 1),
           severity: 'error',
-          message: issue.path ? `${issue.path}: ${issue.message}` : issue.message,
-        };
+          // The message names the field in words (issue-words); the path is where it is.
+          message: issue.message,
+        } satisfies Diagnostic;
       });
     };
     const state = EditorState.create({
@@ -150,6 +162,16 @@ export function JsonEditor({
         }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) latest.current.onChange?.(u.state.doc.toString());
+          const found: { line: number; from: number; message: string }[] = [];
+          forEachDiagnostic(u.state, (d, from) =>
+            found.push({ line: u.state.doc.lineAt(from).number, from, message: d.message }),
+          );
+          setListed((was) =>
+            was.length === found.length &&
+            was.every((w, i) => w.from === found[i]!.from && w.message === found[i]!.message)
+              ? was
+              : found,
+          );
         }),
         EditorView.theme({
           '&': { fontSize: '13px', border: '1px solid rgba(0,0,0,0.23)', borderRadius: '4px' },
@@ -176,7 +198,50 @@ export function JsonEditor({
     }
   }, [value]);
 
+  // New issues from outside: lint again now rather than at the next keystroke.
+  useEffect(() => {
+    if (view.current && issues) forceLinting(view.current);
+  }, [issues]);
+
+  const goTo = (from: number) => {
+    const v = view.current;
+    if (!v) return;
+    v.dispatch({ selection: { anchor: from }, scrollIntoView: true });
+    v.focus();
+  };
+
   return (
-    <Box ref={host} sx={{ '& .cm-editor': { maxHeight: 520 }, '& .cm-scroller': { overflow: 'auto' } }} />
+    <Box>
+      <Box ref={host} sx={{ '& .cm-editor': { maxHeight: 520 }, '& .cm-scroller': { overflow: 'auto' } }} />
+      {listed.length > 0 && (
+        <Box
+          component="ul"
+          id={listId}
+          aria-label={`Errors in ${label}`}
+          sx={{ m: 0, mt: 1, pl: 0, listStyle: 'none' }}
+        >
+          {listed.map((d) => (
+            <Typography
+              component="li"
+              variant="body2"
+              key={`${d.from}:${d.message}`}
+              sx={{ color: 'error.main' }}
+            >
+              <Link
+                component="button"
+                type="button"
+                color="error"
+                underline="always"
+                onClick={() => goTo(d.from)}
+                sx={{ verticalAlign: 'baseline', fontWeight: 600 }}
+              >
+                Line {d.line}
+              </Link>
+              : {d.message}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
   );
 }

@@ -17,6 +17,7 @@ const rec = (o: Partial<PromoRuleRecord> & { rule?: Record<string, unknown> }): 
   rule: { timestamps: { start: 100, end: 200 }, actionItems: ['1001'] },
   updatedAt: '2026-01-01T00:00:00.000Z',
   updatedBy: 'a@example.com',
+  scheduled: null,
   ...o,
 });
 

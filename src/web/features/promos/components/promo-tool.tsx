@@ -1,5 +1,11 @@
 import { mayWriteAny, PROMO_ACCESS_REASONS, type PromoAccess, whyNotSave } from '@domain/promos/access';
 import {
+  isDayEdge,
+  pacificDateValue,
+  pacificLabel,
+  secondsFromPacificDate,
+} from '@domain/promos/pacific-time';
+import {
   COLLECTION_LABELS,
   compileStored,
   defaultTimestamps,
@@ -38,6 +44,8 @@ import { Link as RouterLink } from 'react-router';
 import { useAllRules, useDeployRule, usePromoTags, useSaveRule } from '../api/promos';
 import { BulkEdit } from './bulk-edit';
 import { JsonEditor } from './json-editor';
+import { PacificTimeField } from './pacific-time-field';
+import { ScheduledDeploy } from './scheduled-deploy';
 import { Simulator } from './simulator';
 
 // The promo tool (spec 3 §2, §4): modes None / Create Promo / Edit Promo / Bulk Edit, rule picker,
@@ -54,11 +62,10 @@ const MODES: { value: Mode; label: string }[] = [
 /** Create starts an empty rule: inactive, no priority, stop off (spec 3 §4). */
 const EMPTY_RULE_TEXT = JSON.stringify({ name: '', id: 0, active: false, stop: false }, null, 2);
 
-const secondsText = (s: FirestoreSeconds | undefined) => (s ? String(s._seconds) : '');
-const whenLabel = (text: string) => {
-  const n = Number(text);
-  return text.trim() && Number.isInteger(n) ? new Date(n * 1000).toLocaleString() : ' ';
-};
+const secondsOf = (s: FirestoreSeconds | undefined) => (s ? s._seconds : null);
+/** A rule's window is in whole days when it starts at 12:00a and ends at 11:59p Pacific (or never). */
+const inWholeDays = (start: number | null, end: number | null) =>
+  (start === null || isDayEdge(start, 'start')) && (end === null || isDayEdge(end, 'end'));
 
 export function PromoTool({
   promoName,
@@ -86,13 +93,17 @@ export function PromoTool({
   const [selected, setSelected] = useState<PromoRuleRecord[]>([]);
   const [text, setText] = useState('');
   const [tags, setTags] = useState<string[]>([]);
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
+  const [start, setStart] = useState<number | null>(null);
+  const [end, setEnd] = useState<number | null>(null);
+  /** Business promos run whole days, 12:00a to 11:59p Pacific (spec 3 §4): pick days, not times. */
+  const [wholeDays, setWholeDays] = useState(true);
   const [delayed, setDelayed] = useState(false);
   /** The delayed-deploy switch asks first (spec 3 §4: a confirm toggle): the state it would take. */
   const [confirmDelay, setConfirmDelay] = useState<boolean | null>(null);
-  const [publishAt, setPublishAt] = useState('');
+  const [publishAt, setPublishAt] = useState<number | null>(null);
   const [errors, setErrors] = useState<PromoIssue[]>([]);
+  /** The text the server's errors are about: they are shown on its lines while it is unchanged. */
+  const [errorsFor, setErrorsFor] = useState<string | null>(null);
   const [deploying, setDeploying] = useState(false);
   const [deployActive, setDeployActive] = useState(false);
 
@@ -107,10 +118,11 @@ export function PromoTool({
     setSelected([]);
     setText('');
     setTags([]);
-    setStart('');
-    setEnd('');
+    setStart(null);
+    setEnd(null);
+    setWholeDays(true);
     setDelayed(false);
-    setPublishAt('');
+    setPublishAt(null);
     setErrors([]);
   };
 
@@ -120,7 +132,7 @@ export function PromoTool({
     clearEditor();
     if (next === 'create') {
       setText(EMPTY_RULE_TEXT);
-      setStart(secondsText(defaultTimestamps(new Date()).start));
+      setStart(secondsOf(defaultTimestamps(new Date()).start));
       if (collection === 'production') setCollection('drafts');
     }
   };
@@ -132,11 +144,14 @@ export function PromoTool({
     setText(JSON.stringify(rest, null, 2));
     setTags(r.tags);
     const ruleWindow = r.rule.timestamps as { start?: number; end?: number } | undefined;
-    setStart(secondsText(r.timestamps.start) || (ruleWindow?.start ? String(ruleWindow.start) : ''));
-    setEnd(secondsText(r.timestamps.end));
+    const from = secondsOf(r.timestamps.start) ?? (ruleWindow?.start ? ruleWindow.start : null);
+    const to = secondsOf(r.timestamps.end);
+    setStart(from);
+    setEnd(to);
+    setWholeDays(inWholeDays(from, to));
     const publish = '_seconds' in r.publishToProd ? (r.publishToProd as FirestoreSeconds) : undefined;
     setDelayed(Boolean(publish));
-    setPublishAt(secondsText(publish));
+    setPublishAt(secondsOf(publish));
     setErrors([]);
   };
 
@@ -162,14 +177,14 @@ export function PromoTool({
   }, [promoName, collectionHint, rules.data]);
 
   const timestamps = (): Record<string, FirestoreSeconds> => ({
-    ...(start.trim() ? { start: { _seconds: Number(start) } } : {}),
-    ...(end.trim() ? { end: { _seconds: Number(end) } } : {}),
+    ...(start !== null ? { start: { _seconds: start } } : {}),
+    ...(end !== null ? { end: { _seconds: end } } : {}),
   });
   const storedOf = (value: unknown) =>
     engineToStored((value ?? {}) as Record<string, unknown>, {
       tags,
       timestamps: timestamps(),
-      publishToProd: delayed && publishAt.trim() ? { _seconds: Number(publishAt) } : null,
+      publishToProd: delayed && publishAt !== null ? { _seconds: publishAt } : null,
     });
   const validate = (value: unknown): PromoIssue[] =>
     typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -197,11 +212,8 @@ export function PromoTool({
     const issues = validate(parsed);
     if (issues.length > 0) {
       setErrors(issues);
-      alert.error(
-        issues.length === 1
-          ? `${issues[0]!.path}: ${issues[0]!.message}`
-          : `The rule has ${issues.length} errors`,
-      );
+      setErrorsFor(text);
+      alert.error(issues.length === 1 ? issues[0]!.message : `The rule has ${issues.length} errors`);
       return;
     }
     save.mutate(
@@ -216,6 +228,7 @@ export function PromoTool({
         onError: (error) => {
           // Spec 3 §5: the errors are kept for display, the message is shown as an alert.
           setErrors(error instanceof ApiError ? error.issues : []);
+          setErrorsFor(text);
           alert.error(errorMessage(error, 'The rule could not be saved.'));
         },
       },
@@ -344,6 +357,7 @@ export function PromoTool({
             value={text}
             onChange={setText}
             validate={validate}
+            issues={errorsFor === text ? errors : undefined}
             readOnly={readOnly}
           />
           {errors.length > 0 && (
@@ -351,29 +365,44 @@ export function PromoTool({
               <Typography sx={{ fontWeight: 600 }}>The rule was not saved:</Typography>
               <Box component="ul" sx={{ m: 0, pl: 2 }}>
                 {errors.map((e) => (
-                  <li key={`${e.path}:${e.message}`}>
-                    {e.path ? `${e.path}: ` : ''}
-                    {e.message}
-                  </li>
+                  <li key={`${e.path}:${e.message}`}>{e.message}</li>
                 ))}
               </Box>
             </Alert>
           )}
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 2 }}>
-            <TextField
-              size="small"
-              label="Start (seconds)"
-              value={start}
-              onChange={(e) => setStart(e.target.value.replace(/\D/g, ''))}
-              helperText={whenLabel(start)}
+          <FormControlLabel
+            sx={{ mt: 2 }}
+            control={
+              <Switch
+                checked={wholeDays}
+                disabled={readOnly}
+                onChange={(e) => {
+                  const on = e.target.checked;
+                  setWholeDays(on);
+                  // Whole days start at 12:00a and end at 11:59p Pacific on the days already picked.
+                  if (on && start !== null)
+                    setStart(secondsFromPacificDate(pacificDateValue(start), 'start'));
+                  if (on && end !== null) setEnd(secondsFromPacificDate(pacificDateValue(end), 'end'));
+                }}
+              />
+            }
+            label="Whole days (12:00a to 11:59p Pacific)"
+          />
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 1 }}>
+            <PacificTimeField
+              label="Start"
+              seconds={start}
+              onChange={setStart}
+              wholeDay={wholeDays ? 'start' : undefined}
+              emptyText="Starts at once"
               disabled={readOnly}
             />
-            <TextField
-              size="small"
-              label="End (seconds)"
-              value={end}
-              onChange={(e) => setEnd(e.target.value.replace(/\D/g, ''))}
-              helperText={end ? whenLabel(end) : 'No end'}
+            <PacificTimeField
+              label="End"
+              seconds={end}
+              onChange={setEnd}
+              wholeDay={wholeDays ? 'end' : undefined}
+              emptyText="No end"
               disabled={readOnly}
             />
             <Autocomplete
@@ -410,16 +439,12 @@ export function PromoTool({
               label="Delayed deploy"
             />
             {delayed && (
-              <TextField
-                size="small"
-                label="Publish at (seconds)"
-                value={publishAt}
-                onChange={(e) => setPublishAt(e.target.value.replace(/\D/g, ''))}
-                helperText={
-                  publishAt.trim()
-                    ? `${whenLabel(publishAt)}: deployed to production then, as a manual deploy (active is not set)`
-                    : 'When to deploy it, in seconds'
-                }
+              <PacificTimeField
+                label="Publish at"
+                seconds={publishAt}
+                onChange={setPublishAt}
+                emptyText="When to deploy it to production"
+                note="deployed to production then, as saved now (active is not set)"
               />
             )}
             {!mayDeploy && (
@@ -452,6 +477,17 @@ export function PromoTool({
               </Button>
             )}
           </Stack>
+          {current?.scheduled && (
+            <ScheduledDeploy
+              record={current}
+              mayDeploy={mayDeploy}
+              onRescheduled={(record, message) => {
+                alert.success(message);
+                setSelected([record]);
+                loadRule(record);
+              }}
+            />
+          )}
           {(saveRefusal || deployRefusal) && (
             <Typography id={reasonId} variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
               {[saveRefusal, deployRefusal].filter(Boolean).join(' ')}
@@ -474,18 +510,18 @@ export function PromoTool({
         onConfirm={() => {
           setDelayed(Boolean(confirmDelay));
           // Switching delayed deploy off clears the publish date (spec 3 §4).
-          if (!confirmDelay) setPublishAt('');
+          if (!confirmDelay) setPublishAt(null);
           setConfirmDelay(null);
         }}
       >
         {confirmDelay
-          ? 'The rule is deployed to production at the publish date you set, not when it is saved.'
-          : `The publish date${publishAt.trim() ? ` (${whenLabel(publishAt)})` : ''} is cleared: the rule is no longer deployed at a set time.`}
+          ? 'The rule is deployed to production at the publish date you set, as it is when you save it: later changes go live only if the deploy is re-scheduled.'
+          : `The publish date${publishAt !== null ? ` (${pacificLabel(publishAt)})` : ''} is cleared: the rule is no longer deployed at a set time.`}
       </ConfirmDialog>
       <ConfirmDialog
         open={deploying}
         title={`Deploy ${current?.name ?? ''} to production?`}
-        confirmLabel="Deploy"
+        confirmLabel={deployActive ? 'Deploy and set active' : 'Deploy'}
         pending={deploy.isPending}
         onClose={() => setDeploying(false)}
         onConfirm={() =>
@@ -509,8 +545,10 @@ export function PromoTool({
           )
         }
       >
-        The rule replaces the production rule of the same name. Carts price with the active rules only: set it
-        active to have them price with it now.
+        The rule replaces the production rule of the same name.{' '}
+        {deployActive
+          ? 'It is also put in the active collection switched on: carts price with it at once.'
+          : 'Carts price with the active rules only: switch on "Also set active" to have them price with it now, or set it active later.'}
         <FormControlLabel
           sx={{ display: 'flex', mt: 1 }}
           control={<Switch checked={deployActive} onChange={(e) => setDeployActive(e.target.checked)} />}

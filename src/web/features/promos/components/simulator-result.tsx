@@ -1,16 +1,49 @@
-import type { PricedCart, RuleExplanation } from '@domain/pricing';
+import type { PricedCart } from '@domain/pricing';
+import type { ReasonWords } from '@domain/promos/simulator-words';
 import { shippingMethodName } from '@domain/reference/lists';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 
 // Pieces of the simulator's answer: a rule's explanation in words, a total, the shipping rates.
 
-export function explain(e: RuleExplanation, money: (cents: number) => string): string {
-  if (e.applied) {
-    const times = e.times === 1 ? 'once' : `${e.times} times`;
-    return `Applied ${times} on line${e.lines.length === 1 ? '' : 's'} ${e.lines.join(', ') || '—'}, ${money(e.amount)}`;
-  }
-  return `Not applied: ${e.message}`;
+/** A reason in words; a summarized list ("58 skincare SKUs") opens to every product. */
+export function Reason({ said }: { said: ReasonWords }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  if (!said.list) return <>{said.text}</>;
+  return (
+    <>
+      {said.text}
+      {' — '}
+      <Link
+        component="button"
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+        sx={{ verticalAlign: 'baseline' }}
+      >
+        {open ? 'hide' : 'show all'}
+      </Link>
+      {open && (
+        <Box
+          component="ul"
+          id={listId}
+          aria-label={said.list.label}
+          tabIndex={0}
+          sx={{ m: 0, mt: 0.5, pl: 2.5, maxHeight: 240, overflowY: 'auto' }}
+        >
+          {said.list.items.map((item) => (
+            <Typography component="li" variant="body2" key={item}>
+              {item}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </>
+  );
 }
 
 export function Total({ label, value }: { label: string; value: string }) {

@@ -1,5 +1,6 @@
 import { orderTotals } from '@domain/ordering';
 import { ruleTypeName } from '@domain/promos/rule';
+import { explanationWords, type ProductNames, skusNamed } from '@domain/promos/simulator-words';
 import { COLLECTION_LABELS, type PromoCollection, parseSkuList } from '@domain/promos/tool';
 import { CART_CHANNEL } from '@domain/reference/constants';
 import { type LocaleCode, PROMO_USER_TYPES, SHIPPING_METHODS } from '@domain/reference/lists';
@@ -23,8 +24,8 @@ import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
 import { useRef, useState } from 'react';
-import { type Simulation, useLoadCart, useSimulate } from '../api/promos';
-import { explain, ShippingRates, Total } from './simulator-result';
+import { type Simulation, useLoadCart, useProductNames, useSimulate } from '../api/promos';
+import { Reason, ShippingRates, Total } from './simulator-result';
 
 // The simulator (issue 13): prices a sample cart against a collection plus the rule being edited,
 // and shows for every rule whether it applied, how often, on which lines, for how much, or the
@@ -48,6 +49,7 @@ interface LoadedExtras {
   giftSelections: { promo: string; sku: string }[];
 }
 const BLANK_RATE = { method: '', amount: '' };
+const NO_NAMES: ProductNames = new Map();
 
 /** Rows edited in place (sample lines, own shipping rates), each with its own stable key. */
 function useKeyedRows<T extends object>(initial: T[]) {
@@ -131,6 +133,8 @@ export function Simulator({
     });
   };
   const result = simulate.data;
+  // Products by name in the reasons (issue 27): one look-up of every SKU the answer names.
+  const names = useProductNames(result ? skusNamed(result.explanations, result.lines) : []);
   const currency = regionId === 2 ? 'CAD' : 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
 
@@ -442,7 +446,9 @@ export function Simulator({
                     <TableCell sx={{ minWidth: 160 }}>{e.promo}</TableCell>
                     <TableCell sx={{ minWidth: 140 }}>{ruleTypeName(e.ruleType) ?? e.ruleType}</TableCell>
                     <TableCell align="right">{e.priority}</TableCell>
-                    <TableCell sx={{ minWidth: 220 }}>{explain(e, money)}</TableCell>
+                    <TableCell sx={{ minWidth: 220 }}>
+                      <Reason said={explanationWords(e, result.lines, names.data ?? NO_NAMES, money)} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

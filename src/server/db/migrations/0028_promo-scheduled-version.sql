@@ -1,0 +1,1 @@
+ALTER TABLE "promo_rules" ADD COLUMN "scheduled_version_id" bigint;
