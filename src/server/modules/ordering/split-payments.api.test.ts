@@ -203,6 +203,33 @@ describe('split payments at checkout (ADR 030)', () => {
     expect(split?.rhs).toHaveLength(2);
   });
 
+  it('an order on one card answers no splitPayments; a split counts as the payment of the checkout estimate', async () => {
+    const c = await customer();
+    const [a, b] = [await savedCard(c.uid), await savedCard(c.uid)];
+    const cartId = await cartWith(c.uid, [['LIP', 1]]);
+    const total = await due(c.uid, cartId);
+    const e = await post(
+      '/api/orders/estimate',
+      context(c.uid, cartId, {
+        payment: {
+          splitPayments: [
+            { amount: 100, cardId: a },
+            { amount: total - 100, cardId: b },
+          ],
+        },
+      }),
+    );
+    expect(e.json().context.step).toBe(3);
+    const r = await post('/api/purchase', {
+      ...context(c.uid, cartId, { payment: { savedCard: true, cardId: a } }),
+      idempotencyKey: key(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const detail = (await get(`/api/cs/order/${r.json().data.id}`)).json().data;
+    expect(detail.splitPayments).toEqual([]);
+    expect(detail.payments.map((p: { amountCents: number }) => p.amountCents)).toEqual([total]);
+  });
+
   it('three cards (two saved, one new and saved) plus product credit: the cards pay the total after credit', async () => {
     const c = await customer(1000);
     const [a, b] = [await savedCard(c.uid), await savedCard(c.uid)];
