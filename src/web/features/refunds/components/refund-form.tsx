@@ -339,7 +339,10 @@ export function RefundForm({ order }: { order: RefundOrder }) {
         <TextField
           label="Refund amount (cards)"
           value={amountInput}
-          onChange={(ev) => setAmountText(ev.target.value)}
+          onChange={(ev) => {
+            setAmountText(ev.target.value);
+            setProblem(null);
+          }}
           inputRef={amountRef}
           error={amount.error || amountBlamed}
           helperText={
@@ -355,7 +358,10 @@ export function RefundForm({ order }: { order: RefundOrder }) {
         <TextField
           label="Product credit amount"
           value={pcInput}
-          onChange={(ev) => setPcText(ev.target.value)}
+          onChange={(ev) => {
+            setPcText(ev.target.value);
+            setProblem(null);
+          }}
           inputRef={pcRef}
           error={pcAmount.error || pcBlamed}
           helperText={
