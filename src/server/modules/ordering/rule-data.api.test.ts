@@ -170,7 +170,22 @@ describe('influencer attribution on the cart (hasInfluencer)', () => {
     expect(after.influencer).toBeNull();
   });
 
-  it('a client may not set one (records.edit is checked on the server)', async () => {
+  it('the attribution follows a locale switch and goes with the cart when it is emptied', async () => {
+    const buyer = await insertAccount(db(), { userType: 3 });
+    const influencer = await insertAccount(db(), { userType: 1 });
+    const cartId = await cartWith(buyer.uid, [['S2', 1]]);
+    expect(
+      (await put(`/api/carts/${cartId}/influencer`, { phoenixId: influencer.phoenixId })).statusCode,
+    ).toBe(200);
+    const switched = await put(`/api/carts/${cartId}/locale`, { localeCode: 'en-CA' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().data.influencer?.phoenixId).toBe(influencer.phoenixId);
+    const emptied = await post(`/api/carts/${cartId}/clear`, {});
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json().data.influencer).toBeNull();
+  });
+
+  it('a request without a signed-in staff member cannot set one (checked on the server)', async () => {
     const buyer = await insertAccount(db(), { userType: 3 });
     const cartId = await cartWith(buyer.uid, [['S2', 1]]);
     const r = await t.app.inject({
