@@ -201,7 +201,7 @@ test('delayed deploy is a confirm toggle: each switch asks first, and switching 
     ).toEqual([]);
     await off.getByRole('button', { name: 'Cancel' }).click();
     await expect(toggle).toBeChecked();
-    await expect(publishAt).toHaveValue('2030-01-01T09:30:00');
+    await expect(publishAt).toHaveValue('2030-01-01T09:30');
   }
   await toggle.click();
   await page

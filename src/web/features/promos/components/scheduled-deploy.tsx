@@ -76,7 +76,6 @@ export function ScheduledDeploy({
             <Button
               size="small"
               variant="contained"
-              color="warning"
               disabled={!mayDeploy || reschedule.isPending}
               aria-describedby={mayDeploy ? undefined : reasonId}
               onClick={() =>
