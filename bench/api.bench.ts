@@ -535,6 +535,7 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
           const failures: string[] = [];
           if (judged && spread > TARGET_SCREEN_SPREAD) failures.push('p99/p50');
           if (f.errors > 0 || f.non2xx - f.shed > 0) failures.push('errors');
+          if (f.requests === 0) failures.push('no answer within the run');
           screens.push({
             backend,
             screen: screen.key,

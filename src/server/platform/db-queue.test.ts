@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asRequest, RequestOrderQueue } from './db-queue';
+import { asRequest, CallerGoneError, RequestOrderQueue } from './db-queue';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -24,7 +24,7 @@ describe('the embedded database queue', () => {
           const done: Promise<void>[] = [];
           asks.forEach(([request, count], i) => {
             for (let n = 0; n < count; n++) {
-              asRequest(request, () => {
+              asRequest({ startedAt: request, gone: false }, () => {
                 done.push(
                   queue.run(async () => {
                     running++;
@@ -52,6 +52,31 @@ describe('the embedded database queue', () => {
       ),
       { numRuns: 50 },
     );
+  });
+
+  it('drops the waiting work of a request whose caller has gone, and runs the rest', async () => {
+    const queue = new RequestOrderQueue();
+    let release!: () => void;
+    const holder = queue.run(() => new Promise<void>((r) => (release = r)));
+    const left = { startedAt: 1, gone: false };
+    const stayed = { startedAt: 2, gone: false };
+    let ranLeft = false;
+    let dropped: Promise<void> | undefined;
+    let kept: Promise<string> | undefined;
+    asRequest(left, () => {
+      dropped = queue.run(async () => {
+        ranLeft = true;
+      });
+    });
+    asRequest(stayed, () => {
+      kept = queue.run(async () => 'served');
+    });
+    left.gone = true;
+    release();
+    await holder;
+    await expect(dropped).rejects.toBeInstanceOf(CallerGoneError);
+    await expect(kept).resolves.toBe('served');
+    expect(ranLeft).toBe(false);
   });
 
   it('a failed piece of work fails its caller and lets the next one run', async () => {

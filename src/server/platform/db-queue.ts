@@ -8,19 +8,34 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 // of the request that asks for them: the request that came first finishes first, and a request
 // that needs no database (a remembered session, a cached answer) never waits at all.
 
-/** When the request behind the current async context started (ms, performance.now()). */
-const requestStart = new AsyncLocalStorage<number>();
+/** The request behind database work: when it started (ms, performance.now()), and whether its caller left. */
+export interface RequestTurn {
+  startedAt: number;
+  gone: boolean;
+}
 
-/** Runs `next` (and everything it starts) as the work of a request that started at `startedAt`. */
-export function asRequest(startedAt: number, next: () => void): void {
-  requestStart.run(startedAt, next);
+const currentRequest = new AsyncLocalStorage<RequestTurn>();
+
+/** Runs `next` (and everything it starts) as the work of `turn`'s request. */
+export function asRequest(turn: RequestTurn, next: () => void): void {
+  currentRequest.run(turn, next);
+}
+
+/** What work of a request whose caller has gone gets instead of running. */
+export class CallerGoneError extends Error {
+  constructor() {
+    super('The caller closed the connection before the database was reached');
+    this.name = 'CallerGoneError';
+  }
 }
 
 interface Waiting {
   order: number;
   seq: number;
   since: number;
+  turn: RequestTurn | undefined;
   start: () => void;
+  drop: () => void;
 }
 
 /** One piece of database work at a time, the oldest request's first. */
@@ -42,7 +57,8 @@ export class RequestOrderQueue {
 
   run<T>(work: () => Promise<T>): Promise<T> {
     const now = performance.now();
-    const order = requestStart.getStore() ?? now;
+    const turn = currentRequest.getStore();
+    const order = turn?.startedAt ?? now;
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         let result: Promise<T>;
@@ -57,12 +73,24 @@ export class RequestOrderQueue {
         this.busy = true;
         start();
       } else {
-        this.waiting.push({ order, seq: this.seq++, since: now, start });
+        this.waiting.push({
+          order,
+          seq: this.seq++,
+          since: now,
+          turn,
+          start,
+          drop: () => reject(new CallerGoneError()),
+        });
       }
     });
   }
 
   private next() {
+    // Work of a request whose caller has gone is not run: nobody would read its answer, and it
+    // would hold up everyone behind it.
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      if (this.waiting[i]!.turn?.gone) this.waiting.splice(i, 1)[0]!.drop();
+    }
     if (this.waiting.length === 0) {
       this.busy = false;
       return;

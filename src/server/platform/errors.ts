@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorBody } from '@domain/platform/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { CallerGoneError } from './db-queue';
 import { serializeError } from './logging';
 
 /** An error with an HTTP status that is safe to show to the caller. */
@@ -76,6 +77,10 @@ export function errorAnswer(
         issues,
       },
     };
+  }
+  // The caller left before its turn at the embedded database: nothing ran, nobody reads this.
+  if (error instanceof CallerGoneError) {
+    return { status: 503, body: { success: false, error: error.message, code: ERROR_CODES.busy } };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

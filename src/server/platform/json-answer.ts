@@ -1,19 +1,70 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { COMPRESS_THRESHOLD_BYTES } from './compression';
 
 /**
  * A JSON answer checked against its response schema and serialised once, for answers that are
  * cached and sent many times (the dashboard, the Administrators list): the route sends the text
- * as it is instead of validating and serialising the same object on every request.
+ * as it is instead of validating and serialising the same object on every request, and compresses
+ * it once per encoding instead of once per request (the compression plugin spent more on the
+ * Administrators list than the rest of the request, issue 28).
  */
 export interface JsonAnswer {
   readonly json: string;
+  /** The compressed bodies, made on first need. */
+  readonly encoded: Partial<Record<Encoding, Buffer>>;
 }
+
+type Encoding = 'br' | 'gzip';
 
 export function jsonAnswer<S extends z.ZodType>(schema: S, value: z.input<S>): JsonAnswer {
-  return { json: JSON.stringify(schema.encode(value as z.output<S>)) };
+  return { json: JSON.stringify(schema.encode(value as z.output<S>)), encoded: {} };
 }
 
+/**
+ * The encoding @fastify/compress would pick for this Accept-Encoding (registerCompression: br,
+ * then gzip), or null for none: a coding with q=0 is refused, `*` stands for any.
+ */
+export function preferredEncoding(accept: string | string[] | undefined): Encoding | null {
+  const header = Array.isArray(accept) ? accept.join(',') : accept;
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+const compress = (encoding: Encoding, json: string): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(json, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+        },
+      })
+    : gzipSync(json);
+
 export function sendJsonAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(answer.json);
+  reply.type('application/json; charset=utf-8');
+  if (Buffer.byteLength(answer.json) < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.json);
+  const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
+  if (!encoding) return reply.send(answer.json);
+  let body = answer.encoded[encoding];
+  if (!body) {
+    body = compress(encoding, answer.json);
+    (answer.encoded as Record<Encoding, Buffer>)[encoding] = body;
+  }
+  // A Content-Encoding already set tells the compression plugin to leave the body as it is.
+  return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
 }

@@ -1,15 +1,16 @@
 import { ERROR_CODES } from '@domain/platform/envelope';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   asRequest,
   BUSY_MESSAGE,
   BUSY_RETRY_AFTER_SECONDS,
   MAX_QUEUE_WAIT_MS,
   type RequestOrderQueue,
+  type RequestTurn,
 } from './db-queue';
 import { AppError } from './errors';
 
-const startOf = (reply: FastifyReply) => performance.now() - reply.elapsedTime;
+const turns = new WeakMap<FastifyRequest, RequestTurn>();
 
 /**
  * The embedded database serves requests in the order they came (db-queue.ts), and refuses new API
@@ -18,8 +19,10 @@ const startOf = (reply: FastifyReply) => performance.now() - reply.elapsedTime;
  * balancers read a 503 there as a dead process), and a refused request has run nothing.
  */
 export function registerRequestOrder(app: FastifyInstance, queue: RequestOrderQueue) {
-  app.addHook('onRequest', (request, reply, done) => {
-    asRequest(startOf(reply), () => {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const turn: RequestTurn = { startedAt: performance.now(), gone: false };
+    turns.set(request, turn);
+    asRequest(turn, () => {
       const url = request.url;
       if (url.startsWith('/api/') && !url.startsWith('/api/health') && queue.waitMs() > MAX_QUEUE_WAIT_MS) {
         done(
@@ -33,5 +36,15 @@ export function registerRequestOrder(app: FastifyInstance, queue: RequestOrderQu
     });
   });
   // A request body is read outside the request's context: its handler is put back in it.
-  app.addHook('preHandler', (_request, reply, done) => asRequest(startOf(reply), done));
+  app.addHook('preHandler', (request, _reply, done) => {
+    const turn = turns.get(request);
+    if (turn) asRequest(turn, done);
+    else done();
+  });
+  // A caller that closed the connection before its answer: what it still waits for is dropped.
+  app.addHook('onRequestAbort', (request, done) => {
+    const turn = turns.get(request);
+    if (turn) turn.gone = true;
+    done();
+  });
 }
