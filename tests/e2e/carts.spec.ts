@@ -31,6 +31,17 @@ async function usClient(page: Page): Promise<string> {
   throw new Error('the demo company has no US client');
 }
 
+/** An active consultant of the demo company: their account number. */
+async function activeConsultant(page: Page): Promise<number> {
+  for (let id = 100_001; id < 100_300; id++) {
+    const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
+    if (!info.ok()) continue;
+    const account = (await info.json()).data as { userType: number; accountStatus: number };
+    if (account.userType === 1 && account.accountStatus === 1) return id;
+  }
+  throw new Error('the demo company has no active consultant');
+}
+
 const line = (page: Page, sku: string, free = false) => page.getByTestId(`line-${sku}${free ? '-free' : ''}`);
 const promotions = (page: Page) => page.getByRole('list', { name: 'Promotions' });
 
@@ -161,6 +172,41 @@ test.describe('carts', () => {
     await expectAccessible(page, 'cart with a new line 1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page, 'cart with a new line 390');
+  });
+
+  test('record the influencer who brought the order, refused with the reason when it cannot be', async ({
+    page,
+  }) => {
+    const uid = await usClient(page);
+    const consultant = await activeConsultant(page);
+    await page.goto(`/customers/${uid}/carts`);
+    await page.getByRole('button', { name: 'New cart' }).click();
+    await expect(page).toHaveURL(/\/carts\/[A-Za-z0-9]{28}$/);
+    const form = page.getByRole('form', { name: 'Influencer' });
+    const field = form.getByLabel('Influencer account number');
+
+    await field.fill('abc');
+    await form.getByRole('button', { name: 'Record influencer' }).click();
+    await expect(form.getByText('Enter the influencer’s account number')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await field.fill('999999999');
+    await form.getByRole('button', { name: 'Record influencer' }).click();
+    await expect(form.getByText(/No active consultant has account number 999999999/)).toBeVisible();
+
+    await field.fill(String(consultant));
+    await form.getByRole('button', { name: 'Record influencer' }).click();
+    const recorded = page.getByText(new RegExp(`Brought by .+ \\(account ${consultant}\\)`));
+    await expect(recorded).toBeVisible();
+    await expectAccessible(page, 'cart influencer 1280');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(recorded).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'cart influencer 390');
+
+    await page.getByRole('button', { name: 'Remove influencer' }).click();
+    await expect(page.getByRole('form', { name: 'Influencer' })).toBeVisible();
   });
 
   test('find carts by customer on /carts and open one', async ({ page }) => {

@@ -79,6 +79,10 @@ export const useRemoveOverride = (cartId: string) =>
   useCartChange(cartId, (id: string) =>
     api.delete(`${base(cartId)}/overrides/${encodeURIComponent(id)}`, CartAnswer),
   );
+export const useInfluencer = (cartId: string) =>
+  useCartChange(cartId, (phoenixId: number | null) =>
+    api.put(`${base(cartId)}/influencer`, CartAnswer, { phoenixId }),
+  );
 export const useSwitchLocale = (cartId: string) =>
   useCartChange(cartId, (localeCode: string) =>
     api.put(`${base(cartId)}/locale`, CartAnswer, { localeCode }),

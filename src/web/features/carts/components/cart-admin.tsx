@@ -21,6 +21,7 @@ import { useCart, useClearCart, useSwitchLocale } from '../api/carts';
 import { AddProduct } from './add-product';
 import { CartLines } from './cart-lines';
 import { HostRewards } from './host-rewards';
+import { Influencer } from './influencer';
 import { OverrideForm } from './override-form';
 import { Section } from './parts';
 import { PromoCode } from './promo-code';
@@ -133,6 +134,9 @@ export function CartAdmin({ cartId }: { cartId: string }) {
           </Section>
           <Section title="Promo code" id="cart-code">
             <PromoCode cart={c} />
+          </Section>
+          <Section title="Influencer" id="cart-influencer">
+            <Influencer cart={c} />
           </Section>
           <Section title="Price override" id="cart-override">
             <OverrideForm cart={c} />
