@@ -95,7 +95,7 @@ export function PayoutsTable({
   if (cards)
     // On a phone each payout is a card with its checkbox; every value of its row, nothing off-screen.
     return (
-      <Box sx={{ p: 1 }}>
+      <Box role="region" aria-label="Enroller payouts" sx={{ p: 1 }}>
         <FormControlLabel control={allCheckbox} label="All payable rows" sx={{ ml: 0, mb: 1 }} />
         <CardList
           label="Enroller payouts"
