@@ -225,7 +225,11 @@ export const APP_SCREENS: Screen[] = [
     path: '/batchOrders/2/details',
     visitors: ONE,
     ready: async (page) => {
-      await expect(page.getByRole('table', { name: 'Orders created' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: 'Orders created' })
+          .or(page.getByRole('list', { name: 'Orders created' })),
+      ).toBeVisible();
     },
   },
   {
@@ -556,7 +560,9 @@ export const APP_SCREENS: Screen[] = [
     visitors: ONE,
     ready: async (page) => {
       await heading('Carts')(page);
-      await expect(page.getByRole('table', { name: 'Carts' })).toBeVisible();
+      await expect(
+        page.getByRole('table', { name: 'Carts' }).or(page.getByRole('list', { name: 'Carts' })),
+      ).toBeVisible();
     },
   },
 ];

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 
 // Lists on phones (issue 27 Layout): a table needs more width than a phone has, so its rows become
 // cards, one under the other, each showing every value and action of its row without sideways
-// scrolling. Customer search, order search, returns, failed orders, uploads and refunds share it.
+// scrolling. Customer search, order search, returns, failed orders, uploads, refunds, batch
+// details, carts and cart lines share it.
 
 /** True on a phone (spec 1 §9 tiers): where a list is shown as cards instead of a table. */
 export function useCardLayout(): boolean {
@@ -21,10 +22,22 @@ interface CardListProps<T> {
   children: (item: T) => ReactNode;
   /** A name for each card (read by screen readers as the list item's name). */
   itemLabel?: (item: T) => string;
+  /** data-* attributes of each card, as its table row has them (test ids, state flags). */
+  itemData?: (item: T) => Record<`data-${string}`, string | undefined>;
+  /** Cards shown highlighted, as a selected table row is (a line just added, say). */
+  itemSelected?: (item: T) => boolean;
 }
 
 /** One outlined card per item, stacked; nothing inside is wider than the card. */
-export function CardList<T>({ label, items, itemKey, children, itemLabel }: CardListProps<T>) {
+export function CardList<T>({
+  label,
+  items,
+  itemKey,
+  children,
+  itemLabel,
+  itemData,
+  itemSelected,
+}: CardListProps<T>) {
   return (
     <Box
       component="ul"
@@ -37,7 +50,13 @@ export function CardList<T>({ label, items, itemKey, children, itemLabel }: Card
           key={itemKey(item)}
           variant="outlined"
           aria-label={itemLabel?.(item)}
-          sx={{ p: 1.5, minWidth: 0, overflowWrap: 'anywhere' }}
+          {...itemData?.(item)}
+          sx={{
+            p: 1.5,
+            minWidth: 0,
+            overflowWrap: 'anywhere',
+            ...(itemSelected?.(item) ? { bgcolor: 'action.selected' } : {}),
+          }}
         >
           {children(item)}
         </Paper>

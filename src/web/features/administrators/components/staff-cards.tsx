@@ -12,6 +12,7 @@ export function StaffCards({ users, actions }: { users: StaffUser[]; actions: St
   return (
     <Box
       component="ul"
+      aria-label="Staff users"
       sx={{
         listStyle: 'none',
         p: 0,

@@ -16,11 +16,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { CopyableText } from '@web/components/copyable-text';
 import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useBatchOrderExports, useBatchOrderRows } from '../api/batch-orders';
 import { BatchHeader } from './batch-header';
@@ -77,6 +78,7 @@ function CreatedOrders({ id, running, failed }: { id: number; running: boolean; 
   const exports = useBatchOrderExports(id, running);
   const waiting = (exports.data?.queued ?? 0) > 0;
   const rows = useBatchOrderRows(id, { status: 'succeeded', limit }, running || waiting);
+  const cards = useCardLayout();
   if (rows.isPending) return <Typography>Loading orders…</Typography>;
   if (rows.isError)
     return <Alert severity="error">{errorMessage(rows.error, 'The orders could not be loaded.')}</Alert>;
@@ -102,6 +104,59 @@ function CreatedOrders({ id, running, failed }: { id: number; running: boolean; 
             }
           />
         </Paper>
+      ) : cards ? (
+        // On a phone each created order is a card: its row, customer, SKUs, total and export.
+        <CardList
+          label="Orders created"
+          items={data}
+          itemKey={(r) => r.id}
+          itemLabel={(r) => `Row ${r.rowNo}${r.order ? `, order ${r.order.label}` : ''}`}
+        >
+          {(r) => (
+            <>
+              <CardTitle aside={r.order ? formatMoney(r.order.grandTotal, r.order.currency) : undefined}>
+                {r.order ? (
+                  <Link component={RouterLink} to={`/orders/${encodeURIComponent(r.order.id)}/info`}>
+                    {r.order.label}
+                  </Link>
+                ) : (
+                  `Row ${r.rowNo}`
+                )}
+              </CardTitle>
+              <CardFields
+                fields={[
+                  ['Row', r.rowNo],
+                  ...(r.order
+                    ? ([
+                        [
+                          'Customer',
+                          <>
+                            <Link
+                              component={RouterLink}
+                              to={`/customers/${encodeURIComponent(r.order.customerUid)}`}
+                            >
+                              {r.order.customerName || r.order.customerUid}
+                            </Link>
+                            <br />
+                            <CopyableText value={r.order.customerUid} label="customer id" monospace />
+                          </>,
+                        ],
+                      ] as [string, ReactNode][])
+                    : []),
+                  ['SKUs', r.input.skus],
+                  ...(r.order
+                    ? ([
+                        [
+                          'Phoenix',
+                          <ExportCell key="export" orderId={r.order.id} downstream={r.order.downstream} />,
+                        ],
+                      ] as [string, ReactNode][])
+                    : []),
+                ]}
+              />
+            </>
+          )}
+        </CardList>
       ) : (
         <TableContainer
           component={Paper}

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useAlert } from '@web/components/alert/alert-context';
+import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { priceStepText } from '@web/components/money-summary';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoney, formatMoneyOff } from '@web/lib/format';
@@ -62,14 +63,122 @@ function QuantityField({ cartId, line }: { cartId: string; line: Line }) {
   );
 }
 
-export function CartLines({ cart }: { cart: CartView }) {
+function ProductText({ line: l, cart }: { line: Line; cart: CartView }) {
+  return (
+    <>
+      {l.title}
+      {l.swatchlabel && (
+        <Typography variant="caption" component="span" sx={{ color: 'text.secondary' }}>
+          {' '}
+          · {l.swatchlabel}
+        </Typography>
+      )}
+      {l.isPromo && (
+        <Chip size="small" color="success" label={l.isSample ? 'Free sample' : 'Free'} sx={{ ml: 1 }} />
+      )}
+      {l.isHostReward && <Chip size="small" label="Host reward" sx={{ ml: 1 }} />}
+      {l.isOverridden && <Chip size="small" variant="outlined" label="Overridden" sx={{ ml: 1 }} />}
+      {l.discounts.map((d) => (
+        <Typography key={d.promo} variant="caption" component="div" sx={{ color: 'success.main' }}>
+          {d.promo}: {formatMoneyOff(d.amountInCents, cart.currency.name, cart.localeCode)}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
+function Quantity({ line: l, cart }: { line: Line; cart: CartView }) {
+  return l.isPromo || l.lineItemId === null ? (
+    l.quantity
+  ) : (
+    <QuantityField key={`${l.id}:${l.quantity}`} cartId={cart.cartId} line={l} />
+  );
+}
+
+function Price({ line: l, cart }: { line: Line; cart: CartView }) {
+  return (
+    <>
+      {l.originalPriceInCents !== l.priceInCents && (
+        <Typography
+          variant="caption"
+          component="div"
+          sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}
+          data-testid="price-step"
+        >
+          {priceStepText(
+            { from: l.originalPriceInCents, to: l.priceInCents },
+            cartLineStep(l, cart.typeId),
+            cart.currency.name,
+            cart.localeCode,
+          )}
+        </Typography>
+      )}
+      {formatMoney(l.priceInCents, cart.currency.name, cart.localeCode)}
+    </>
+  );
+}
+
+function RemoveButton({ line: l, cart }: { line: Line; cart: CartView }) {
   const remove = useRemoveLine(cart.cartId);
   const alert = useAlert();
+  return (
+    <IconButton
+      size="small"
+      aria-label={`Remove ${l.isPromo ? 'free ' : ''}${l.title}`}
+      disabled={remove.isPending}
+      onClick={() => remove.mutate(l.id, { onError: (e) => alert.error(errorMessage(e)) })}
+    >
+      <DeleteOutlined fontSize="small" />
+    </IconButton>
+  );
+}
+
+const lineTestId = (l: Line) => `line-${l.sku}${l.isPromo ? '-free' : ''}`;
+
+export function CartLines({ cart }: { cart: CartView }) {
   const money = (cents: number) => formatMoney(cents, cart.currency.name, cart.localeCode);
   const fresh = useNewLines(cart.products.map((l) => l.id));
+  const cards = useCardLayout();
   if (cart.products.length === 0) {
     return <Typography sx={{ color: 'text.secondary' }}>This cart is empty.</Typography>;
   }
+  if (cards)
+    // On a phone each line is a card: product and total, then SKU, quantity, price and PV, and its
+    // remove button; nothing scrolls sideways.
+    return (
+      <CardList
+        label="Cart lines"
+        items={cart.products}
+        itemKey={(l) => l.id}
+        itemLabel={(l) => `${l.title}, SKU ${l.sku}`}
+        itemData={(l) => ({ 'data-testid': lineTestId(l), 'data-new': fresh.has(l.id) ? 'true' : undefined })}
+        itemSelected={(l) => fresh.has(l.id)}
+      >
+        {(l) => (
+          <>
+            <CardTitle aside={money(l.totalPriceInCents)}>
+              <ProductText line={l} cart={cart} />
+            </CardTitle>
+            <CardFields
+              fields={[
+                [
+                  'SKU',
+                  <Box key="sku" component="span" sx={{ fontFamily: 'ui-monospace, monospace' }}>
+                    {l.sku}
+                  </Box>,
+                ],
+                ['Quantity', <Quantity key="quantity" line={l} cart={cart} />],
+                ['Price', <Price key="price" line={l} cart={cart} />],
+                ['PV', l.volumes.PV.toFixed(2)],
+              ]}
+            />
+            <CardActions>
+              <RemoveButton line={l} cart={cart} />
+            </CardActions>
+          </>
+        )}
+      </CardList>
+    );
   return (
     <ScrollTable label="Cart lines">
       <Table size="small" aria-label="Cart lines">
@@ -92,71 +201,24 @@ export function CartLines({ cart }: { cart: CartView }) {
           {cart.products.map((l) => (
             <TableRow
               key={l.id}
-              data-testid={`line-${l.sku}${l.isPromo ? '-free' : ''}`}
+              data-testid={lineTestId(l)}
               data-new={fresh.has(l.id) ? 'true' : undefined}
               selected={fresh.has(l.id)}
             >
               <TableCell sx={{ minWidth: 180 }}>
-                {l.title}
-                {l.swatchlabel && (
-                  <Typography variant="caption" component="span" sx={{ color: 'text.secondary' }}>
-                    {' '}
-                    · {l.swatchlabel}
-                  </Typography>
-                )}
-                {l.isPromo && (
-                  <Chip
-                    size="small"
-                    color="success"
-                    label={l.isSample ? 'Free sample' : 'Free'}
-                    sx={{ ml: 1 }}
-                  />
-                )}
-                {l.isHostReward && <Chip size="small" label="Host reward" sx={{ ml: 1 }} />}
-                {l.isOverridden && <Chip size="small" variant="outlined" label="Overridden" sx={{ ml: 1 }} />}
-                {l.discounts.map((d) => (
-                  <Typography key={d.promo} variant="caption" component="div" sx={{ color: 'success.main' }}>
-                    {d.promo}: {formatMoneyOff(d.amountInCents, cart.currency.name, cart.localeCode)}
-                  </Typography>
-                ))}
+                <ProductText line={l} cart={cart} />
               </TableCell>
               <TableCell sx={{ fontFamily: 'ui-monospace, monospace' }}>{l.sku}</TableCell>
               <TableCell align="right">
-                {l.isPromo || l.lineItemId === null ? (
-                  l.quantity
-                ) : (
-                  <QuantityField key={`${l.id}:${l.quantity}`} cartId={cart.cartId} line={l} />
-                )}
+                <Quantity line={l} cart={cart} />
               </TableCell>
               <TableCell align="right">
-                {l.originalPriceInCents !== l.priceInCents && (
-                  <Typography
-                    variant="caption"
-                    component="div"
-                    sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}
-                    data-testid="price-step"
-                  >
-                    {priceStepText(
-                      { from: l.originalPriceInCents, to: l.priceInCents },
-                      cartLineStep(l, cart.typeId),
-                      cart.currency.name,
-                      cart.localeCode,
-                    )}
-                  </Typography>
-                )}
-                {money(l.priceInCents)}
+                <Price line={l} cart={cart} />
               </TableCell>
               <TableCell align="right">{money(l.totalPriceInCents)}</TableCell>
               <TableCell align="right">{l.volumes.PV.toFixed(2)}</TableCell>
               <TableCell align="right">
-                <IconButton
-                  size="small"
-                  aria-label={`Remove ${l.isPromo ? 'free ' : ''}${l.title}`}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(l.id, { onError: (e) => alert.error(errorMessage(e)) })}
-                >
-                  <DeleteOutlined fontSize="small" />
-                </IconButton>
+                <RemoveButton line={l} cart={cart} />
               </TableCell>
             </TableRow>
           ))}

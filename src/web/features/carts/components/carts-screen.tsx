@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useAlert } from '@web/components/alert/alert-context';
+import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { EmptyState } from '@web/components/empty-state';
 import { SearchField } from '@web/components/search-field';
 import { errorMessage } from '@web/lib/api-client';
@@ -30,11 +31,54 @@ type Kind = 'all' | 'personal' | 'client' | 'popup';
 const cartPath = (uid: string | null, cartId: string) =>
   `/customers/${encodeURIComponent(uid ?? '')}/carts/${cartId}`;
 
+type CartRow = NonNullable<ReturnType<typeof useCartList>['data']>[number];
+
+function CartLink({ c }: { c: CartRow }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={cartPath(c.uid, c.cartId)}
+      sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}
+    >
+      {c.cartId.slice(0, 10)}…
+    </Link>
+  );
+}
+
+function Owner({ c }: { c: CartRow }) {
+  return (
+    <>
+      {c.uid ? (
+        <Link component={RouterLink} to={`/customers/${encodeURIComponent(c.uid)}/carts`}>
+          {c.ownerName ?? c.uid}
+        </Link>
+      ) : (
+        '—'
+      )}
+      {c.ownerPhoenixId ? ` #${c.ownerPhoenixId}` : ''}
+    </>
+  );
+}
+
+function KindChips({ c }: { c: CartRow }) {
+  return (
+    <>
+      <Chip
+        size="small"
+        variant="outlined"
+        label={c.kind === 'popup' ? `Popup ${c.socialId}` : c.kind === 'client' ? 'Client' : 'Personal'}
+      />
+      {c.canceled && <Chip size="small" label="Canceled" sx={{ ml: 0.5 }} />}
+    </>
+  );
+}
+
 /** Carts screen (spec 2 §2): find a cart by id, customer name or account number, or popup. */
 export function CartsScreen() {
   const [q, setQ] = useState('');
   const [kind, setKind] = useState<Kind>('all');
   const list = useCartList(useDeferredValue(q.trim()), kind);
+  const cards = useCardLayout();
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -70,6 +114,31 @@ export function CartsScreen() {
           title="No carts found"
           description="Try a cart id, a customer's name or account number, or a popup id."
         />
+      ) : cards ? (
+        // On a phone each cart is a card: its id and subtotal, then owner, kind, locale, items, saved.
+        <CardList
+          label="Carts"
+          items={list.data ?? []}
+          itemKey={(c) => c.cartId}
+          itemLabel={(c) => `Cart ${c.cartId}`}
+        >
+          {(c) => (
+            <>
+              <CardTitle aside={formatMoney(c.subtotalInCents, c.currency)}>
+                <CartLink c={c} />
+              </CardTitle>
+              <CardFields
+                fields={[
+                  ['Owner', <Owner key="owner" c={c} />],
+                  ['Kind', <KindChips key="kind" c={c} />],
+                  ['Locale', c.localeCode],
+                  ['Items', c.totalProducts],
+                  ['Last saved', formatDateTime(c.lastSaved)],
+                ]}
+              />
+            </>
+          )}
+        </CardList>
       ) : (
         <Paper variant="outlined">
           <ScrollTable label="Carts">
@@ -89,37 +158,13 @@ export function CartsScreen() {
                 {(list.data ?? []).map((c) => (
                   <TableRow key={c.cartId} hover>
                     <TableCell>
-                      <Link
-                        component={RouterLink}
-                        to={cartPath(c.uid, c.cartId)}
-                        sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}
-                      >
-                        {c.cartId.slice(0, 10)}…
-                      </Link>
+                      <CartLink c={c} />
                     </TableCell>
                     <TableCell sx={{ minWidth: 160 }}>
-                      {c.uid ? (
-                        <Link component={RouterLink} to={`/customers/${encodeURIComponent(c.uid)}/carts`}>
-                          {c.ownerName ?? c.uid}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                      {c.ownerPhoenixId ? ` #${c.ownerPhoenixId}` : ''}
+                      <Owner c={c} />
                     </TableCell>
                     <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label={
-                          c.kind === 'popup'
-                            ? `Popup ${c.socialId}`
-                            : c.kind === 'client'
-                              ? 'Client'
-                              : 'Personal'
-                        }
-                      />
-                      {c.canceled && <Chip size="small" label="Canceled" sx={{ ml: 0.5 }} />}
+                      <KindChips c={c} />
                     </TableCell>
                     <TableCell>{c.localeCode}</TableCell>
                     <TableCell align="right">{c.totalProducts}</TableCell>

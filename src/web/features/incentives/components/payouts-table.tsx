@@ -1,5 +1,7 @@
 import { type EnrollerPayout, isRowSelected, milestoneLabel, type PayoutSelection } from '@domain/incentives';
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { formatDate } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { marketShort, money } from './labels';
@@ -15,9 +18,9 @@ export const payable = (p: EnrollerPayout) => p.finished && p.succeeded && !p.pa
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 const customerPath = (uid: string) => `/customers/${encodeURIComponent(uid)}/dashboard`;
 
-function AccountCell({ id, account }: { id: string; account: EnrollerPayout['participant'] }) {
+function Account({ id, account }: { id: string; account: EnrollerPayout['participant'] }) {
   return (
-    <TableCell>
+    <>
       {account.uid ? (
         <Link component={RouterLink} to={customerPath(account.uid)} underline="hover">
           {account.fullName ?? id}
@@ -27,9 +30,29 @@ function AccountCell({ id, account }: { id: string; account: EnrollerPayout['par
       )}
       <br />
       <span style={{ fontSize: 12, opacity: 0.75 }}>#{id}</span>
-    </TableCell>
+    </>
   );
 }
+
+function Milestone({ p }: { p: EnrollerPayout }) {
+  return (
+    <>
+      {milestoneLabel(p.milestoneName)}
+      <br />
+      <span style={{ fontSize: 12, opacity: 0.75 }}>
+        {marketShort(p.countryId)} · {p.personalVolume} PV
+      </span>
+    </>
+  );
+}
+
+/** The period, its end on a second line when the column is narrow. */
+const dates = (p: EnrollerPayout) => (
+  <>
+    <span style={{ whiteSpace: 'nowrap' }}>{formatDate(p.startDate)} –</span>{' '}
+    <span style={{ whiteSpace: 'nowrap' }}>{formatDate(p.endDate)}</span>
+  </>
+);
 
 interface PayoutsTableProps {
   rows: EnrollerPayout[];
@@ -49,19 +72,79 @@ export function PayoutsTable({
   onToggleAll,
   onToggle,
 }: PayoutsTableProps) {
+  const cards = useCardLayout();
+  const rowCheckbox = (p: EnrollerPayout) => {
+    const canPay = payable(p);
+    return (
+      <Checkbox
+        checked={canPay && isRowSelected(selection, p.rewardPayoutId)}
+        disabled={!canPay}
+        onChange={() => onToggle(p.rewardPayoutId)}
+        slotProps={{ input: { 'aria-label': `Select payout ${p.rewardPayoutId}` } }}
+      />
+    );
+  };
+  const allCheckbox = (
+    <Checkbox
+      checked={allChecked}
+      indeterminate={someChecked && !allChecked}
+      onChange={onToggleAll}
+      slotProps={{ input: { 'aria-label': 'Select all payable rows' } }}
+    />
+  );
+  if (cards)
+    // On a phone each payout is a card with its checkbox; every value of its row, nothing off-screen.
+    return (
+      <Box role="region" aria-label="Enroller payouts" sx={{ p: 1 }}>
+        <FormControlLabel control={allCheckbox} label="All payable rows" sx={{ ml: 0, mb: 1 }} />
+        <CardList
+          label="Enroller payouts"
+          items={rows}
+          itemKey={(p) => p.rewardPayoutId}
+          itemLabel={(p) => `Reward payout ${p.rewardPayoutId}`}
+          itemData={(p) => ({ 'data-testid': `payout-${p.rewardPayoutId}` })}
+          itemSelected={(p) => payable(p) && isRowSelected(selection, p.rewardPayoutId)}
+        >
+          {(p) => (
+            <>
+              <CardTitle aside={rowCheckbox(p)}>
+                Reward payout{' '}
+                <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                  {p.rewardPayoutId}
+                </Box>
+              </CardTitle>
+              <CardFields
+                fields={[
+                  [
+                    'Participant',
+                    <Account key="participant" id={p.participantAccountId} account={p.participant} />,
+                  ],
+                  ['Enroller', <Account key="enroller" id={p.enrollerAccountId} account={p.enroller} />],
+                  ['Milestone', <Milestone key="milestone" p={p} />],
+                  ['Dates', dates(p)],
+                  ['Finished', yesNo(p.finished)],
+                  ['Succeeded', yesNo(p.succeeded)],
+                  ['Reward', money(p.amountCents, p.countryId)],
+                  ['Paid date', p.paidDate ? formatDate(p.paidDate) : '—'],
+                  ['Paid', yesNo(p.paid)],
+                ]}
+              />
+            </>
+          )}
+        </CardList>
+      </Box>
+    );
+  // Beside the docked menu at 1280 every column fits: narrower cell padding, headers and the period
+  // on two lines.
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Enroller payouts">
-      <Table size="small" sx={{ minWidth: 980 }}>
+      <Table
+        size="small"
+        sx={{ '& td, & th': { px: 1 }, '& th': { whiteSpace: 'normal', verticalAlign: 'bottom' } }}
+      >
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox">
-              <Checkbox
-                checked={allChecked}
-                indeterminate={someChecked && !allChecked}
-                onChange={onToggleAll}
-                slotProps={{ input: { 'aria-label': 'Select all payable rows' } }}
-              />
-            </TableCell>
+            <TableCell padding="checkbox">{allCheckbox}</TableCell>
             <TableCell>Reward payout</TableCell>
             <TableCell>Participant</TableCell>
             <TableCell>Enroller</TableCell>
@@ -85,27 +168,18 @@ export function PayoutsTable({
                 selected={checked}
                 data-testid={`payout-${p.rewardPayoutId}`}
               >
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={checked}
-                    disabled={!canPay}
-                    onChange={() => onToggle(p.rewardPayoutId)}
-                    slotProps={{ input: { 'aria-label': `Select payout ${p.rewardPayoutId}` } }}
-                  />
-                </TableCell>
+                <TableCell padding="checkbox">{rowCheckbox(p)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{p.rewardPayoutId}</TableCell>
-                <AccountCell id={p.participantAccountId} account={p.participant} />
-                <AccountCell id={p.enrollerAccountId} account={p.enroller} />
                 <TableCell>
-                  {milestoneLabel(p.milestoneName)}
-                  <br />
-                  <span style={{ fontSize: 12, opacity: 0.75 }}>
-                    {marketShort(p.countryId)} · {p.personalVolume} PV
-                  </span>
+                  <Account id={p.participantAccountId} account={p.participant} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(p.startDate)} – {formatDate(p.endDate)}
+                <TableCell>
+                  <Account id={p.enrollerAccountId} account={p.enroller} />
                 </TableCell>
+                <TableCell>
+                  <Milestone p={p} />
+                </TableCell>
+                <TableCell>{dates(p)}</TableCell>
                 <TableCell>{yesNo(p.finished)}</TableCell>
                 <TableCell>{yesNo(p.succeeded)}</TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
