@@ -24,6 +24,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -39,14 +40,16 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAllRules, useDeployRule, usePromoTags, useSaveRule } from '../api/promos';
 import { BulkEdit } from './bulk-edit';
-import { JsonEditor } from './json-editor';
 import { PacificTimeField } from './pacific-time-field';
 import { ScheduledDeploy } from './scheduled-deploy';
 import { Simulator } from './simulator';
+
+// CodeMirror loads with the rule editor, when a rule is opened, not with the tool (ADR 034).
+const JsonEditor = lazy(() => import('./json-editor').then((m) => ({ default: m.JsonEditor })));
 
 // The promo tool (spec 3 §2, §4): modes None / Create Promo / Edit Promo / Bulk Edit, rule picker,
 // JSON editor, collection picker, timestamps, tags, delayed deploy, simulator and bulk update.
@@ -352,14 +355,16 @@ export function PromoTool({
           <Typography id="rule-title" variant="h6" component="h2" gutterBottom>
             {mode === 'create' ? 'New rule' : `Rule ${current?.name ?? ''}`}
           </Typography>
-          <JsonEditor
-            label="Rule JSON"
-            value={text}
-            onChange={setText}
-            validate={validate}
-            issues={errorsFor === text ? errors : undefined}
-            readOnly={readOnly}
-          />
+          <Suspense fallback={<CircularProgress size={24} aria-label="Loading the rule editor" />}>
+            <JsonEditor
+              label="Rule JSON"
+              value={text}
+              onChange={setText}
+              validate={validate}
+              issues={errorsFor === text ? errors : undefined}
+              readOnly={readOnly}
+            />
+          </Suspense>
           {errors.length > 0 && (
             <Alert severity="error" sx={{ mt: 2 }} role="alert">
               <Typography sx={{ fontWeight: 600 }}>The rule was not saved:</Typography>
