@@ -202,7 +202,10 @@ test.describe('carts', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(recorded).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The phone layout (lines as cards) follows the resize on the next render.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await expectAccessible(page, 'cart influencer 390');
 
     await page.getByRole('button', { name: 'Remove influencer' }).click();

@@ -62,6 +62,7 @@ export const WRITE_ROUTES: Record<string, readonly FieldRef[]> = {
   'POST /api/carts/:cartId/host-rewards': [],
   'POST /api/carts/:cartId/gift-selections': [],
   'POST /api/carts/:cartId/clear': [],
+  'PUT /api/carts/:cartId/influencer': [],
   // Accounts.
   'PUT /api/cs/customer/:uid': PROFILE,
   'POST /api/cs/enrollerId/': ['account.enrollerId'],
@@ -112,6 +113,10 @@ export const WRITE_ROUTES: Record<string, readonly FieldRef[]> = {
   'POST /api/cs/promo/editRule': ['promoRule.active', 'promoRule.publishToProd'],
   'POST /api/cs/promo/deployRule': ['promoRule.active', 'promoRule.publishToProd'],
   'POST /api/cs/promos/:id/deploy': ['promoRule.publishToProd'],
+  // What a scheduled publish date puts live (needs promos.deploy itself, as the date does).
+  'POST /api/cs/promos/reschedule': ['promoRule.publishToProd'],
+  // Reads product names for the simulator's reasons; writes nothing.
+  'POST /api/cs/promo/productNames': [],
   'POST /api/cs/promos/create': ['promoRule.active', 'promoRule.publishToProd'],
   /** Bulk update changes condition, action and exclusion lists only. */
   'POST /api/cs/promos/bulkUpdate': [],

@@ -28,6 +28,9 @@ describe.each(Object.entries(PALETTES))('%s palette', (_name, p) => {
       expect(contrast(p.text!.primary!, ground)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(p.text!.secondary!, ground)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(main(p.primary), ground)).toBeGreaterThanOrEqual(4.5);
+      // Outlined chips and text buttons write the status colours themselves on the ground.
+      for (const status of [p.success, p.error, p.warning, p.info])
+        expect(contrast(main(status), ground)).toBeGreaterThanOrEqual(4.5);
     }
   });
   it('text on primary and secondary reaches 4.5:1 (top bar, buttons, avatar initials)', () => {

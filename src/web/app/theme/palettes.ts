@@ -15,7 +15,7 @@ const brand: PaletteOptions = {
   divider: '#E8E0E3',
   success: { main: '#2E7D5B' },
   error: { main: '#B3261E' },
-  warning: { main: '#B26A00' },
+  warning: { main: '#8F5500' },
   info: { main: '#3A6EA5' },
 };
 
@@ -29,7 +29,7 @@ const drafts: PaletteOptions = {
   divider: '#D6E2DF',
   success: { main: '#2E7D32' },
   error: { main: '#B3261E' },
-  warning: { main: '#B26A00' },
+  warning: { main: '#8F5500' },
   info: { main: '#2F6690' },
 };
 
