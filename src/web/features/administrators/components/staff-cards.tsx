@@ -19,7 +19,8 @@ export function StaffCards({ users, actions }: { users: StaffUser[]; actions: St
         m: 0,
         display: 'grid',
         // Tablets fit two cards a row; the hairlines between cards come from each card's borders.
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        // minmax(0, …): a long email ellipsises in its card instead of widening every card past the screen.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
         '& > li': { borderBottom: 1, borderColor: 'divider' },
         '& > li:nth-of-type(odd)': { borderRight: { sm: 1 }, borderRightColor: { sm: 'divider' } },
       }}
@@ -29,7 +30,7 @@ export function StaffCards({ users, actions }: { users: StaffUser[]; actions: St
           component="li"
           key={user.id}
           // Tinted, not faded, like the table's inactive rows (contrast stays above 4.5:1).
-          sx={{ p: 2, bgcolor: user.active ? undefined : 'background.default' }}
+          sx={{ p: 2, minWidth: 0, bgcolor: user.active ? undefined : 'background.default' }}
         >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
             <StaffIdentity user={user} isSelf={user.id === actions.currentUserId} />
