@@ -16,6 +16,7 @@ import {
   lengthExceededRequired,
   maxAmount,
   name,
+  newCardProblems,
   password,
   passwordWithConfirmation,
   phone,
@@ -231,5 +232,22 @@ describe('tax number', () => {
     expect(messageOf(businessNumber(), '123456789RT001')).toBe(
       'Business number must be 9 digits, 2 letters and 4 digits',
     );
+  });
+});
+
+describe('newCardProblems: the new-card form, single or in a split', () => {
+  const good = { number: '4111 1111 1111 1111', cvv: '123', expiry: '12/30', postal: '78701' };
+  it('has no problem for a whole, valid card', () => {
+    expect(newCardProblems(good)).toEqual({});
+  });
+  it('names each field that is wrong, in the form’s words', () => {
+    expect(
+      newCardProblems({ number: '4111 1111 1111 1112', cvv: '12', expiry: '13/30', postal: ' ' }),
+    ).toEqual({
+      number: 'Must be a valid card number',
+      cvv: 'Must be a valid security code',
+      expiry: 'Expiry must be MM/YY',
+      postal: 'Postal code is required',
+    });
   });
 });

@@ -231,5 +231,28 @@ export const creditCardVerification = () =>
     .trim()
     .regex(/^\d{3,4}$/, MESSAGES.creditCardVerification);
 
+/** What the new-card form holds before the gateway turns it into a token. */
+export interface NewCardInput {
+  number: string;
+  cvv: string;
+  expiry: string;
+  postal: string;
+}
+
+/**
+ * The new-card form's problems by field (number, cvv, expiry, postal), empty when it may be sent to
+ * the gateway: one rule for the single-card form and each row of a split payment.
+ */
+export function newCardProblems(card: NewCardInput): Partial<Record<keyof NewCardInput, string>> {
+  const found: Partial<Record<keyof NewCardInput, string>> = {};
+  const n = creditCardNumber().safeParse(card.number);
+  if (!n.success) found.number = n.error.issues[0]?.message ?? MESSAGES.creditCardNumber;
+  const v = creditCardVerification().safeParse(card.cvv);
+  if (!v.success) found.cvv = v.error.issues[0]?.message ?? MESSAGES.creditCardVerification;
+  if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(card.expiry)) found.expiry = 'Expiry must be MM/YY';
+  if (!card.postal.trim()) found.postal = 'Postal code is required';
+  return found;
+}
+
 /** The spec's "optional" type: any text, empty becomes null. */
 export const optional = () => blankToNull;

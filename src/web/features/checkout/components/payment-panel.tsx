@@ -1,6 +1,6 @@
 import { formatMoneyFor, ORDERING_MESSAGES, type SavedCard } from '@domain/ordering';
 import type { Notice } from '@domain/platform/notices';
-import { creditCardNumber, creditCardVerification } from '@domain/validation';
+import { newCardProblems } from '@domain/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -81,13 +81,7 @@ export function PaymentPanel({
 
   const tokenise = async (e: FormEvent) => {
     e.preventDefault();
-    const found: Record<string, string> = {};
-    const n = creditCardNumber().safeParse(number);
-    if (!n.success) found.number = n.error.issues[0]?.message ?? 'Must be a valid card number';
-    const v = creditCardVerification().safeParse(cvv);
-    if (!v.success) found.cvv = v.error.issues[0]?.message ?? 'Must be a valid security code';
-    if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry)) found.expiry = 'Expiry must be MM/YY';
-    if (!postal.trim()) found.postal = 'Postal code is required';
+    const found = newCardProblems({ number, cvv, expiry, postal });
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

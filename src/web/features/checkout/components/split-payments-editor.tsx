@@ -7,7 +7,7 @@ import {
   SPLIT_MESSAGES,
   splitTotalMessage,
 } from '@domain/ordering';
-import { creditCardNumber, creditCardVerification } from '@domain/validation';
+import { newCardProblems } from '@domain/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -238,13 +238,7 @@ function NewCardForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const use = async () => {
-    const found: Record<string, string> = {};
-    const n = creditCardNumber().safeParse(number);
-    if (!n.success) found.number = n.error.issues[0]?.message ?? 'Must be a valid card number';
-    const v = creditCardVerification().safeParse(cvv);
-    if (!v.success) found.cvv = v.error.issues[0]?.message ?? 'Must be a valid security code';
-    if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry)) found.expiry = 'Expiry must be MM/YY';
-    if (!postal.trim()) found.postal = 'Postal code is required';
+    const found = newCardProblems({ number, cvv, expiry, postal });
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
