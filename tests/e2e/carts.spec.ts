@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, findDemoAccount, settled, signIn, usClient } from './fixtures';
 
 // Issue 11: the admin cart view priced live by the demo company's active rules. The demo rules
 // make each case reachable: "Holiday 20% Off Skincare" on everyday skincare, "Serum + Free Mini
@@ -20,27 +20,10 @@ async function expectAccessible(page: Page, screen: string) {
   expect(serious).toEqual([]);
 }
 
-/** A US client from the demo company (retail prices, no employee discount). */
-async function usClient(page: Page): Promise<string> {
-  for (let id = 100_001; id < 100_300; id++) {
-    const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
-    if (!info.ok()) continue;
-    const account = (await info.json()).data as { uid: string; userType: number; countryId: number };
-    if (account.userType === 3 && account.countryId === 1) return account.uid;
-  }
-  throw new Error('the demo company has no US client');
-}
-
 /** An active consultant of the demo company: their account number. */
-async function activeConsultant(page: Page): Promise<number> {
-  for (let id = 100_001; id < 100_300; id++) {
-    const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
-    if (!info.ok()) continue;
-    const account = (await info.json()).data as { userType: number; accountStatus: number };
-    if (account.userType === 1 && account.accountStatus === 1) return id;
-  }
-  throw new Error('the demo company has no active consultant');
-}
+const activeConsultant = async (page: Page): Promise<number> =>
+  (await findDemoAccount(page, (a) => a.userType === 1 && a.accountStatus === 1, 'active consultant'))
+    .phoenixId;
 
 const line = (page: Page, sku: string, free = false) => page.getByTestId(`line-${sku}${free ? '-free' : ''}`);
 const promotions = (page: Page) => page.getByRole('list', { name: 'Promotions' });

@@ -87,3 +87,30 @@ export async function expectReadsDown(page: Page, label: string) {
   }
   return rows;
 }
+
+/** The facts of a demo account the browser tests pick by (GET /api/accounts/getAccountInfo). */
+export interface DemoAccountInfo {
+  uid: string;
+  userType: number;
+  countryId: number;
+  accountStatus: number;
+}
+
+/** The first demo company account (numbers 100001–100299) that matches, with its account number. */
+export async function findDemoAccount(
+  page: Page,
+  matches: (account: DemoAccountInfo) => boolean,
+  what: string,
+): Promise<DemoAccountInfo & { phoenixId: number }> {
+  for (let id = 100_001; id < 100_300; id++) {
+    const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
+    if (!info.ok()) continue;
+    const account = (await info.json()).data as DemoAccountInfo;
+    if (matches(account)) return { ...account, phoenixId: id };
+  }
+  throw new Error(`the demo company has no ${what}`);
+}
+
+/** A US client of the demo company: retail prices, saved cards. Its uid. */
+export const usClient = async (page: Page): Promise<string> =>
+  (await findDemoAccount(page, (a) => a.userType === 3 && a.countryId === 1, 'US client')).uid;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, menu, settled, signIn } from './fixtures';
+import { DEMO_STAFF, menu, settled, signIn, usClient } from './fixtures';
 import { queueResetEmail } from './screens';
 
 // Issue 27 Layout, the rest of the list screens: batch details, /carts and a cart's lines are cards
@@ -161,17 +161,6 @@ test('administrators and payouts fit at 390 and at 1280 beside the menu', async 
   ])
     await checkAtBothWidths(page, screen);
 });
-
-/** A US client of the demo company. */
-async function usClient(page: Page): Promise<string> {
-  for (let id = 100_001; id < 100_300; id++) {
-    const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
-    if (!info.ok()) continue;
-    const account = (await info.json()).data as { uid: string; userType: number; countryId: number };
-    if (account.userType === 3 && account.countryId === 1) return account.uid;
-  }
-  throw new Error('the demo company has no US client');
-}
 
 test("a cart's lines are cards on a phone, quantity and remove on screen; a table at 1280", async ({
   page,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, menu, settled, signIn } from './fixtures';
+import { DEMO_STAFF, menu, settled, signIn, usClient } from './fixtures';
 import { queueResetEmail } from './screens';
 
 // Text is never cut off and nothing spills out of its box, at 1280 and 375 px (issue: truncated
@@ -237,17 +237,6 @@ test('on a phone no list screen is wider than 390 px, lists are cards and their 
   await expect(page.getByRole('region', { name: 'Returns' })).toBeVisible();
   await expectAccessible(page, 'returns 1280');
 });
-
-/** A US client of the demo company: retail prices, saved cards. */
-async function usClient(page: Page): Promise<string> {
-  for (let id = 100_001; id < 100_300; id++) {
-    const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
-    if (!info.ok()) continue;
-    const account = (await info.json()).data as { uid: string; userType: number; countryId: number };
-    if (account.userType === 3 && account.countryId === 1) return account.uid;
-  }
-  throw new Error('the demo company has no US client');
-}
 
 test('the cart override form and the checkout show every label whole; the checkout has its title, breadcrumb and themed links', async ({
   page,
