@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { muiThemeWithoutCssVariables } from './scripts/mui-theme-without-css-variables.js';
 import { precompress } from './scripts/precompress.js';
 
@@ -12,13 +12,26 @@ const FIRST_SCREEN_MODULES = [
   // MUI's engine, less the parts only some screens use.
   /node_modules[\\/]@mui[\\/](?:system|utils|styled-engine|private-theming)[\\/](?!Grid|useMediaQuery|useRovingTabIndex)/,
   /node_modules[\\/]@mui[\\/]material[\\/](?:styles|utils|transitions|zero-styled|DefaultPropsProvider|colors|ButtonBase|Button|Typography|SvgIcon|CircularProgress|Paper|Box|IconButton|CssBaseline|GlobalStyles|useLazyRipple)[\\/]/,
-  /src[\\/]domain[\\/](?:auth[\\/]csrf|platform[\\/]error-codes|reference[\\/]constants)\.ts$/,
   /src[\\/]web[\\/]components[\\/]brand-logo\.tsx$/,
 ];
+/** `npm run dev:web`: /login is the sign-in page (login.html), as the server answers it. */
+function loginPageInDevelopment(): Plugin {
+  return {
+    name: 'login-page-in-development',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/login' || req.url?.startsWith('/login?'))
+          req.url = `/login.html${req.url.slice(6)}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), muiThemeWithoutCssVariables(), precompress()],
+  plugins: [react(), muiThemeWithoutCssVariables(), precompress(), loginPageInDevelopment()],
   resolve: {
     tsconfigPaths: true,
     // zod comes with its CSP-safe setting wherever the browser loads it (src/web/lib/zod-jitless.ts).
@@ -35,11 +48,20 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // The chunks every screen starts with are loaded before any lazy screen is asked for: listing
-      // them again as each screen's preload dependencies only adds bytes to the first screen.
-      resolveDependencies: (_file, deps) =>
-        deps.filter((dep) => !/(?:^|\/)(?:react|router|ui|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+      // them again as each screen's preload dependencies only adds bytes to the first screen. The
+      // pages themselves (index.html, login.html) preload all of theirs, so that the browser asks
+      // for them with the page's script rather than after it.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html'
+          ? deps
+          : deps.filter((dep) => !/(?:^|\/)(?:react|router|ui|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
     },
     rolldownOptions: {
+      // The app, and the sign-in page on its own (src/web/login.html: React and the form only).
+      input: {
+        index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        login: fileURLToPath(new URL('./src/web/login.html', import.meta.url)),
+      },
       output: {
         // Every lazy screen's preload list names its chunks in the first screen's script: the
         // screens and the shared groups keep their names, the many small component chunks go by

@@ -22,6 +22,7 @@ import {
   freePort,
   HOST,
   log,
+  pinnedCores,
   nodeChild as spawnNode,
   stopChild,
   tail,
@@ -44,7 +45,7 @@ const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Demo-Password-1';
 
 const USAGE = `Usage: npm run bench:api -- [--quick] [--duration 10] [--connections 50] [--warmup 2]
                           [--accounts 200] [--backends pglite,postgres] [--scenarios api,screens]
-                          [--load-generator wrk|autocannon] [--write]
+                          [--load-generator wrk|autocannon] [--shared-cores] [--write]
   --quick           3 s measured per endpoint (instead of 10 s)
   --duration        seconds measured per endpoint (default 10)
   --connections     concurrent connections for the small reads (default 50)
@@ -54,6 +55,8 @@ const USAGE = `Usage: npm run bench:api -- [--quick] [--duration 10] [--connecti
   --scenarios       api (small reads against bare Fastify), screens (three screens' calls at 10
                     and 50 connections); default both
   --load-generator  wrk (default when installed) or autocannon (in a child process)
+  --shared-cores    let the servers and the load generator share every core (default: with 2+
+                    cores and taskset, each server on core 1 and the load generator on core 0)
   --write           replace the "## API throughput" section of bench/RESULTS.md
 PostgreSQL: DATABASE_URL must point at a server on this machine; the benchmark creates its own
 database there (bench_api_<timestamp>), and drops it at the end. No existing database is touched.`;
@@ -111,6 +114,8 @@ interface Options {
   backends: Backend[];
   scenarios: Scenario[];
   loadGenerator: LoadGeneratorKind;
+  /** The server's core and the load generator's, or null when they share every core. */
+  cores: { server: string; load: string } | null;
   write: boolean;
   databaseUrl: string | undefined;
 }
@@ -126,6 +131,7 @@ function parseCli(): Options | null {
       backends: { type: 'string' },
       scenarios: { type: 'string', default: 'api,screens' },
       'load-generator': { type: 'string' },
+      'shared-cores': { type: 'boolean', default: false },
       write: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -164,6 +170,7 @@ function parseCli(): Options | null {
     backends: [...new Set(backends)] as Backend[],
     scenarios: [...new Set(scenarios)] as Scenario[],
     loadGenerator: pickLoadGenerator(values['load-generator']),
+    cores: values['shared-cores'] ? null : pinnedCores(),
     write: values.write,
     databaseUrl,
   };
@@ -180,8 +187,13 @@ let cleaning: Promise<void> | undefined;
 /** Set when a signal or the time limit stops the run: what fails after that is only the stop. */
 let interrupted = false;
 
-function nodeChild(args: string[], env: NodeJS.ProcessEnv, logFile: string | null): ChildProcess {
-  const child = spawnNode(args, env, logFile);
+function nodeChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string | null,
+  cpus?: string,
+): ChildProcess {
+  const child = spawnNode(args, env, logFile, cpus);
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -300,12 +312,13 @@ async function measure(
 ): Promise<Figures> {
   const all = { ...BROWSER_HEADERS, ...headers };
   const run = { base, paths, headers: all, connections };
-  if (opts.warmup > 0) await runLoad(opts.loadGenerator, { ...run, seconds: opts.warmup });
+  const cores = opts.cores?.load;
+  if (opts.warmup > 0) await runLoad(opts.loadGenerator, { ...run, seconds: opts.warmup }, cores);
   const cpu0 = cpuSeconds(serverPid);
   const all0 = machineBusySeconds();
   const kids0 = childrenCpuSeconds();
   const t0 = performance.now();
-  const r = await runLoad(opts.loadGenerator, { ...run, seconds: opts.duration });
+  const r = await runLoad(opts.loadGenerator, { ...run, seconds: opts.duration }, cores);
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = cpuSeconds(serverPid);
   const all1 = machineBusySeconds();
@@ -334,10 +347,10 @@ interface Bare {
 }
 
 /** Starts bench/bare-fastify.ts; it stays up for the whole run and is measured beside each backend. */
-async function startBare(): Promise<Bare> {
+async function startBare(opts: Options): Promise<Bare> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
   delete env.DATABASE_URL;
-  const child = nodeChild(['bench/bare-fastify.ts'], env, null);
+  const child = nodeChild(['bench/bare-fastify.ts'], env, null, opts.cores?.server);
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
@@ -378,6 +391,8 @@ interface Row extends Figures {
   backend: Backend;
   endpoint: string;
   label: string;
+  /** bare Fastify's req/s measured right before this row: the ratio's denominator. */
+  bareReqPerSec: number;
   ratio: number;
   target: { minRatio: number; maxP99Ms: number; errors: 0 } | null;
   pass: boolean | null;
@@ -429,7 +444,12 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
 
   const port = await freePort();
   const serverLog = join(work, 'server.log');
-  const server = nodeChild(['src/server/server.ts'], { ...env, PORT: String(port) }, serverLog);
+  const server = nodeChild(
+    ['src/server/server.ts'],
+    { ...env, PORT: String(port) },
+    serverLog,
+    opts.cores?.server,
+  );
   const base = `http://${HOST}:${port}`;
   try {
     await waitUntilReady(`${base}/api/health`, server, serverLog, 120_000);
@@ -466,25 +486,38 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
 
     const rows: Row[] = [];
     if (opts.scenarios.includes('api')) {
-      // The baseline is measured right beside this backend's endpoints (the app idles meanwhile),
-      // so that both see the same state of the machine.
-      log(`${backend}: measuring bare Fastify GET / (127.0.0.1:${bareServer.port})…`);
-      const bare = await measure(`http://${HOST}:${bareServer.port}`, ['/'], {}, bareServer.child.pid, opts);
-      if (bareServer.child.exitCode !== null || bareServer.child.signalCode !== null) {
-        throw new Error('bare Fastify exited during the load');
-      }
-      log(`  ${bare.reqPerSec} req/s, p99 ${bare.p99Ms} ms`);
+      // The baseline is measured right before each endpoint (the app idles meanwhile), so that
+      // each ratio compares two runs that saw the same state of the machine: the speed of these
+      // shared cores drifts by a quarter within minutes.
+      const measureBare = async () => {
+        log(`${backend}: measuring bare Fastify GET / (127.0.0.1:${bareServer.port})…`);
+        const bare = await measure(
+          `http://${HOST}:${bareServer.port}`,
+          ['/'],
+          {},
+          bareServer.child.pid,
+          opts,
+        );
+        if (bareServer.child.exitCode !== null || bareServer.child.signalCode !== null) {
+          throw new Error('bare Fastify exited during the load');
+        }
+        log(`  ${bare.reqPerSec} req/s, p99 ${bare.p99Ms} ms`);
+        return bare;
+      };
+      const first = await measureBare();
       rows.push({
         backend,
         endpoint: 'bare',
         label: 'bare Fastify GET /',
-        ...bare,
+        ...first,
+        bareReqPerSec: first.reqPerSec,
         ratio: 1,
         target: null,
         pass: null,
         failures: [],
       });
-      for (const endpoint of ENDPOINTS) {
+      for (const [i, endpoint] of ENDPOINTS.entries()) {
+        const bare = i === 0 ? first : await measureBare();
         log(`${backend}: measuring ${endpoint.label}…`);
         const figures = await measure(base, [endpoint.path], authHeaders[endpoint.auth], server.pid, opts);
         if (server.exitCode !== null || server.signalCode !== null) {
@@ -505,6 +538,7 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
           endpoint: endpoint.key,
           label: endpoint.label,
           ...figures,
+          bareReqPerSec: bare.reqPerSec,
           ratio: Number(ratio.toFixed(4)),
           target,
           pass: failures.length === 0,
@@ -644,14 +678,14 @@ const cpuText = (f: Figures) => [f.serverCpuPct, f.loadgenCpuPct, f.otherCpuPct]
 
 function table(rows: Row[]): string[] {
   const lines = [
-    '| backend | endpoint | req/s | ratio to bare | p50 ms | p99 ms | errors | non-2xx | CPU server / load gen / rest | target | result |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| backend | endpoint | req/s | bare req/s just before | ratio to bare | p50 ms | p99 ms | errors | non-2xx | CPU server / load gen / rest | target | result |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     const target = r.target ? `≥ ${pct(r.target.minRatio)}, p99 < ${r.target.maxP99Ms} ms, 0 errors` : '–';
     const result = r.pass === null ? '–' : r.pass ? 'pass' : `FAIL (${r.failures.join(', ')})`;
     lines.push(
-      `| ${r.backend} | ${r.label} | ${r.reqPerSec} | ${pct(r.ratio)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${cpuText(r)} | ${target} | ${result} |`,
+      `| ${r.backend} | ${r.label} | ${r.reqPerSec} | ${r.bareReqPerSec} | ${pct(r.ratio)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${cpuText(r)} | ${target} | ${result} |`,
     );
   }
   return lines;
@@ -689,16 +723,18 @@ function describe(opts: Options, rows: Row[], screens: ScreenRow[], load: number
   const judged = [...rows, ...screens].filter((r) => r.pass !== null);
   const passed = judged.filter((r) => r.pass === true).length;
   return [
-    `Load: ${describeLoadGenerator(opts.loadGenerator)}, ${opts.connections} connections for the small reads,`,
+    `Load: ${describeLoadGenerator(opts.loadGenerator, opts.cores?.load)}, ${opts.connections} connections for the small reads,`,
     `${opts.duration} s measured per row after a ${opts.warmup} s warm-up; every request sends Accept-Encoding: gzip, deflate, br`,
     '(as a browser does: answers of 1 KiB or more come compressed). req/s is requests ÷ the measured seconds.',
-    `Machine: ${cpu}, Node ${process.version}. The load generator shares these cores with the app (and with`,
-    'PostgreSQL), so every figure, the baseline included, is also bounded by it.',
+    `Machine: ${cpu}, Node ${process.version}.`,
+    opts.cores
+      ? `Cores: each server (bare Fastify, the app) on core ${opts.cores.server} and the load generator on core ${opts.cores.load} (taskset), so neither takes the other's core; PostgreSQL runs where the system puts it.`
+      : 'Cores: shared (--shared-cores): the load generator shares every core with the app (and with PostgreSQL), so every figure, the baseline included, is also bounded by it.',
     `App: \`node --import tsx src/server/server.ts\`, APP_ENV=${APP_ENV} (production refuses demo staff), LOG_LEVEL=${LOG_LEVEL}`,
     `(request logs to a file), WORKERS=off; fresh database with a demo company of ${opts.accounts} accounts; signed in as`,
     `${LEADER_EMAIL} with a bearer token or its session cookie. PGlite in a temporary DATA_DIR; PostgreSQL in a database created for the run.`,
     'Baseline: bench/bare-fastify.ts, Fastify defaults (no logger), GET / answering {success:true}, measured in the same',
-    "run just before each backend's endpoints; each ratio is req/s ÷ the bare req/s of the same backend block.",
+    'run right before each endpoint; each ratio is req/s ÷ the bare req/s measured just before it.',
     `Targets: GET /api/health without a token ≥ ${pct(TARGET_RATIO_PUBLIC)} of bare, the authenticated small reads ≥ ${pct(TARGET_RATIO_AUTH)} on both`,
     `backends; p99 < ${TARGET_P99_MS} ms, 0 errors and 0 non-2xx. Screens: each call rotates over ${SCREEN_SAMPLES} customers of the company;`,
     `at 10 connections p99 ≤ ${TARGET_SCREEN_SPREAD}× p50; 503 is the embedded database's full queue (a clear answer with Retry-After).`,
@@ -715,7 +751,7 @@ async function main(): Promise<number> {
   // Bound the whole run: start-ups, seeding and every load run, with room to spare.
   const perLoad = opts.warmup + opts.duration + 15;
   const loads =
-    (opts.scenarios.includes('api') ? ENDPOINTS.length + 1 : 0) +
+    (opts.scenarios.includes('api') ? ENDPOINTS.length * 2 : 0) +
     (opts.scenarios.includes('screens') ? SCREENS.length * SCREEN_CONNECTIONS.length : 0);
   const budgetMs = (120 + opts.backends.length * (420 + loads * perLoad)) * 1000;
   const watchdog = setTimeout(() => {
@@ -727,7 +763,7 @@ async function main(): Promise<number> {
     const startedAt = new Date();
     const loadAtStart = loadavg();
     if (opts.backends.includes('postgres')) await checkPostgres(opts.databaseUrl!);
-    const bare = await startBare();
+    const bare = await startBare(opts);
     const rows: Row[] = [];
     const screens: ScreenRow[] = [];
     const memory: MemoryFigures[] = [];

@@ -1,7 +1,8 @@
 // Pieces the benchmarks share: child processes of the app, waiting for it, and bench/RESULTS.md.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,11 +20,20 @@ export function assertLocalDatabase(databaseUrl: string) {
 
 /**
  * `node --import tsx <args>` from the repository root, its output appended to `logFile` (or piped
- * when null). The caller adds it to `children` to stop it on the way out.
+ * when null), on the cores `cpus` when given (`taskset -c`). The caller adds it to `children` to
+ * stop it on the way out.
  */
-export function nodeChild(args: string[], env: NodeJS.ProcessEnv, logFile: string | null): ChildProcess {
+export function nodeChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string | null,
+  cpus?: string,
+): ChildProcess {
   const out = logFile ? openSync(logFile, 'a') : 'pipe';
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const command = [process.execPath, '--import', 'tsx', ...args];
+  // `taskset -c <cpus>` runs the process (and every thread it starts) on those cores only.
+  const [file, ...rest] = cpus ? ['taskset', '-c', cpus, ...command] : command;
+  const child = spawn(file!, rest, {
     cwd: ROOT,
     env,
     stdio: ['pipe', out, out],
@@ -168,4 +178,15 @@ export async function signInToken(base: string, email: string, password: string)
   const token = ((await login.json()) as { token?: string }).token;
   if (!token) throw new Error(`Sign-in failed (${login.status})`);
   return token;
+}
+
+/**
+ * Cores for a server and for its load generator, one each, when this machine has two or more and
+ * taskset (util-linux) is installed: neither then takes the other's core, and a run measures what
+ * one core of the server serves. Null when they must share.
+ */
+export function pinnedCores(): { server: string; load: string } | null {
+  if (cpus().length < 2) return null;
+  const r = spawnSync('taskset', ['-c', '0', 'true']);
+  return r.status === 0 ? { server: '1', load: '0' } : null;
 }

@@ -40,8 +40,13 @@ export function wrkVersion(): string | null {
   return /wrk (\S+)/.exec(text)?.[1] ?? 'unknown';
 }
 
-export function describeLoadGenerator(kind: LoadGeneratorKind): string {
-  if (kind === 'wrk') return `wrk ${wrkVersion() ?? ''} (2 threads), in its own process`.replace('  ', ' ');
+export function describeLoadGenerator(kind: LoadGeneratorKind, cpus?: string): string {
+  const threads = cpus ? cpus.split(',').length : 2;
+  if (kind === 'wrk')
+    return `wrk ${wrkVersion() ?? ''} (${threads} thread${threads === 1 ? '' : 's'}), in its own process`.replace(
+      '  ',
+      ' ',
+    );
   const pkg = JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')) as {
     version: string;
   };
@@ -125,17 +130,21 @@ function runChild(command: string, args: string[], timeoutMs: number): Promise<s
   });
 }
 
-export async function runLoad(kind: LoadGeneratorKind, run: LoadRun): Promise<LoadResult> {
+/**
+ * Runs the load; on the cores `cpus` when given (taskset -c), with one wrk thread per core given.
+ */
+export async function runLoad(kind: LoadGeneratorKind, run: LoadRun, cpus?: string): Promise<LoadResult> {
   const timeoutMs = (run.seconds + 30) * 1000;
+  const pinned = (command: string, args: string[]): [string, string[]] =>
+    cpus ? ['taskset', ['-c', cpus, command, ...args]] : [command, args];
   if (kind === 'wrk') {
     const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
     try {
       const script = join(dir, 'load.lua');
       writeFileSync(script, wrkScript(run));
-      const threads = Math.min(2, run.connections);
+      const threads = Math.min(cpus ? cpus.split(',').length : 2, run.connections);
       const out = await runChild(
-        'wrk',
-        [
+        ...pinned('wrk', [
           `-t${threads}`,
           `-c${run.connections}`,
           `-d${run.seconds}s`,
@@ -144,7 +153,7 @@ export async function runLoad(kind: LoadGeneratorKind, run: LoadRun): Promise<Lo
           '-s',
           script,
           `${run.base}${run.paths[0]}`,
-        ],
+        ]),
         timeoutMs,
       );
       const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
@@ -166,8 +175,7 @@ export async function runLoad(kind: LoadGeneratorKind, run: LoadRun): Promise<Lo
     }
   }
   const out = await runChild(
-    process.execPath,
-    ['--import', 'tsx', 'bench/autocannon-child.ts', JSON.stringify(run)],
+    ...pinned(process.execPath, ['--import', 'tsx', 'bench/autocannon-child.ts', JSON.stringify(run)]),
     timeoutMs,
   );
   return JSON.parse(out.trim().split('\n').pop()!) as LoadResult;

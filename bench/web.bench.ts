@@ -10,7 +10,7 @@
 // average before and after, then one JSON line with every figure. --write replaces the "Lighthouse"
 // section of bench/RESULTS.md.
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -102,12 +102,13 @@ const SCREENS: ScreenDef[] = [
   { key: 'payouts', label: 'payouts', signedIn: true, path: () => '/incentives/enrollers' },
 ];
 
-const USAGE = `Usage: npm run bench:web -- [--runs 3] [--screens a,b] [--modes mobile,desktop] [--accounts 200] [--build] [--write]
+const USAGE = `Usage: npm run bench:web -- [--runs 3] [--screens a,b] [--modes mobile,desktop] [--accounts 200] [--build] [--reports DIR] [--write]
   --runs      Lighthouse runs per screen and mode (median reported); default 3
   --screens   comma-separated subset of: ${SCREENS.map((s) => s.key).join(', ')}
   --modes     mobile, desktop or both (default both)
   --accounts  demo company size (default 200)
   --build     build the web app first even if it looks current (npm start rebuilds when stale)
+  --reports   also save each Lighthouse report (JSON) in DIR, named screen-mode-run.json
   --write     replace the "## Lighthouse" section of bench/RESULTS.md`;
 
 interface Options {
@@ -116,6 +117,7 @@ interface Options {
   modes: Mode[];
   accounts: number;
   build: boolean;
+  reports: string | undefined;
   write: boolean;
 }
 
@@ -127,6 +129,7 @@ function parseCli(): Options | null {
       modes: { type: 'string', default: 'mobile,desktop' },
       accounts: { type: 'string', default: '200' },
       build: { type: 'boolean', default: false },
+      reports: { type: 'string' },
       write: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -166,6 +169,7 @@ function parseCli(): Options | null {
     modes: MODES.filter((m) => modes.includes(m)),
     accounts: whole('accounts', values.accounts, 1),
     build: values.build,
+    reports: values.reports,
     write: values.write,
   };
 }
@@ -337,10 +341,15 @@ function figuresOf(lhr: Result): Figures {
 }
 
 /** Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART): up to 3 tries. */
-async function runLighthouse(url: string, mode: Mode, cookie: string | null): Promise<Figures> {
+async function runLighthouse(
+  url: string,
+  mode: Mode,
+  cookie: string | null,
+  reportFile?: string,
+): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runLighthouseOnce(url, mode, cookie);
+      return await runLighthouseOnce(url, mode, cookie, reportFile);
     } catch (error) {
       if (attempt >= 3 || !(error instanceof RetryableError)) throw error;
       log(`  ${error.message}: trying again (${attempt + 1}/3)`);
@@ -350,7 +359,12 @@ async function runLighthouse(url: string, mode: Mode, cookie: string | null): Pr
 
 class RetryableError extends Error {}
 
-async function runLighthouseOnce(url: string, mode: Mode, cookie: string | null): Promise<Figures> {
+async function runLighthouseOnce(
+  url: string,
+  mode: Mode,
+  cookie: string | null,
+  reportFile: string | undefined,
+): Promise<Figures> {
   const port = await freePort();
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -370,6 +384,7 @@ async function runLighthouseOnce(url: string, mode: Mode, cookie: string | null)
     if (lhr.runtimeError) throw new RetryableError(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     if (!lhr.finalDisplayedUrl.startsWith(url.replace(/\?.*$/, '')))
       throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
     return figuresOf(lhr);
   } finally {
     await browser.close().catch(() => {});
@@ -446,6 +461,7 @@ function table(results: ScreenResult[]): string[] {
 async function main(): Promise<number> {
   const opts = parseCli();
   if (!opts) return 0;
+  if (opts.reports) mkdirSync(opts.reports, { recursive: true });
   const budgetMs = (420 + opts.runs * opts.screens.length * opts.modes.length * 90) * 1000;
   const watchdog = setTimeout(() => {
     interrupted = true;
@@ -482,7 +498,13 @@ async function main(): Promise<number> {
       for (const r of results) {
         const screen = opts.screens.find((s) => s.key === r.key)!;
         const t = Date.now();
-        const f = await runLighthouse(`${base}${r.path}`, r.mode, screen.signedIn ? cookie : null);
+        const reportFile = opts.reports ? join(opts.reports, `${r.key}-${r.mode}-${run}.json`) : undefined;
+        const f = await runLighthouse(
+          `${base}${r.path}`,
+          r.mode,
+          screen.signedIn ? cookie : null,
+          reportFile,
+        );
         r.runs.push(f);
         done++;
         log(

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './modules/accounts/accounts.module';
 import { sealTaxNumbersAtStart } from './modules/accounts/tax-number-sealing';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
@@ -49,12 +49,19 @@ import { type DataKeyring, loadDataKeyring } from './platform/data-keys';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
-import { type LogSettings, logController, loggerOptions } from './platform/logging';
+import {
+  defaultLogStream,
+  type LogSettings,
+  lazyChildLogger,
+  logController,
+  loggerOptions,
+} from './platform/logging';
 import type { Mailer } from './platform/mailer';
 import { createMailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
 import { registerRequestIds, requestIdFor } from './platform/request-id';
 import { registerRequestOrder } from './platform/request-order';
+import { serializerCompiler } from './platform/response-serializer';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { SessionStore } from './platform/session-store';
 import { registerWebApp } from './platform/static';
@@ -78,10 +85,20 @@ export type App = FastifyInstance & { ctx: AppContext };
 /** Builds the whole application as one Fastify instance; server.ts only listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
-  const logSettings = typeof opts.logger === 'object' ? opts.logger : {};
+  const logSettings =
+    opts.logger === false
+      ? null
+      : {
+          level: config.logLevel,
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+        };
+  const logStream = logSettings ? (logSettings.stream ?? defaultLogStream()) : null;
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions({ level: config.logLevel, ...logSettings }),
-    logController: logController(),
+    logger: logSettings && logStream ? loggerOptions({ ...logSettings, stream: logStream }) : false,
+    childLoggerFactory: lazyChildLogger as never,
+    logController: logController(
+      logSettings && logStream ? { level: logSettings.level, stream: logStream } : undefined,
+    ),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     genReqId: requestIdFor,
@@ -118,7 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await ensureFlags(database.db);
   await sealTaxNumbersAtStart(ctx);
   registerRequestIds(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  const documentHeaders = registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
@@ -157,7 +174,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(customerViewRoutes(ctx));
   await app.register(reconciliationRoutes(ctx));
 
-  await registerWebApp(app, config.webDir, { sourceMaps: config.appEnv !== 'production' });
+  await registerWebApp(app, config.webDir, {
+    sourceMaps: config.appEnv !== 'production',
+    drafts: config.appEnv === 'drafts',
+    documentHeaders,
+  });
 
   if (opts.workers ?? config.workers) {
     const workers = startWorkers({

@@ -98,8 +98,8 @@ export function requestTextIssues(request: Pick<FastifyRequest, 'params' | 'quer
 
 /** Registers the guard: a 400 with the field paths, in the same shape as schema validation errors. */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const issues = requestTextIssues(request);
-    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+    done(issues.length > 0 ? badRequest(issues[0]!.message, issues) : undefined);
   });
 }

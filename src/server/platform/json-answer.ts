@@ -12,6 +12,8 @@ import { COMPRESS_THRESHOLD_BYTES } from './compression';
  */
 export interface JsonAnswer {
   readonly json: string;
+  /** The length of `json` in bytes. */
+  readonly bytes: number;
   /** The compressed bodies, made on first need. */
   readonly encoded: Partial<Record<Encoding, Buffer>>;
 }
@@ -19,8 +21,13 @@ export interface JsonAnswer {
 type Encoding = 'br' | 'gzip';
 
 export function jsonAnswer<S extends z.ZodType>(schema: S, value: z.input<S>): JsonAnswer {
-  return { json: JSON.stringify(schema.encode(value as z.output<S>)), encoded: {} };
+  const json = JSON.stringify(schema.encode(value as z.output<S>));
+  return { json, bytes: Buffer.byteLength(json), encoded: {} };
 }
+
+/** Accept-Encoding values seen, and the encoding each picks: browsers send a handful of them. */
+const picked = new Map<string, Encoding | null>();
+const MAX_PICKED = 64;
 
 /**
  * The encoding @fastify/compress would pick for this Accept-Encoding (registerCompression: br,
@@ -29,6 +36,16 @@ export function jsonAnswer<S extends z.ZodType>(schema: S, value: z.input<S>): J
 export function preferredEncoding(accept: string | string[] | undefined): Encoding | null {
   const header = Array.isArray(accept) ? accept.join(',') : accept;
   if (!header) return null;
+  let encoding = picked.get(header);
+  if (encoding === undefined) {
+    encoding = pickEncoding(header);
+    if (picked.size >= MAX_PICKED) picked.clear();
+    picked.set(header, encoding);
+  }
+  return encoding;
+}
+
+function pickEncoding(header: string): Encoding | null {
   const q = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -54,7 +71,7 @@ const compress = (encoding: Encoding, json: string): Buffer =>
 
 export function sendJsonAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
   reply.type('application/json; charset=utf-8');
-  if (Buffer.byteLength(answer.json) < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.json);
+  if (answer.bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.json);
   const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'accept-encoding');

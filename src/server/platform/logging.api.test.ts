@@ -95,6 +95,15 @@ describe('the server log', () => {
         res: { statusCode: 200 },
       }),
     );
+    // Every line of a request carries its id: the completed line (its own logger) and the lines
+    // written through the request's logger, made when first used.
+    const completed = entries.find((e) => e.msg === 'request completed' && e.res);
+    expect(completed).toMatchObject({ level: 30, reqId: expect.any(String), pid: process.pid });
+    expect(Object.keys(completed!).slice(0, 5)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId']);
+    const failedId = failed.headers['x-request-id'];
+    expect(entries.filter((e) => e.reqId === failedId).map((e) => e.msg)).toEqual(
+      expect.arrayContaining(['unhandled error', 'request completed']),
+    );
     const error = entries.find((e) => e.msg === 'unhandled error');
     expect(error?.err).toMatchObject({
       type: 'DrizzleQueryError',

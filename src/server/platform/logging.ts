@@ -1,5 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from './config';
 
 // What the server log may hold: method, route, status, duration, client address, and errors
@@ -133,13 +133,34 @@ export function serializeError(error: unknown, depth = 0, parentQuery?: string):
  * Fastify's own log lines, made safe and compact: no "incoming request" line, one "request
  * completed" line per request (method, route, status, duration, client address), and errors
  * logged with a fixed message instead of the error's own text.
+ *
+ * The "request completed" line of an answer without error goes through its own logger, with no
+ * redaction nor message scrubbing: every field of it is made here (the route pattern or the
+ * masked path, the status, the time, the client address, the request id, which is a UUID or
+ * letters, digits and `._:-`), none comes from the request's headers, body or query. Redacting
+ * it cost as much as the rest of the request's logging (ADR 035); every other line, and the
+ * line of a failed request, still goes through the general logger and its redaction.
  */
 class SafeLogController extends LogController {
+  constructor(private readonly access: Logger | null) {
+    super();
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+    else if (this.access)
+      this.access.info(
+        {
+          reqId: request.id,
+          req: serializeRequest(request),
+          res: { statusCode: reply.statusCode },
+          responseTime,
+        },
+        'request completed',
+      );
     else reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
   }
 
@@ -157,7 +178,90 @@ class SafeLogController extends LogController {
   }
 }
 
-export const logController = () => new SafeLogController();
+/**
+ * The log controller of the app. Given the log's settings, the lines of answered requests are
+ * written by a plain logger of the same level to the same stream (see SafeLogController).
+ */
+export const logController = (settings?: { level: LogLevel; stream: DestinationStream }) =>
+  new SafeLogController(settings ? pino({ level: settings.level }, settings.stream) : null);
+
+type LogFn = (...args: unknown[]) => void;
+
+/**
+ * A request's logger (its lines carry the request id), made on its first use: most requests log
+ * only their "request completed" line, which has its own logger, and making a child logger for
+ * each request was a tenth of the cost of logging (ADR 035).
+ */
+class LazyChildLogger {
+  private made: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly childBindings: Record<string, unknown>,
+    private readonly childOptions: Record<string, unknown>,
+  ) {}
+
+  private get logger(): Logger {
+    this.made ??= this.parent.child(this.childBindings, this.childOptions);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.logger.level;
+  }
+  set level(level: string) {
+    this.logger.level = level;
+  }
+  isLevelEnabled(level: string): boolean {
+    return this.logger.isLevelEnabled(level);
+  }
+  bindings() {
+    return this.logger.bindings();
+  }
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>) {
+    return this.logger.child(bindings, options);
+  }
+  fatal(...args: unknown[]) {
+    const logger = this.logger;
+    (logger.fatal as LogFn).apply(logger, args);
+  }
+  error(...args: unknown[]) {
+    const logger = this.logger;
+    (logger.error as LogFn).apply(logger, args);
+  }
+  warn(...args: unknown[]) {
+    const logger = this.logger;
+    (logger.warn as LogFn).apply(logger, args);
+  }
+  info(...args: unknown[]) {
+    const logger = this.logger;
+    (logger.info as LogFn).apply(logger, args);
+  }
+  debug(...args: unknown[]) {
+    const logger = this.logger;
+    (logger.debug as LogFn).apply(logger, args);
+  }
+  trace(...args: unknown[]) {
+    const logger = this.logger;
+    (logger.trace as LogFn).apply(logger, args);
+  }
+  silent(...args: unknown[]) {
+    const logger = this.logger;
+    (logger.silent as LogFn).apply(logger, args);
+  }
+}
+
+/** Fastify's childLoggerFactory: each request's logger, made when first used. */
+export function lazyChildLogger(
+  parent: Logger,
+  bindings: Record<string, unknown>,
+  options: Record<string, unknown>,
+): Logger {
+  return new LazyChildLogger(parent, bindings, options) as unknown as Logger;
+}
+
+/** Where log lines go when no stream is given: standard output, written off the request's path. */
+export const defaultLogStream = (): DestinationStream => pino.destination({ dest: 1, sync: false });
 
 /** Paths pino censors whatever the serializers do (headers and secrets logged by mistake). */
 export const REDACT_PATHS = [

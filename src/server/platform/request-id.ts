@@ -18,7 +18,8 @@ export function requestIdFor(request: IncomingMessage): string {
 }
 
 export function registerRequestIds(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
@@ -16,6 +16,8 @@ let webDir: string;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'bo-web-'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'assets', 'app-0000.js'), 'export {};');
   t = await createTestApp({ webDir });
 });
 afterAll(async () => {
@@ -111,6 +113,28 @@ describe('security headers on the web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expectSecurityHeaders(res);
     }
+  });
+});
+
+describe("security headers on the built app's files", () => {
+  it('carry what applies to a script, and not the policies of documents', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-0000.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ])
+      expect(res.headers[name], name).toBeUndefined();
+  });
+
+  it('an /assets path that is no file gets the app page, with the policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/nothing-here.js' });
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expectSecurityHeaders(res);
   });
 });
 

@@ -13,6 +13,8 @@ export const STAFF_AUTH_CHANNEL = 'staff_auth';
 
 interface Entry {
   principal: Omit<StaffPrincipal, 'authType'>;
+  /** The principal as each way of signing in sees it, made once (frozen: shared by requests). */
+  as: Partial<Record<StaffPrincipal['authType'], Readonly<StaffPrincipal>>>;
   tokenHash: string;
   lastSeenAt: number;
   expiresAt: number;
@@ -99,23 +101,44 @@ export class SessionStore {
   /** The staff member a token signs in, or null; keeps the session alive (idle timeout). */
   async resolve(token: string, authType: StaffPrincipal['authType']): Promise<StaffPrincipal | null> {
     const hash = sha256(token);
+    const remembered = this.remembered(hash, authType);
+    if (remembered) return remembered;
     const now = Date.now();
-    let entry = this.isListening ? this.entries.get(hash) : undefined;
+    const generation = this.generation;
+    const loaded = await this.load(hash);
+    if (!loaded || !alive(loaded, now)) return null;
+    if (this.isListening && generation === this.generation) this.remember(loaded);
+    return this.seen(loaded, now, authType);
+  }
+
+  /**
+   * The staff member of a session this process remembers and that is still alive, without a
+   * database round trip (most requests); undefined when only `resolve` can tell.
+   */
+  resolveRemembered(token: string, authType: StaffPrincipal['authType']): StaffPrincipal | undefined {
+    return this.remembered(sha256(token), authType);
+  }
+
+  private remembered(hash: string, authType: StaffPrincipal['authType']): StaffPrincipal | undefined {
+    const entry = this.isListening ? this.entries.get(hash) : undefined;
+    const now = Date.now();
     // A remembered session that looks over is confirmed from the database: another process may
     // have seen it more recently.
-    if (entry && !alive(entry, now)) entry = undefined;
-    if (!entry) {
-      const generation = this.generation;
-      const loaded = await this.load(hash);
-      if (!loaded || !alive(loaded, now)) return null;
-      entry = loaded;
-      if (this.isListening && generation === this.generation) this.remember(entry);
-    }
+    if (!entry || !alive(entry, now)) return undefined;
+    return this.seen(entry, now, authType);
+  }
+
+  private seen(entry: Entry, now: number, authType: StaffPrincipal['authType']): StaffPrincipal {
     if (now - entry.lastSeenAt > TOUCH_EVERY_MS) {
       entry.lastSeenAt = now;
       this.touch(entry.principal.sessionId, now);
     }
-    return { ...entry.principal, authType };
+    let principal = entry.as[authType];
+    if (!principal) {
+      principal = Object.freeze({ ...entry.principal, authType });
+      entry.as[authType] = principal;
+    }
+    return principal;
   }
 
   private async load(tokenHash: string): Promise<Entry | null> {
@@ -136,6 +159,7 @@ export class SessionStore {
     const { authType: _authType, ...rest } = principal;
     return {
       principal: rest,
+      as: {},
       tokenHash,
       lastSeenAt: row.lastSeenAt.getTime(),
       expiresAt: row.expiresAt.getTime(),

@@ -41,3 +41,41 @@ describe('single-page app serving', () => {
     expect(res.json().success).toBe(false);
   });
 });
+
+describe('the sign-in page (login.html, a page of its own)', () => {
+  const LOGIN_HTML = '<!doctype html>\n<html lang="en">\n<div id="root" data-page="login"></div></html>';
+  let withLogin: string;
+  beforeAll(async () => {
+    withLogin = await mkdtemp(path.join(os.tmpdir(), 'bo-web-login-'));
+    await writeFile(path.join(withLogin, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(path.join(withLogin, 'login.html'), LOGIN_HTML);
+  });
+  afterAll(() => rm(withLogin, { recursive: true, force: true }));
+
+  it('is /login, with its query string, revalidated and under the policy; the app stays elsewhere', async () => {
+    const app = await createTestApp({ webDir: withLogin });
+    try {
+      for (const url of ['/login', '/login?next=%2Forders']) {
+        const res = await app.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(LOGIN_HTML);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      }
+      const deep = await app.app.inject({ method: 'GET', url: '/login/token' });
+      expect(deep.body).toContain('<div id="root"></div>');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('comes in the drafts palette on the drafts environment', async () => {
+    const app = await createTestApp({ webDir: withLogin, env: { APP_ENV: 'drafts' } });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/login' });
+      expect(res.body).toContain('<html lang="en" data-theme="drafts">');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -11,6 +11,10 @@ const isSourceMap = (pathname: string) => /\.map(?:\.br|\.gz)?$/.test(pathname);
 export interface WebAppOptions {
   /** Serve the build's source maps (*.map); production answers 404 for them. */
   sourceMaps: boolean;
+  /** The drafts environment: the sign-in page comes in the drafts palette from its first paint. */
+  drafts?: boolean;
+  /** The security headers of a document, for a page answered at a path of the build's files. */
+  documentHeaders?: Record<string, string>;
 }
 
 /**
@@ -43,10 +47,22 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
   // index.html is read on each request (it is small, and a rebuild must not need a restart).
   const sendIndex = async (reply: FastifyReply) =>
     reply
+      .headers(opts.documentHeaders ?? {})
       .type('text/html')
       .header('cache-control', 'no-cache')
       .send(await readFile(indexPath, 'utf8'));
   if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  // The sign-in page is a page of its own (ADR 035); a build without it signs in inside the app.
+  const loginPath = path.join(webDir, 'login.html');
+  if (hasWeb && existsSync(loginPath)) {
+    app.get('/login', { schema: { hide: true } }, async (_request, reply) => {
+      const html = await readFile(loginPath, 'utf8');
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(opts.drafts ? html.replace('<html lang="en">', '<html lang="en" data-theme="drafts">') : html);
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {

@@ -6,6 +6,8 @@ import type { AppContext } from '../../platform/context';
 import { rows } from '../../platform/db';
 
 const startedAt = Date.now();
+/** Read once: process.env is a call into the runtime on every access. */
+const VERSION = process.env.npm_package_version ?? '0.1.0';
 
 /** GET /api/health: the process answers and the database does too. */
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -21,7 +23,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           status: 'ok' as const,
           database: ctx.dbKind,
           uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-          version: process.env.npm_package_version ?? '0.1.0',
+          version: VERSION,
         };
       },
     );

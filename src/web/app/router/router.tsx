@@ -1,3 +1,4 @@
+import { LOGIN_PATH } from '@web/lib/login-redirect';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { InitialLoading, RootLayout } from '../pages/root-layout';
 import { FullPageRouteError, RouteError } from '../pages/route-error';
@@ -70,8 +71,13 @@ export const routes: RouteObject[] = [
     children: [
       // Without chrome (spec 1 §2): login, forgot password, reset password, the error page.
       {
+        // The sign-in page is a page of its own (login.html, ADR 035): a link to it from inside
+        // the app loads that page.
         path: 'login',
-        lazy: lazyPage(() => import('../pages/login-page').then((m) => m.LoginPage)),
+        loader: ({ request }) => {
+          window.location.replace(`${LOGIN_PATH}${new URL(request.url).search}`);
+          return new Promise<never>(() => {});
+        },
         handle: handle({ title: 'Sign in' }),
       },
       {
