@@ -48,6 +48,8 @@ test('back and forward restore the scroll position; a new page starts at the top
   await signIn(page, DEMO_STAFF.leader);
   await page.goto('/promos/tool');
   await expect(page.getByRole('heading', { name: 'Simulator' })).toBeVisible();
+  // The first load settles (its restoration puts a new entry at the top) before the test scrolls.
+  await page.waitForLoadState('networkidle');
   const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   const at = Math.min(300, room);
   expect(at).toBeGreaterThan(100);

@@ -69,13 +69,19 @@ const money = (cents: number, currency: string) =>
 export const formatCents = money;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+// Made on first use: an Intl formatter costs far more to make than to use.
+let dateTime: Intl.DateTimeFormat | undefined;
+let dateOnly: Intl.DateTimeFormat | undefined;
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return iso.length === 10 ? dateOnly.format(date) : dateTime.format(date);
+  if (iso.length === 10) {
+    dateOnly ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+    return dateOnly.format(date);
+  }
+  dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTime.format(date);
 }
 
 /** A reference-list value by name, where the field is one (order state 3 → "Captured"). */

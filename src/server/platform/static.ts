@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { SESSION_COOKIE } from '@domain/auth/contracts';
 import { ERROR_CODES } from '@domain/platform/envelope';
+import { SHELL_START, screenStartsAt } from '@domain/platform/screen-starts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** A source map, or one of its precompressed copies. */
 const isSourceMap = (pathname: string) => /\.map(?:\.br|\.gz)?$/.test(pathname);
@@ -45,13 +47,16 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
     });
   }
   // index.html is read on each request (it is small, and a rebuild must not need a restart).
-  const sendIndex = async (reply: FastifyReply) =>
-    reply
+  const manifest = buildManifest(webDir);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = await readFile(indexPath, 'utf8');
+    return reply
       .headers(opts.documentHeaders ?? {})
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .send(await readFile(indexPath, 'utf8'));
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+      .send(withStartHints(html, request, await manifest()));
+  };
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   // The sign-in page is a page of its own (ADR 035); a build without it signs in inside the app.
   const loginPath = path.join(webDir, 'login.html');
   if (hasWeb && existsSync(loginPath)) {
@@ -83,6 +88,70 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
     if (!hasWeb) {
       return reply.status(404).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
+}
+
+/** A chunk of the build's manifest (Vite's .vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The build's manifest, read again when the build changes; null without one. */
+function buildManifest(webDir: string): () => Promise<Manifest | null> {
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; manifest: Manifest } | null = null;
+  return async () => {
+    const info = await stat(file).catch(() => null);
+    if (!info) return null;
+    if (cached?.mtimeMs !== info.mtimeMs) {
+      const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
+      cached = { mtimeMs: info.mtimeMs, manifest };
+    }
+    return cached.manifest;
+  };
+}
+
+const attr = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * The app's page for a signed-in staff member's URL, naming what its screen needs first (ADR 035):
+ * the session and the menu's flags, the screen's first GET calls (screen-starts.ts) as fetch
+ * preloads, and the chunks of the shell and the screen as module preloads. The browser asks for
+ * all of them with the page instead of after the app's scripts have run and matched the route;
+ * the app's own calls then take the preloaded answers. Without a session cookie the page is as
+ * built: the app will only send the visitor to the sign-in page.
+ */
+function withStartHints(html: string, request: FastifyRequest, manifest: Manifest | null): string {
+  if (!request.cookies?.[SESSION_COOKIE]) return html;
+  const url = new URL(request.url, 'http://localhost');
+  const screens = screenStartsAt(url.pathname, url.searchParams);
+  const calls = [...SHELL_START.calls, ...screens.flatMap((screen) => screen.calls)];
+  const links = calls.map((call) => `<link rel="preload" as="fetch" crossorigin href="${attr(call)}">`);
+  if (manifest) {
+    const byName = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.name, key]));
+    const loaded = new Set<string>();
+    const mark = (key: string) => {
+      if (loaded.has(key) || !manifest[key]) return;
+      loaded.add(key);
+      for (const imported of manifest[key].imports ?? []) mark(imported);
+    };
+    // What the page's own script already names.
+    for (const [key, chunk] of Object.entries(manifest))
+      if (chunk.isEntry && html.includes(chunk.file)) mark(key);
+    const fromPage = new Set(loaded);
+    for (const name of [SHELL_START.chunk, ...screens.map((screen) => screen.chunk)]) {
+      const key = byName.get(name);
+      if (key) mark(key);
+    }
+    for (const key of loaded)
+      if (!fromPage.has(key))
+        links.push(`<link rel="modulepreload" crossorigin href="/${attr(manifest[key]!.file)}">`);
+  }
+  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }

@@ -4,35 +4,49 @@
 // a screen about one order or cart; lists spanning both countries read in the back office's locale.
 export { formatMoney, formatMoneyOff } from '@domain/reference/money';
 
-export function formatCount(value: number): string {
-  return new Intl.NumberFormat('en-US').format(value);
+/**
+ * An Intl formatter made on first use and kept: making one costs far more than using it (the
+ * first loads its locale data), and a screen's module should not pay for those it never shows.
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const count = once(() => new Intl.NumberFormat('en-US'));
+const dateTime = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+const dateOnly = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+const calendarDay = once(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+);
+const relative = once(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
+
+export function formatCount(value: number): string {
+  return count().format(value);
+}
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date);
 }
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateOnly().format(date);
 }
 
 /** A calendar day (YYYY-MM-DD) as "Mar 4"; parsed as a plain date so no time zone shifts it. */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return calendarDay().format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 31_536_000],
   ['month', 2_592_000],
@@ -46,7 +60,7 @@ export function formatRelativeTime(iso: string, now = Date.now()): string {
   const seconds = (new Date(iso).getTime() - now) / 1000;
   if (Number.isNaN(seconds)) return iso;
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative().format(Math.round(seconds / size), unit);
   }
   return 'just now';
 }

@@ -1,7 +1,8 @@
+import type { ScreenStart } from '@domain/platform/screen-starts';
 import { preloadGet } from '@web/lib/api-client';
 import { withChunkTimeout } from '@web/lib/chunk-load';
 import type { ComponentType } from 'react';
-import type { LoaderFunction, Params } from 'react-router';
+import type { LoaderFunction } from 'react-router';
 
 /**
  * A route whose screen is a separate chunk, loaded on first visit. A chunk that has not arrived
@@ -10,11 +11,6 @@ import type { LoaderFunction, Params } from 'react-router';
 export function lazyPage(load: () => Promise<ComponentType>) {
   return async () => ({ Component: await withChunkTimeout(load()) });
 }
-
-/** The GET calls a screen makes first, as the URLs its API module builds (undefined: none). */
-export type ScreenCalls = (params: Params, url: URL) => (string | undefined)[];
-
-export const enc = encodeURIComponent;
 
 /**
  * A lazy screen whose data starts with its code (ADR 034): while the screen's chunk is still to
@@ -25,7 +21,7 @@ export const enc = encodeURIComponent;
  */
 export function lazyScreen(
   load: () => Promise<ComponentType>,
-  calls: ScreenCalls,
+  start: Pick<ScreenStart, 'calls'>,
 ): { lazy: ReturnType<typeof lazyPage>; loader: LoaderFunction } {
   let loaded = false;
   return {
@@ -35,7 +31,8 @@ export function lazyScreen(
       return { Component };
     },
     loader: ({ params, request }) => {
-      if (!loaded) for (const url of calls(params, new URL(request.url))) if (url) preloadGet(url);
+      if (!loaded)
+        for (const url of start.calls(params, new URL(request.url).searchParams)) if (url) preloadGet(url);
       return null;
     },
   };

@@ -1,3 +1,4 @@
+import { SCREEN_STARTS } from '@domain/platform/screen-starts';
 import { LOGIN_PATH } from '@web/lib/login-redirect';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { InitialLoading, RootLayout } from '../pages/root-layout';
@@ -19,7 +20,7 @@ const builtRoutes: RouteObject[] = [
     index: true,
     ...lazyScreen(
       () => import('../pages/dashboard-page').then((m) => m.DashboardPage),
-      () => ['/api/dashboard'],
+      SCREEN_STARTS.dashboard,
     ),
     handle: handle({ title: 'Dashboard' }),
   },

@@ -1,5 +1,6 @@
+import { SCREEN_STARTS } from '@domain/platform/screen-starts';
 import { type RouteObject, redirect } from 'react-router';
-import { enc, lazyPage, lazyScreen } from '../lazy-page';
+import { lazyPage, lazyScreen } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
 
 // Customers (spec 1 §2): the search, then one layout for /customers/{uid}/… (header and tabs) with
@@ -16,11 +17,7 @@ const tabs: RouteObject[] = [
     path: 'dashboard',
     ...lazyScreen(
       () => import('../../pages/customers/customer-dashboard-page').then((m) => m.CustomerDashboardPage),
-      ({ id = '' }) => [
-        `/api/customers/${enc(id)}/dashboard`,
-        `/api/checkout/account/${enc(id)}`,
-        `/api/customers/${enc(id)}/downline?tree=sponsor&depth=2`,
-      ],
+      SCREEN_STARTS.customerDashboard,
     ),
     handle: handle({ title: 'Customer dashboard' }),
   },
@@ -28,7 +25,7 @@ const tabs: RouteObject[] = [
     path: 'detail',
     ...lazyScreen(
       () => import('../../pages/customers/customer-detail-page').then((m) => m.CustomerDetailPage),
-      ({ id = '' }) => [`/api/cs/customer/${enc(id)}`],
+      SCREEN_STARTS.customerDetail,
     ),
     handle: handle({ title: 'Customer detail' }),
   },
@@ -101,7 +98,7 @@ export const customerRoutes: RouteObject[] = [
     // The header of every tab: the account's summary.
     ...lazyScreen(
       () => import('../../pages/customers/customer-layout').then((m) => m.CustomerLayout),
-      ({ id = '' }) => [`/api/customers/${enc(id)}/summary`],
+      SCREEN_STARTS.customer,
     ),
     handle: handle({ title: 'Customer' }),
     children: tabs,

@@ -1,8 +1,6 @@
+import { SCREEN_STARTS } from '@domain/platform/screen-starts';
 import type { Params, RouteObject } from 'react-router';
-import { enc, lazyPage, lazyScreen } from '../lazy-page';
-
-/** ORDER_SEARCH_PAGE_SIZE of src/domain/orders/search.ts, without its schemas (a test keeps them equal). */
-export const ORDER_SEARCH_FIRST_PAGE = 20;
+import { lazyPage, lazyScreen } from '../lazy-page';
 
 import type { RouteHandle } from '../route-handle';
 import { orderSubject } from './upcoming';
@@ -15,7 +13,7 @@ export const orderRoutes: RouteObject[] = [
     // Without criteria the search lists the newest orders (ORDER_SEARCH_PAGE_SIZE to a page).
     ...lazyScreen(
       () => import('../../pages/orders/order-search-page').then((m) => m.OrderSearchPage),
-      (_params, url) => [url.search ? undefined : `/api/cs/orders/?page=1&limit=${ORDER_SEARCH_FIRST_PAGE}`],
+      SCREEN_STARTS.orderSearch,
     ),
     handle: handle({ title: 'Orders' }),
   },
@@ -28,7 +26,7 @@ export const orderRoutes: RouteObject[] = [
     path: 'orders/:id/info',
     ...lazyScreen(
       () => import('../../pages/orders/order-info-page').then((m) => m.OrderInfoPage),
-      ({ id = '' }) => [`/api/cs/order/${enc(id)}`],
+      SCREEN_STARTS.orderInfo,
     ),
     handle: handle({
       title: 'Order info',
@@ -45,7 +43,7 @@ export const orderRoutes: RouteObject[] = [
     path: 'orders/:id/refunds',
     ...lazyScreen(
       () => import('../../pages/orders/order-refunds-page').then((m) => m.OrderRefundsPage),
-      ({ id = '' }) => [`/api/cs/order/${enc(id)}`, `/api/cs/order/${enc(id)}/refunds`],
+      SCREEN_STARTS.orderRefunds,
     ),
     handle: handle({ title: 'Order refunds', subject: orderSubject, parent: toOrder }),
   },
@@ -69,7 +67,7 @@ export const orderRoutes: RouteObject[] = [
     path: ':locale/checkout/:cartId',
     ...lazyScreen(
       () => import('../../pages/orders/checkout-page').then((m) => m.CheckoutPage),
-      ({ cartId = '' }) => [`/api/carts/${enc(cartId)}`],
+      SCREEN_STARTS.checkout,
     ),
     handle: handle({ title: 'Checkout', parent: { label: 'Carts', to: '/carts' } }),
   },

@@ -1,3 +1,4 @@
+import { SCREEN_STARTS } from '@domain/platform/screen-starts';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { lazyPage, lazyScreen } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
@@ -8,7 +9,7 @@ const toPromos = { label: 'Promos', to: '/promos' };
 const handle = (h: RouteHandle) => h;
 const tool = lazyScreen(
   () => import('../../pages/promos/promo-tool-page').then((m) => m.PromoToolPage),
-  () => ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'],
+  SCREEN_STARTS.promoTool,
 );
 // The editor's URLs open a rule at once: its JSON editor (CodeMirror, a chunk of its own that the
 // tool alone does not load) comes with the tool's chunk rather than after it (ADR 034).

@@ -234,7 +234,9 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   const c = cart.data;
   if (!c.uid)
     return <Alert severity="error">This cart has no customer; open checkout from a customer.</Alert>;
-  if (account.isPending) return <Loading label="Loading customer" />;
+  // The customer's recent orders sit at the top of the page: the page waits for them with the
+  // customer, so that they do not push the catalog down once it is on screen (a failure shows none).
+  if (account.isPending || recent.isPending) return <Loading label="Loading customer" />;
   if (account.isError) return <LoadError error={account.error} />;
   const acct = account.data;
   const money = (cents: number) => formatMoney(cents, c.currency.name, c.localeCode);
@@ -375,7 +377,9 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
           ))}
           {(recent.data ?? []).length > 0 && (
             <Box sx={{ mt: 2 }}>
-              <Typography variant="subtitle2">Recent orders</Typography>
+              <Typography variant="subtitle2" component="h3">
+                Recent orders
+              </Typography>
               {recent.data!.map((o) => (
                 <Typography key={o.id} variant="body2">
                   <Link component={RouterLink} to={`/orders/${encodeURIComponent(o.id)}/info`}>

@@ -105,108 +105,111 @@ function StackedBars({ days, height, total }: Required<OrdersByDayChartProps> & 
       ref={ref}
       role="img"
       aria-label={`Orders per day for the last ${days.length} days, ${total} in all, stacked by order state`}
-      sx={{ position: 'relative', width: '100%' }}
+      // The drawing's height is kept from the first paint: the bars come once the width is known.
+      sx={{ position: 'relative', width: '100%', '& > .chart-area': { minHeight: height } }}
     >
-      {width > 0 && (
-        <svg
-          width={width}
-          height={height}
-          // The figures are in the label of the surrounding image; the drawing is for the eye.
-          aria-hidden="true"
-          onPointerMove={onPointerMove}
-          onPointerLeave={() => setActive(null)}
-          style={{ display: 'block' }}
-        >
-          {ticks.map((tick) => (
-            <line
-              key={`grid-${tick}`}
-              x1={plotLeft}
-              x2={plotLeft + plotWidth}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke={theme.palette.divider}
-            />
-          ))}
-          {active && (
-            <rect
-              x={plotLeft + (starts[active.index] ?? 0) - (step - barWidth) / 2}
-              y={plotTop}
-              width={step}
-              height={plotHeight}
-              fill="gray"
-              fillOpacity={0.1}
-              pointerEvents="none"
-            />
-          )}
-          {days.map((day, i) => {
-            let base = 0;
-            return (
-              <g key={day.date}>
-                {series.map((s) => {
-                  const value = s.data[i] ?? 0;
-                  if (value === 0) return null;
-                  const rect = (
-                    <rect
-                      key={s.id}
-                      x={plotLeft + (starts[i] ?? 0)}
-                      y={y(base + value)}
-                      width={barWidth}
-                      height={y(base) - y(base + value)}
-                      fill={s.color}
-                    />
-                  );
-                  base += value;
-                  return rect;
-                })}
-              </g>
-            );
-          })}
-          <g stroke={axisColor} shapeRendering="crispEdges">
-            <line x1={plotLeft} x2={plotLeft} y1={plotTop} y2={plotBottom} />
-            <line x1={plotLeft} x2={plotLeft + plotWidth} y1={plotBottom} y2={plotBottom} />
+      <div className="chart-area">
+        {width > 0 && (
+          <svg
+            width={width}
+            height={height}
+            // The figures are in the label of the surrounding image; the drawing is for the eye.
+            aria-hidden="true"
+            onPointerMove={onPointerMove}
+            onPointerLeave={() => setActive(null)}
+            style={{ display: 'block' }}
+          >
             {ticks.map((tick) => (
-              <line key={tick} x1={plotLeft - TICK} x2={plotLeft} y1={y(tick)} y2={y(tick)} />
+              <line
+                key={`grid-${tick}`}
+                x1={plotLeft}
+                x2={plotLeft + plotWidth}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke={theme.palette.divider}
+              />
+            ))}
+            {active && (
+              <rect
+                x={plotLeft + (starts[active.index] ?? 0) - (step - barWidth) / 2}
+                y={plotTop}
+                width={step}
+                height={plotHeight}
+                fill="gray"
+                fillOpacity={0.1}
+                pointerEvents="none"
+              />
+            )}
+            {days.map((day, i) => {
+              let base = 0;
+              return (
+                <g key={day.date}>
+                  {series.map((s) => {
+                    const value = s.data[i] ?? 0;
+                    if (value === 0) return null;
+                    const rect = (
+                      <rect
+                        key={s.id}
+                        x={plotLeft + (starts[i] ?? 0)}
+                        y={y(base + value)}
+                        width={barWidth}
+                        height={y(base) - y(base + value)}
+                        fill={s.color}
+                      />
+                    );
+                    base += value;
+                    return rect;
+                  })}
+                </g>
+              );
+            })}
+            <g stroke={axisColor} shapeRendering="crispEdges">
+              <line x1={plotLeft} x2={plotLeft} y1={plotTop} y2={plotBottom} />
+              <line x1={plotLeft} x2={plotLeft + plotWidth} y1={plotBottom} y2={plotBottom} />
+              {ticks.map((tick) => (
+                <line key={tick} x1={plotLeft - TICK} x2={plotLeft} y1={y(tick)} y2={y(tick)} />
+              ))}
+              {labels.map((label, i) =>
+                i % every === 0 ? (
+                  <line
+                    key={label}
+                    x1={plotLeft + (starts[i] ?? 0) + barWidth / 2}
+                    x2={plotLeft + (starts[i] ?? 0) + barWidth / 2}
+                    y1={plotBottom}
+                    y2={plotBottom + TICK}
+                  />
+                ) : null,
+              )}
+            </g>
+            {ticks.map((tick) => (
+              <text
+                key={tick}
+                x={plotLeft - TICK - 2}
+                y={y(tick)}
+                textAnchor="end"
+                dominantBaseline="central"
+                style={text}
+              >
+                {tick.toLocaleString('en-US')}
+              </text>
             ))}
             {labels.map((label, i) =>
               i % every === 0 ? (
-                <line
+                <text
                   key={label}
-                  x1={plotLeft + (starts[i] ?? 0) + barWidth / 2}
-                  x2={plotLeft + (starts[i] ?? 0) + barWidth / 2}
-                  y1={plotBottom}
-                  y2={plotBottom + TICK}
-                />
+                  x={plotLeft + (starts[i] ?? 0) + barWidth / 2}
+                  y={plotBottom + TICK + 3}
+                  textAnchor="middle"
+                  dominantBaseline="hanging"
+                  style={text}
+                >
+                  {label}
+                </text>
               ) : null,
             )}
-          </g>
-          {ticks.map((tick) => (
-            <text
-              key={tick}
-              x={plotLeft - TICK - 2}
-              y={y(tick)}
-              textAnchor="end"
-              dominantBaseline="central"
-              style={text}
-            >
-              {tick.toLocaleString('en-US')}
-            </text>
-          ))}
-          {labels.map((label, i) =>
-            i % every === 0 ? (
-              <text
-                key={label}
-                x={plotLeft + (starts[i] ?? 0) + barWidth / 2}
-                y={plotBottom + TICK + 3}
-                textAnchor="middle"
-                dominantBaseline="hanging"
-                style={text}
-              >
-                {label}
-              </text>
-            ) : null,
-          )}
-        </svg>
-      )}
+          </svg>
+        )}
+      </div>
       {active && (
         <ChartTooltip
           title={labels[active.index] ?? ''}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_SEARCH_PAGE_SIZE } from '../orders/search';
+import { matchScreen, ORDER_SEARCH_FIRST_PAGE, SCREEN_STARTS, screenStartsAt } from './screen-starts';
+
+const at = (url: string) => {
+  const u = new URL(url, 'http://x');
+  return screenStartsAt(u.pathname, u.searchParams);
+};
+
+describe('screen starts', () => {
+  it('asks ahead for the same first page of orders the search screen asks for', () => {
+    expect(ORDER_SEARCH_FIRST_PAGE).toBe(ORDER_SEARCH_PAGE_SIZE);
+    expect(at('/orders')).toEqual([
+      { chunk: 'order-search-page', calls: [`/api/cs/orders/?page=1&limit=${ORDER_SEARCH_PAGE_SIZE}`] },
+    ]);
+    // With criteria in the URL the screen searches for them itself.
+    expect(at('/orders?lastName=Lee')).toEqual([{ chunk: 'order-search-page', calls: [] }]);
+  });
+
+  it('a tab starts with its layout, parameters decoded and encoded again', () => {
+    expect(at('/customers/a%2Fb%20c/dashboard')).toEqual([
+      { chunk: 'customer-layout', calls: ['/api/customers/a%2Fb%20c/summary'] },
+      {
+        chunk: 'customer-dashboard-page',
+        calls: [
+          '/api/customers/a%2Fb%20c/dashboard',
+          '/api/checkout/account/a%2Fb%20c',
+          '/api/customers/a%2Fb%20c/downline?tree=sponsor&depth=2',
+        ],
+      },
+    ]);
+    expect(at('/customers/abc/address').map((s) => s.chunk)).toEqual(['customer-layout']);
+  });
+
+  it('matches whole segments only', () => {
+    expect(at('/')).toEqual([{ chunk: 'dashboard-page', calls: ['/api/dashboard'] }]);
+    expect(at('/en-US/checkout/C1')).toEqual([{ chunk: 'checkout-page', calls: ['/api/carts/C1'] }]);
+    for (const url of ['/orders/1/info/more', '/orders/1', '/promos/toolbox', '/customer/1/detail', '/login'])
+      expect(
+        at(url).filter((s) => s.chunk !== 'customer-layout'),
+        url,
+      ).toEqual([]);
+    expect(matchScreen(SCREEN_STARTS.orderInfo, '/orders/%E0%A4%A/info')).toBeNull();
+  });
+});

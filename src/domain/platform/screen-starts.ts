@@ -1,0 +1,119 @@
+// What a screen needs first, in one table for the browser and the server (ADR 034, ADR 035): its
+// first GET calls, as the URLs its API module builds, and the name of its code's chunk. The
+// router starts the calls when the route matches, alongside the screen's code; the server names
+// the calls and the chunks in the page it answers for that URL, so that the browser asks for
+// them with the page, before any script has run.
+
+/** The route's parameters (`:id` …) and the URL's query. */
+export type ScreenCalls = (
+  params: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams,
+) => (string | undefined)[];
+
+export interface ScreenStart {
+  /** The route, as the router writes it: `/customers/:id/dashboard`. */
+  path: string;
+  /** A layout: it also starts for every path below its own (the tabs inside it). */
+  layout?: boolean;
+  /** The chunk of its code, as the build names it (its module's file name). */
+  chunk: string;
+  calls: ScreenCalls;
+}
+
+const enc = encodeURIComponent;
+
+/** ORDER_SEARCH_PAGE_SIZE of src/domain/orders/search.ts, without its schemas (a test keeps them equal). */
+export const ORDER_SEARCH_FIRST_PAGE = 20;
+
+export const SCREEN_STARTS = {
+  dashboard: { path: '/', chunk: 'dashboard-page', calls: () => ['/api/dashboard'] },
+  customer: {
+    path: '/customers/:id',
+    layout: true,
+    chunk: 'customer-layout',
+    // The header of every tab: the account's summary.
+    calls: ({ id = '' }) => [`/api/customers/${enc(id)}/summary`],
+  },
+  customerDashboard: {
+    path: '/customers/:id/dashboard',
+    chunk: 'customer-dashboard-page',
+    calls: ({ id = '' }) => [
+      `/api/customers/${enc(id)}/dashboard`,
+      `/api/checkout/account/${enc(id)}`,
+      `/api/customers/${enc(id)}/downline?tree=sponsor&depth=2`,
+    ],
+  },
+  customerDetail: {
+    path: '/customers/:id/detail',
+    chunk: 'customer-detail-page',
+    calls: ({ id = '' }) => [`/api/cs/customer/${enc(id)}`],
+  },
+  orderSearch: {
+    path: '/orders',
+    chunk: 'order-search-page',
+    // Without criteria the search lists the newest orders (ORDER_SEARCH_PAGE_SIZE to a page).
+    calls: (_params, search) => [
+      search.size > 0 ? undefined : `/api/cs/orders/?page=1&limit=${ORDER_SEARCH_FIRST_PAGE}`,
+    ],
+  },
+  orderInfo: {
+    path: '/orders/:id/info',
+    chunk: 'order-info-page',
+    calls: ({ id = '' }) => [`/api/cs/order/${enc(id)}`],
+  },
+  orderRefunds: {
+    path: '/orders/:id/refunds',
+    chunk: 'order-refunds-page',
+    calls: ({ id = '' }) => [`/api/cs/order/${enc(id)}`, `/api/cs/order/${enc(id)}/refunds`],
+  },
+  // The localized checkout URL the admin cart view and the customer's "New order" lead to (spec 2 §2).
+  checkout: {
+    path: '/:locale/checkout/:cartId',
+    chunk: 'checkout-page',
+    calls: ({ cartId = '' }) => [`/api/carts/${enc(cartId)}`],
+  },
+  promoTool: {
+    path: '/promos/tool',
+    chunk: 'promo-tool-page',
+    calls: () => ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'],
+  },
+} satisfies Record<string, ScreenStart>;
+
+/** What the shell of every signed-in screen asks for first (its menu's feature flags, the session). */
+export const SHELL_START = { chunk: 'app-shell', calls: ['/api/auth/session', '/api/flags'] } as const;
+
+/** The route's parameters when `pathname` is on it (or below it, for a layout), else null. */
+export function matchScreen(start: ScreenStart, pathname: string): Record<string, string> | null {
+  const want = start.path.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (have.length < want.length || (!start.layout && have.length !== want.length)) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const value = have[i]!;
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    } else if (part !== value) return null;
+  }
+  return params;
+}
+
+/** The screens that start at this URL (a layout and its tab, say), with their first calls. */
+export function screenStartsAt(
+  pathname: string,
+  search: URLSearchParams,
+): { chunk: string; calls: string[] }[] {
+  const starts: { chunk: string; calls: string[] }[] = [];
+  for (const start of Object.values(SCREEN_STARTS) as ScreenStart[]) {
+    const params = matchScreen(start, pathname);
+    if (!params) continue;
+    starts.push({
+      chunk: start.chunk,
+      calls: start.calls(params, search).filter((c): c is string => Boolean(c)),
+    });
+  }
+  return starts;
+}
