@@ -108,3 +108,42 @@ test("order info and refunds: the order's calls start with the screen's code and
   const order = `/api/cs/order/${encodeURIComponent(orderId)}`;
   expectStartedWithCode(timing, [order, `${order}/refunds`], chunkOf(timing, chunk));
 });
+
+test("each screen's first calls leave with the page, before the app's own script has arrived", async ({
+  page,
+}) => {
+  // The server names a signed-in screen's first calls and chunks in the page (ADR 035): held
+  // back by HOLD_MS, the app's entry script arrives after every call has started.
+  const { uid, orderId } = await signedInWithACustomer(page);
+  const order = `/api/cs/order/${encodeURIComponent(orderId)}`;
+  const screens: { path: string; calls: string[] }[] = [
+    { path: '/', calls: ['/api/dashboard'] },
+    { path: `/customers/${uid}/detail`, calls: [`/api/customers/${uid}/summary`, `/api/cs/customer/${uid}`] },
+    { path: '/orders', calls: ['/api/cs/orders/?page=1&limit=20'] },
+    { path: `/orders/${encodeURIComponent(orderId)}/info`, calls: [order] },
+    { path: '/promos/tool', calls: ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'] },
+  ];
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  await page.route(entry, async (route) => {
+    await sleep(HOLD_MS);
+    await route.continue();
+  });
+  for (const screen of screens) {
+    const timing = recordTimes(page);
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const script = timing.finished.get(chunkOf(timing, entry));
+    expect(script, `${screen.path}: the app's script arrived`).toBeDefined();
+    for (const call of [...screen.calls, '/api/auth/session', '/api/flags']) {
+      const starts = timing.started.get(call);
+      expect(starts, `${screen.path}: ${call} was asked for`).toBeDefined();
+      expect(starts, `${screen.path}: ${call} asked for once`).toHaveLength(1);
+      expect(starts![0]!, `${screen.path}: ${call} starts before the app's script`).toBeLessThan(
+        script! - HOLD_MS / 2,
+      );
+    }
+    page.removeAllListeners('request');
+    page.removeAllListeners('requestfinished');
+  }
+});

@@ -79,3 +79,74 @@ describe('the sign-in page (login.html, a page of its own)', () => {
     }
   });
 });
+
+describe("a signed-in screen's page names its first calls and chunks (screen-starts.ts)", () => {
+  let hinted: string;
+  beforeAll(async () => {
+    hinted = await mkdtemp(path.join(os.tmpdir(), 'bo-web-hints-'));
+    await mkdir(path.join(hinted, '.vite'));
+    await writeFile(
+      path.join(hinted, 'index.html'),
+      '<!doctype html>\n<html lang="en">\n  <head>\n    <script type="module" src="/assets/index-1.js"></script>\n  </head>\n<div id="root"></div></html>',
+    );
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      'app/shell/app-shell.tsx': {
+        file: 'assets/app-shell-1.js',
+        name: 'app-shell',
+        imports: ['_react.js', '_mui.js'],
+      },
+      '_mui.js': { file: 'assets/mui-1.js' },
+      'pages/customer-layout.tsx': { file: 'assets/customer-layout-1.js', name: 'customer-layout' },
+      'pages/customer-detail-page.tsx': {
+        file: 'assets/customer-detail-page-1.js',
+        name: 'customer-detail-page',
+        imports: ['_mui.js', '_form.js'],
+      },
+      '_form.js': { file: 'assets/form-1.js' },
+    };
+    await writeFile(path.join(hinted, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  });
+  afterAll(() => rm(hinted, { recursive: true, force: true }));
+
+  it('with a session cookie: fetch preloads for the calls, module preloads for chunks the page does not name', async () => {
+    const app = await createTestApp({ webDir: hinted });
+    try {
+      const res = await app.app.inject({
+        method: 'GET',
+        url: '/customers/a%22b/detail',
+        cookies: { bo_session: 'anything' },
+      });
+      const links = [
+        ...res.body.matchAll(/<link rel="(\w+)"(?: as="fetch")? crossorigin href="([^"]+)">/g),
+      ].map((m) => `${m[1]} ${m[2]}`);
+      expect(links).toEqual([
+        'preload /api/auth/session',
+        'preload /api/flags',
+        'preload /api/customers/a%22b/summary',
+        'preload /api/cs/customer/a%22b',
+        'modulepreload /assets/app-shell-1.js',
+        'modulepreload /assets/mui-1.js',
+        'modulepreload /assets/customer-layout-1.js',
+        'modulepreload /assets/customer-detail-page-1.js',
+        'modulepreload /assets/form-1.js',
+      ]);
+      // Without a session the app only sends the visitor to sign in: the page is as built.
+      const anonymous = await app.app.inject({ method: 'GET', url: '/customers/abc/detail' });
+      expect(anonymous.body).not.toContain('rel="preload"');
+      expect(anonymous.body).not.toContain('rel="modulepreload"');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('names chunks the web app has: each screen start is a page module', async () => {
+    const { SCREEN_STARTS, SHELL_START } = await import('@domain/platform/screen-starts');
+    const { readdir } = await import('node:fs/promises');
+    const web = path.resolve(import.meta.dirname, '../../web');
+    const files = (await readdir(web, { recursive: true })).map((f) => path.basename(String(f)));
+    for (const chunk of [SHELL_START.chunk, ...Object.values(SCREEN_STARTS).map((s) => s.chunk)])
+      expect(files, chunk).toContain(`${chunk}.tsx`);
+  });
+});
