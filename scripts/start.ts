@@ -6,7 +6,7 @@ import { loadDataKeyring } from '@server/platform/data-keys';
 import { openDatabase } from '@server/platform/db';
 import { startupFailure } from '@server/platform/startup-errors';
 import { startServer } from '@server/server';
-import { ensureDemoCompany } from './demo/index';
+import { demoCompanyToLoad } from './demo/load-state';
 
 // `npm start`: build the web app when its sources changed, migrate, load the demo company into
 // an empty database (never in production), then serve.
@@ -63,7 +63,10 @@ async function main() {
     });
   let database = await open();
   await database.migrate();
-  if (config.appEnv !== 'production') {
+  // The demo generator (and its fake-data library, 20 MB of memory) is loaded only to load the
+  // demo company: a start on a database that holds it serves without it.
+  if (config.appEnv !== 'production' && (await demoCompanyToLoad(database.db))) {
+    const { ensureDemoCompany } = await import('./demo/index');
     const demo = await ensureDemoCompany(database.db, {
       accounts: config.demoAccounts,
       includeStaff: true,

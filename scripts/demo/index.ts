@@ -1,12 +1,16 @@
-import { appState, staffUsers } from '@server/db/schema';
+import { staffUsers } from '@server/db/schema';
 import { sealTaxNumber } from '@server/modules/accounts/tax-number-vault';
 import type { DataKeyring } from '@server/platform/data-keys';
-import { type Db, rows } from '@server/platform/db';
+import type { Db } from '@server/platform/db';
 import { hashPassword } from '@server/platform/passwords';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { generateAccount } from './account-pipeline';
 import { addBatches } from './batches';
 import { MAX_ORDERS } from './ids';
+import { demoLoadState, isDatabaseEmpty, setDemoLoadState } from './load-state';
+
+export { type DemoLoadState, demoLoadState, isDatabaseEmpty } from './load-state';
+
 import { addOrderScenarios } from './order-scenarios';
 import { makeProgress } from './progress';
 import { resetDatabase } from './reset';
@@ -55,30 +59,6 @@ export const demoTaxNumberSealer =
   (keyring: DataKeyring) =>
   (uid: string, digits: string): string =>
     sealTaxNumber(keyring, uid, digits);
-
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select ((select count(*) from accounts) + (select count(*) from staff_users))::int as n`,
-  );
-  return (row?.n ?? 0) === 0;
-}
-
-const DEMO_LOAD_KEY = 'demo-load';
-/** `loading` from the first row written until the last; `complete` after; null when never loaded. */
-export type DemoLoadState = 'loading' | 'complete' | null;
-
-export async function demoLoadState(db: Db): Promise<DemoLoadState> {
-  const [row] = await db.select().from(appState).where(eq(appState.key, DEMO_LOAD_KEY)).limit(1);
-  return row?.value === 'loading' || row?.value === 'complete' ? row.value : null;
-}
-
-async function setDemoLoadState(db: Db, value: Exclude<DemoLoadState, null>): Promise<void> {
-  await db
-    .insert(appState)
-    .values({ key: DEMO_LOAD_KEY, value })
-    .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: new Date() } });
-}
 
 /**
  * What a start does with the demo company: load it into an empty database, and load it again

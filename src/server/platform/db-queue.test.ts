@@ -107,4 +107,20 @@ describe('the embedded database queue', () => {
     await waiting;
     expect(queue.waitMs()).toBe(0);
   });
+
+  it('lets the event loop run between two pieces of work, so that requests arriving meanwhile are read', async () => {
+    const queue = new RequestOrderQueue();
+    const events: string[] = [];
+    // Work that never waits for I/O: left to itself the queue would run it all in one go.
+    const works = [1, 2, 3, 4].map((n) =>
+      queue.run(async () => {
+        events.push(`work ${n}`);
+      }),
+    );
+    // A socket that became readable meanwhile: its callback is due at the next turn of the loop.
+    setImmediate(() => events.push('socket read'));
+    await Promise.all(works);
+    expect(events.indexOf('socket read')).toBeGreaterThan(0);
+    expect(events.indexOf('socket read')).toBeLessThan(events.indexOf('work 4'));
+  });
 });
