@@ -13,6 +13,9 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useState } from 'react';
 import { type CatalogFilter, useAddToCart, useCatalog, useCategories } from '../api/checkout';
 
+/** The product list's height: it scrolls past it. */
+const PRODUCT_LIST_HEIGHT = 420;
+
 const SORT_LABELS: Record<CatalogFilter['sort'], string> = {
   recommended: 'Recommended',
   'price ascending': 'Price: low to high',
@@ -88,7 +91,10 @@ export function CatalogPanel({
         </TextField>
       </Box>
       {catalog.isPending ? (
-        <Loading label="Loading products" />
+        // As tall as the list it becomes (a first page fills it), so nothing below moves when it comes.
+        <Box sx={{ minHeight: PRODUCT_LIST_HEIGHT }}>
+          <Loading label="Loading products" />
+        </Box>
       ) : catalog.isError ? (
         <LoadError error={catalog.error} />
       ) : catalog.data.data.length === 0 ? (
@@ -97,7 +103,7 @@ export function CatalogPanel({
         <Box
           component="ul"
           aria-label="Products"
-          sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 420, overflowY: 'auto' }}
+          sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: PRODUCT_LIST_HEIGHT, overflowY: 'auto' }}
         >
           {catalog.data.data.map((p) => (
             <Box
