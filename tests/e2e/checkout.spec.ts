@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, expectReadsDown, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectReadsDown, openShippingForm, settled, signIn } from './fixtures';
 
 // Ordering on behalf of a customer (issue 12): an agent places a US order with a saved card and a
 // promotion, and a Canadian fr-CA order with a new card, an address correction from the
@@ -83,9 +83,7 @@ async function newOrderFor(page: Page, uid: string, locale: string): Promise<str
 
 /** A new US shipping address, its city, state and ZIP code filled by the autocomplete from the dataset. */
 async function shipToAustin(page: Page) {
-  const enter = page.getByRole('button', { name: 'Enter a new address' });
-  if (await enter.isVisible()) await enter.click();
-  const form = page.getByRole('form', { name: 'Shipping address form' });
+  const form = await openShippingForm(page);
   await form.getByRole('combobox', { name: /^Find an address/ }).fill('78701');
   await page.getByRole('option', { name: /78701/ }).first().click();
   await expect(form.getByLabel(/^City/)).toHaveValue(/austin/i);
@@ -256,8 +254,7 @@ test('an agent places a Canadian fr-CA order with a new card, a postal code of a
   const products = page.getByRole('list', { name: 'Products' });
   await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
   await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first()).toBeVisible();
-  const enter = page.getByRole('button', { name: 'Enter a new address' });
-  if (await enter.isVisible()) await enter.click();
+  await openShippingForm(page);
   // Montréal's postal code entered with the wrong province: the form says so on the field, as the
   // address book does (ADR 029), and the address is not used until the province is Quebec.
   await fillAddress(page, {
@@ -316,10 +313,7 @@ for (const size of [
     await signIn(page, DEMO_STAFF.agent);
     const a = await findAccount(page, (x) => x.countryId === 1);
     await newOrderFor(page, a.uid, 'en-US');
-    const enter = page.getByRole('button', { name: 'Enter a new address' });
-    const form = page.getByRole('form', { name: 'Shipping address form' });
-    await expect(form.or(enter)).toBeVisible();
-    if (await enter.isVisible()) await enter.click();
+    const form = await openShippingForm(page);
     const sent: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && (r.postData() ?? '').includes('"postalCode":"10001"')) sent.push(r.url());
@@ -465,9 +459,7 @@ test('checkout forms flagged persist: the address and card postal code come back
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x) => x.countryId === 1);
   await newOrderFor(page, a.uid, 'en-US');
-  const enter = page.getByRole('button', { name: 'Enter a new address' });
-  if (await enter.isVisible()) await enter.click();
-  const form = page.getByRole('form', { name: 'Shipping address form' });
+  const form = await openShippingForm(page);
   await form.getByLabel(/^First Name/).fill('Grace');
   await form.getByLabel(/^Last Name/).fill('Hopper');
   await form

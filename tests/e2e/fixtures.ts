@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-1';
 
@@ -114,3 +114,16 @@ export async function findDemoAccount(
 /** A US client of the demo company: retail prices, saved cards. Its uid. */
 export const usClient = async (page: Page): Promise<string> =>
   (await findDemoAccount(page, (a) => a.userType === 3 && a.countryId === 1, 'US client')).uid;
+
+/**
+ * The checkout's shipping address form, open: waits for the shipping panel (a saved address and
+ * "Enter a new address", or the form itself when there is nothing on file or a draft came back).
+ */
+export async function openShippingForm(page: Page): Promise<Locator> {
+  const enter = page.getByRole('button', { name: 'Enter a new address' });
+  const form = page.getByRole('form', { name: 'Shipping address form' });
+  await expect(form.or(enter)).toBeVisible();
+  if (await enter.isVisible()) await enter.click();
+  await expect(form).toBeVisible();
+  return form;
+}

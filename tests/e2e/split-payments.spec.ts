@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, openShippingForm, settled, signIn } from './fixtures';
 
 // Split payments at checkout (spec 2 §3 Payment.splitPayments; ADR 030): the agent splits Miles
 // Carter's order across his two saved cards, the running "Left to assign" saying what is left in
@@ -36,10 +36,15 @@ test('an agent splits an order across two saved cards and reads it back on the o
   await products.getByRole('button', { name: /^Add /, disabled: false }).first().click();
   await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first()).toBeVisible();
   // His address on file, or a new one.
-  const enter = page.getByRole('button', { name: 'Enter a new address' });
-  if (!(await page.getByTestId('ship-to').isVisible())) {
-    if (await enter.isVisible()) await enter.click();
-    const form = page.getByRole('form', { name: 'Shipping address form' });
+  const shipTo = page.getByTestId('ship-to');
+  await expect(
+    shipTo
+      .or(page.getByRole('form', { name: 'Shipping address form' }))
+      .or(page.getByRole('button', { name: 'Enter a new address' }))
+      .first(),
+  ).toBeVisible();
+  if (!(await shipTo.isVisible())) {
+    const form = await openShippingForm(page);
     await form.getByRole('combobox', { name: /^Find an address/ }).fill('78701');
     await page.getByRole('option', { name: /78701/ }).first().click();
     await form.getByLabel(/^First Name/).fill('Miles');

@@ -16,11 +16,13 @@ import { useAddProduct, useProductSearch } from '../api/carts';
 /** Add a product by SKU or by name search (spec 2 §2), with a positive quantity (§5). */
 export function AddProduct({ cart }: { cart: CartView }) {
   const [input, setInput] = useState('');
+  // What was typed: a picked option fills the field with its label, which is not a new search.
+  const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<ProductHit | null>(null);
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | null>(null);
   // Spec 2 §9: the cart's debounce is 300 ms; the search asks once the typing pauses.
-  const search = useProductSearch(useDebouncedValue(input, CART_DEBOUNCE_MS), cart.localeCode);
+  const search = useProductSearch(useDebouncedValue(query, CART_DEBOUNCE_MS), cart.localeCode);
   const add = useAddProduct(cart.cartId);
   const alert = useAlert();
   const submit = (e: FormEvent) => {
@@ -46,6 +48,7 @@ export function AddProduct({ cart }: { cart: CartView }) {
         onSuccess: () => {
           setPicked(null);
           setInput('');
+          setQuery('');
           setQuantity('1');
         },
         onError: (err) => {
@@ -72,7 +75,10 @@ export function AddProduct({ cart }: { cart: CartView }) {
         filterOptions={(x) => x}
         value={picked}
         inputValue={input}
-        onInputChange={(_e, v) => setInput(v)}
+        onInputChange={(_e, v, reason) => {
+          setInput(v);
+          if (reason === 'input' || reason === 'clear') setQuery(v);
+        }}
         onChange={(_e, v) => setPicked(typeof v === 'string' ? null : v)}
         getOptionLabel={(o) => (typeof o === 'string' ? o : `${o.sku} · ${o.title}`)}
         renderOption={(props, o) => (
