@@ -27,5 +27,6 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# node itself, not npm: the server is the process that receives the signal.
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+# node itself, not npm: the server is the process that receives the signal. The built server
+# (dist/server), as `npm start` runs it (ADR 035).
+CMD ["node", "--no-liftoff", "dist/server/start.js"]

@@ -23,6 +23,7 @@ import {
   HOST,
   log,
   pinnedCores,
+  serverArgs,
   nodeChild as spawnNode,
   stopChild,
   tail,
@@ -444,12 +445,7 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
 
   const port = await freePort();
   const serverLog = join(work, 'server.log');
-  const server = nodeChild(
-    ['src/server/server.ts'],
-    { ...env, PORT: String(port) },
-    serverLog,
-    opts.cores?.server,
-  );
+  const server = nodeChild(serverArgs(), { ...env, PORT: String(port) }, serverLog, opts.cores?.server);
   const base = `http://${HOST}:${port}`;
   try {
     await waitUntilReady(`${base}/api/health`, server, serverLog, 120_000);
@@ -730,7 +726,7 @@ function describe(opts: Options, rows: Row[], screens: ScreenRow[], load: number
     opts.cores
       ? `Cores: each server (bare Fastify, the app) on core ${opts.cores.server} and the load generator on core ${opts.cores.load} (taskset), so neither takes the other's core; PostgreSQL runs where the system puts it.`
       : 'Cores: shared (--shared-cores): the load generator shares every core with the app (and with PostgreSQL), so every figure, the baseline included, is also bounded by it.',
-    `App: \`node --import tsx src/server/server.ts\`, APP_ENV=${APP_ENV} (production refuses demo staff), LOG_LEVEL=${LOG_LEVEL}`,
+    `App: \`node --no-liftoff dist/server/main.js\` (the built server, as \`npm start\` runs it), APP_ENV=${APP_ENV} (production refuses demo staff), LOG_LEVEL=${LOG_LEVEL}`,
     `(request logs to a file), WORKERS=off; fresh database with a demo company of ${opts.accounts} accounts; signed in as`,
     `${LEADER_EMAIL} with a bearer token or its session cookie. PGlite in a temporary DATA_DIR; PostgreSQL in a database created for the run.`,
     'Baseline: bench/bare-fastify.ts, Fastify defaults (no logger), GET / answering {success:true}, measured in the same',

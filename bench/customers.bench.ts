@@ -286,7 +286,7 @@ async function main(): Promise<number> {
     '',
     `Run with \`${command}\` on ${startedAt.toISOString().slice(0, 10)}; ${cpus()[0]?.model?.trim() ?? 'CPU'} (${cpus().length} cores), Node ${process.version};`,
     `load average (1 min) at the start ${loadAtStart.toFixed(2)}${loadAtStart > cpus().length ? ' (a busy machine: expect noisy figures)' : ''}.`,
-    'Requests one at a time over HTTP to the app (`src/server/server.ts`, APP_ENV=staging, request logs to a file),',
+    'Requests one at a time over HTTP to the app (`dist/server/main.js`, built, APP_ENV=staging, request logs to a file),',
     'signed in as the demo leader, after one unmeasured pass over the same queries. Query mix drawn from the data:',
     'common and rare last names, first names, 1–4 letter prefixes, "first last", "last, first", typos, emails,',
     'email prefixes, names that match nobody; numbers: account numbers, M + account number, unknown numbers.',

@@ -19,7 +19,23 @@ export function assertLocalDatabase(databaseUrl: string) {
 }
 
 /**
- * `node --import tsx <args>` from the repository root, its output appended to `logFile` (or piped
+ * The server as `npm start` runs it: built (dist/server), the embedded database's code compiled
+ * once, optimised, without a baseline copy (`--no-liftoff`, ADR 035). `main` serves the database
+ * it is given; `start` (npm start) also loads the demo company into an empty one and needs the web
+ * app. Rebuilds first what is older than its sources.
+ */
+export function serverArgs(entry: 'main' | 'start' = 'main'): string[] {
+  const only = entry === 'main' ? ['--only', 'server'] : [];
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale', ...only], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('The build failed.');
+  return ['--no-liftoff', `dist/server/${entry}.js`];
+}
+
+/**
+ * `node <args>` from the repository root (with `--import tsx` when it runs a .ts file), its output appended to `logFile` (or piped
  * when null), on the cores `cpus` when given (`taskset -c`). The caller adds it to `children` to
  * stop it on the way out.
  */
@@ -30,7 +46,8 @@ export function nodeChild(
   cpus?: string,
 ): ChildProcess {
   const out = logFile ? openSync(logFile, 'a') : 'pipe';
-  const command = [process.execPath, '--import', 'tsx', ...args];
+  const typescript = args.some((a) => a.endsWith('.ts'));
+  const command = [process.execPath, ...(typescript ? ['--import', 'tsx'] : []), ...args];
   // `taskset -c <cpus>` runs the process (and every thread it starts) on those cores only.
   const [file, ...rest] = cpus ? ['taskset', '-c', cpus, ...command] : command;
   const child = spawn(file!, rest, {
@@ -141,7 +158,7 @@ export function cleanUpOnExit(): { children: Set<ChildProcess>; tempDirs: string
 }
 
 /**
- * The app (src/server/server.ts) on a free port against a prepared database (`env` carries
+ * The app (built, as `npm start` runs it) on a free port against a prepared database (`env` carries
  * DATA_DIR or DATABASE_URL), background workers off, ready for requests.
  */
 export async function startApp(opts: {
@@ -161,7 +178,7 @@ export async function startApp(opts: {
     ...opts.env,
   };
   if (!opts.env.DATABASE_URL) delete env.DATABASE_URL;
-  const server = nodeChild(['src/server/server.ts'], env, opts.logFile);
+  const server = nodeChild(serverArgs(), env, opts.logFile);
   opts.children.add(server);
   const base = `http://${HOST}:${port}`;
   await waitUntilReady(`${base}/api/health`, server, opts.logFile, opts.readyTimeoutMs);

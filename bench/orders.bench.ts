@@ -275,7 +275,7 @@ async function main(): Promise<number> {
     '',
     `Run with \`${command}\` on ${startedAt.toISOString().slice(0, 10)}; ${cpus()[0]?.model?.trim() ?? 'CPU'} (${cpus().length} cores), Node ${process.version};`,
     `load average (1 min) at the start ${loadAtStart.toFixed(2)}${loadAtStart > cpus().length ? ' (a busy machine: expect noisy figures)' : ''}.`,
-    'Requests one at a time over HTTP to the app (`src/server/server.ts`, APP_ENV=staging, request logs to a file),',
+    'Requests one at a time over HTTP to the app (`dist/server/main.js`, built, APP_ENV=staging, request logs to a file),',
     'signed in as the demo leader, after one unmeasured pass over the same queries, drawn from the data with a fixed seed.',
     "Baseline: the same searches done naively, `ILIKE '%…%'` on the column's text with dates compared as text (every",
     'row read), measured on the database without HTTP (so the ratio understates the gap). Orders: the demo generator',

@@ -23,6 +23,7 @@ import {
   log,
   nodeChild,
   ROOT,
+  serverArgs,
   stopChild,
   tail,
   waitUntilReady,
@@ -251,7 +252,7 @@ async function startApp(opts: Options): Promise<{ base: string; server: ChildPro
   const serverLog = join(work, 'server.log');
   log(`Starting the app (scripts/start.ts, ${opts.accounts} demo accounts, ${base})…`);
   const t = Date.now();
-  const server = track(nodeChild(['scripts/start.ts'], env, serverLog));
+  const server = track(nodeChild(serverArgs('start'), env, serverLog));
   await waitUntilReady(`${base}/api/health`, server, serverLog, 300_000);
   log(`  ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   return { base, server, serverLog };

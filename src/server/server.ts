@@ -2,7 +2,6 @@ import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import type { DataKeyring } from './platform/data-keys';
 import { type Database, openDatabase } from './platform/db';
-import { startupFailure } from './platform/startup-errors';
 
 /**
  * Starts the server: migrate, build the app, listen; close cleanly on SIGINT/SIGTERM.
@@ -39,11 +38,4 @@ export async function startServer(config = loadConfig(), opened?: Database, keyr
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   return app;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  startServer().catch((err) => {
-    console.error(startupFailure(err));
-    process.exit(1);
-  });
 }

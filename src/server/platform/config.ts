@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BRAND_NAME } from '@domain/reference';
 import { z } from 'zod';
@@ -136,7 +137,18 @@ export interface AppConfig {
   reconciliation: { exportGraceMinutes: number; nightlyHour: number };
 }
 
-export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
+/**
+ * The project's folder: the nearest one above this module holding package.json, whether the
+ * server runs from its sources (src/server/platform) or from its build (dist/server).
+ */
+export const ROOT_DIR = projectRoot(import.meta.dirname);
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
+  }
+}
 
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,

@@ -7,6 +7,7 @@ import { type PgDatabase, type PgQueryResultHKT, type PgTable, PgTransaction } f
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { ROOT_DIR } from './config';
 import { lockDataDir } from './data-dir-lock';
 import { RequestOrderQueue } from './db-queue';
 
@@ -31,7 +32,7 @@ export function readsFor(db: DbOrTx) {
   };
 }
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../db/migrations');
+export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'src/server/db/migrations');
 
 export interface Database {
   db: Db;

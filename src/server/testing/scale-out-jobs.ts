@@ -4,7 +4,7 @@ import { jobHandlers } from '../platform/workers';
 
 /**
  * Loaded into the app processes of the scale-out test only (`node --import tsx --import <this>
- * src/server/server.ts`): a job kind that notes in SCALE_OUT_LOG which process started and
+ * src/server/main.ts`): a job kind that notes in SCALE_OUT_LOG which process started and
  * finished each job, and holds the job `holdMs` in between, so the test can count the runs of
  * every job across processes and kill a process in the middle of one.
  */
