@@ -18,7 +18,7 @@ if (!process.env.E2E_MAIL_DIR) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
