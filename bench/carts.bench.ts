@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type App, buildApp } from '../src/server/app';
 import { accounts, carts, staffUsers } from '../src/server/db/schema';
-import { seedCartCatalog, TEST_PRODUCTS } from '../src/server/modules/carts/carts.fixtures';
 import { loadConfig } from '../src/server/platform/config';
 import { hashPassword } from '../src/server/platform/passwords';
+import { seedCartCatalog, TEST_PRODUCTS } from '../src/server/testing/cart-fixtures';
 import { log, signInToken, stat } from './harness';
 import { type Backend, openScratchDatabase, parseBackendCli } from './scratch-database';
 

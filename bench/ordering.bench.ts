@@ -3,10 +3,10 @@ import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type App, buildApp } from '../src/server/app';
 import { accounts, paymentCards, shippingRates, staffUsers, taxRates } from '../src/server/db/schema';
-import { seedCartCatalog } from '../src/server/modules/carts/carts.fixtures';
 import { loadConfig } from '../src/server/platform/config';
 import { type Database, rows } from '../src/server/platform/db';
 import { hashPassword } from '../src/server/platform/passwords';
+import { seedCartCatalog } from '../src/server/testing/cart-fixtures';
 import { log, signInToken, stat } from './harness';
 import { type Backend, openScratchDatabase, parseBackendCli } from './scratch-database';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountComments, invalidTaxNumberAttempts, jobs, termsRecords } from '../../db/schema';
+import { accountLog, accountRow, caller, smallTree } from '../../testing/account-kit';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { accountLog, accountRow, caller, smallTree } from './account-test-kit';
 import { openTaxNumber } from './tax-number-vault';
 
 let t: TestApp;

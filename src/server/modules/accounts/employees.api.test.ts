@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeServiceAccounts, staffUsers } from '../../db/schema';
+import { accountLog, caller, expectOnlyRoles } from '../../testing/account-kit';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { accountLog, caller, expectOnlyRoles } from './account-test-kit';
 
 let t: TestApp;
 let c: ReturnType<typeof caller>;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTypeHistory, customerLoginTokens, featureFlags, outbox } from '../../db/schema';
+import { accountLog, accountRow, caller, expectOnlyRoles, smallTree } from '../../testing/account-kit';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { accountLog, accountRow, caller, expectOnlyRoles, smallTree } from './account-test-kit';
 
 let t: TestApp;
 let c: ReturnType<typeof caller>;

@@ -4,9 +4,9 @@ import { USER_TYPE } from '@domain/reference/lists';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTypeHistory, featureFlags, jobs } from '../../db/schema';
+import { accountLog, accountRow, caller } from '../../testing/account-kit';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { accountLog, accountRow, caller } from './account-test-kit';
 
 // The doors around the permission table (DESIGN §4, ADR 018): an account's type and country
 // change under the same rule whichever route the change comes through.

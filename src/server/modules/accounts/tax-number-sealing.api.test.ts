@@ -9,10 +9,10 @@ import { BatchWriter } from '../../../../scripts/demo/writer';
 import { changeEvents } from '../../db/schema';
 import { DataKeyError, DataKeyring, parseDataKeys } from '../../platform/data-keys';
 import { type DbOrTx, rows } from '../../platform/db';
+import { caller } from '../../testing/account-kit';
 import { insertAccount, testKeyring } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATA_KEY } from '../../testing/test-secrets';
-import { caller } from './account-test-kit';
 import { sealTaxNumbers } from './tax-number-sealing';
 import { openTaxNumber } from './tax-number-vault';
 

@@ -4,9 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, changeEvents } from '../../db/schema';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from './carts.fixtures';
 
 // Issue 24 item 9 (ADR 026): every quantity and amount a cart takes has a stated bound, refused
 // with a field message at every door; a refused call writes nothing; the lists answer with a cart

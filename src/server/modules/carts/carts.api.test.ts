@@ -3,9 +3,9 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carts, changeEvents } from '../../db/schema';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from './carts.fixtures';
 
 let t: TestApp;
 let agent: SignedIn;

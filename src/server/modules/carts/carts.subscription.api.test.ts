@@ -1,8 +1,8 @@
 import type { CartView } from '@domain/carts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from './carts.fixtures';
 
 // Issue 26: no call could create a subscription line, so type 23 and subscriptionBased rules never
 // applied. A line added as a subscription (REST and GraphQL addProduct) is its own line, and the

@@ -11,9 +11,9 @@ import {
   shippingAddresses,
   staffUsers,
 } from '../../db/schema';
+import { accountLog } from '../../testing/account-kit';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { accountLog } from '../accounts/account-test-kit';
 
 // Sign in as customer, end to end on the API (spec 1 §4; ADR 022): the link follows configuration,
 // the token opens a customer view once, and that view reads one customer and reaches nothing else.

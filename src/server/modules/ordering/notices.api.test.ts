@@ -13,9 +13,9 @@ import {
   shippingRates,
   taxRates,
 } from '../../db/schema';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 
 // Issue 24 items 9 and 10 at checkout (ADR 026): tax, shipping and credit figures have stated
 // bounds (a purchase beyond them is a 400 with the field, never a 500); what the server changes on

@@ -27,10 +27,10 @@ import {
   termsRecords,
 } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../platform/audit';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { gate, heldGateway, manualLeaseClock } from '../../testing/gate';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 import { downstreamPass } from '../downstream/downstream.worker';
 import { appendCredit } from '../product-credit/product-credit.service';
 import { captureRetryPass, MAX_CAPTURE_ATTEMPTS } from './capture.service';

@@ -18,9 +18,9 @@ import {
   taxRates,
 } from '../../db/schema';
 import type { Database } from '../../platform/db';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 import { downstreamPass } from '../downstream/downstream.worker';
 import { recalculateSocial } from '../orders/orders.repo';
 import { captureRetryPass } from './capture.service';

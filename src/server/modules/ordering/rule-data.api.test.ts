@@ -10,10 +10,10 @@ import {
   shippingRates,
   taxRates,
 } from '../../db/schema';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { gate, heldGateway } from '../../testing/gate';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 
 // Rules that could never apply get their data (spec 3 §4): influencer attribution recorded on the
 // cart (hasInfluencer), redemptions recorded per email at purchase (limitOnePerEmail), and

@@ -10,10 +10,10 @@ import {
   taxRates,
   termsRecords,
 } from '../../db/schema';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { twoCardOrder } from '../../testing/refund-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 
 // Fields spec 2 names on the objects it answers, each from real data: the cart's unpromofiedItems
 // and its lines' redemptionKey (REST, GraphQL, OpenAPI), the order context (customer groupId,

@@ -14,9 +14,9 @@ import {
   shippingRates,
   taxRates,
 } from '../../db/schema';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 import { captureRetryPass } from './capture.service';
 import { faults } from './purchase.service';
 

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEvents, promoRules, promoRuleVersions } from '../../db/schema';
 import type { Database } from '../../platform/db';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 import { deployDueRules } from './promos.schedule';
 
 // Delayed deploy (issue 13): a rule with a publish date is deployed at that time by the worker,

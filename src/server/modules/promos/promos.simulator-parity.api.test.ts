@@ -4,9 +4,9 @@ import { type SimulatorCart, simulatorCartOf } from '@domain/promos/simulator-ca
 import { CART_CHANNEL } from '@domain/reference/constants';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 import { insertCart } from '../carts/carts.repo';
 
 // Issue 26: the simulator prices exactly as the cart does, for every input the cart has. Carts of

@@ -6,9 +6,9 @@ import { rulesFromHandover } from '@domain/promos/tool';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products, promoRules, taxRates } from '../../db/schema';
+import { seedCartCatalog, TEST_PRODUCTS } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog, TEST_PRODUCTS } from '../carts/carts.fixtures';
 
 // Flag promoToolCartApi (issue 13): the simulator prices in the browser (off) or on the server (on).
 // Both run the same engine on the same input: for several carts, the server's answer equals the

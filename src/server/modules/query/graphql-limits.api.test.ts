@@ -26,9 +26,9 @@ import {
   INTROSPECTION_FOR_DEVELOPERS,
   STANDARD_INTROSPECTION,
 } from '../../platform/graphql-limits';
+import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { seedCartCatalog } from '../carts/carts.fixtures';
 
 // The request limits of both GraphQL endpoints (ADR 019): the bombs a security review sent are
 // refused before they run, with a message naming the limit, and what the screens and the

@@ -1,9 +1,9 @@
 import type { StaffRole } from '@domain/auth/roles';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { accounts, changeEvents } from '../../db/schema';
-import { insertAccount } from '../../testing/fixtures';
-import type { SignedIn, TestApp } from '../../testing/test-app';
+import { accounts, changeEvents } from '../db/schema';
+import { insertAccount } from './fixtures';
+import type { SignedIn, TestApp } from './test-app';
 
 // Shared steps of the accounts API tests.
 

@@ -1,6 +1,6 @@
 import { defineRule, type PromoRuleInput } from '@domain/promos/rule';
-import { contentEntries, productPrices, products, promoRules } from '../../db/schema';
-import type { DbOrTx } from '../../platform/db';
+import { contentEntries, productPrices, products, promoRules } from '../db/schema';
+import type { DbOrTx } from '../platform/db';
 
 // A small catalogue and rule set for the cart API tests and the benchmark, with prices that make
 // the expected totals easy to compute by hand.
