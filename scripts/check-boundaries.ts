@@ -4,7 +4,8 @@ import { csvWriterProblem } from './csv-writer-rule';
 
 // Import boundaries (CONVENTIONS.md): src/domain is pure and shared; src/server and src/web never
 // import each other; on the client, shared code → features → app, features never import each
-// other (the entry file beside them may import the app); and no import cycles anywhere in src.
+// other (the entry file beside them may import the app); a server module's routes build no
+// queries (no drizzle-orm in *.routes.ts); and no import cycles anywhere in src.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src');
@@ -67,6 +68,9 @@ for (const file of files(SRC)) {
     const target = resolve(file, spec);
     const where = `${rel(file)} imports '${spec}'`;
     if (!target) {
+      if (file.endsWith('.routes.ts') && /^drizzle-orm/.test(spec)) {
+        problems.push(`${where}: routes call services and repos; queries are built in the repo`);
+      }
       if (layer(file) === 'domain' && DOMAIN_FORBIDDEN_PACKAGES.some((re) => re.test(spec))) {
         problems.push(`${where}: src/domain stays pure (no Node, React or database packages)`);
       }

@@ -263,6 +263,11 @@ export async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promis
   return result.rows;
 }
 
+/** One round trip to the database (the health check's). */
+export async function pingDatabase(db: DbOrTx): Promise<void> {
+  await rows(db, sql`select 1`);
+}
+
 /**
  * Inserts many records in one statement whatever their number: the records travel as one JSON
  * parameter that jsonb_populate_recordset turns into rows of the table, so neither the statement

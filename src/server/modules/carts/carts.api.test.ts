@@ -329,6 +329,27 @@ describe('cart lists show what the cart shows', () => {
     expect(listed).toMatchObject({ subtotalInCents: view.subtotalInCents, totalProducts: 2 });
     expect(listed.subtotalInCents).not.toBe(999_999);
   });
+
+  it('the carts screen finds a cart by its owner’s name, UID or cart id; a % in the search is a plain character', async () => {
+    const owner = (
+      await insertAccount(t.database.db, { userType: 3, firstName: 'Wilhelmina', lastName: 'Quokka' })
+    ).uid;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/carts',
+      payload: { uid: owner, localeCode: 'en-US' },
+      headers: agent.headers,
+    });
+    const cartId = res.json().data.cartId as string;
+    const found = async (q: string): Promise<string[]> =>
+      (await t.app.inject({ url: `/api/carts?q=${encodeURIComponent(q)}&kind=all`, headers: agent.headers }))
+        .json()
+        .data.map((c: { cartId: string }) => c.cartId);
+    expect(await found('mina Quok')).toContain(cartId);
+    expect(await found(owner)).toContain(cartId);
+    expect(await found(cartId)).toEqual([cartId]);
+    expect(await found('Wilhel%Quokka')).not.toContain(cartId);
+  });
 });
 
 describe('promo codes, overrides, locale, lists, versions', () => {

@@ -1,6 +1,5 @@
 import { CART_ID, LOCALE_CODES, lineQuantity } from '@domain/carts';
 import { CART_CHANNEL } from '@domain/reference';
-import { sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { type AppContext, actorOf } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
@@ -260,7 +259,7 @@ export const cartsGraphql: GraphqlModule = {
       carts: (_root: unknown, args: CartArgs & { uid: string }, { ctx }: GraphqlContext) => {
         checked(args);
         return listLive(ctx, {
-          where: sql`c.uid = ${args.uid} and not c.canceled`,
+          match: { ownerUid: args.uid },
           kind: 'personal',
           limit: 100,
         });
@@ -268,7 +267,7 @@ export const cartsGraphql: GraphqlModule = {
       clientCarts: (_root: unknown, args: CartArgs & { uid: string }, { ctx }: GraphqlContext) => {
         checked(args);
         return listLive(ctx, {
-          where: sql`c.cid = ${args.uid} and not c.canceled`,
+          match: { clientUid: args.uid },
           kind: 'client',
           limit: 100,
         });
@@ -280,8 +279,7 @@ export const cartsGraphql: GraphqlModule = {
       ) => {
         checked(args);
         return listLive(ctx, {
-          where: sql`c.social_id = ${args.socialId} and not c.canceled
-            and (c.uid = ${args.uid} or exists(select 1 from socials s where s.id = c.social_id and s.uid = ${args.uid}))`,
+          match: { socialId: args.socialId, ownerUid: args.uid },
           kind: 'popup',
           limit: 100,
         });

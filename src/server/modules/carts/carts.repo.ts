@@ -432,14 +432,42 @@ const kindFilter = (kind: CartListKind) =>
         ? sql`c.cid is null and c.social_id is null`
         : sql`true`;
 
+/**
+ * Which carts a list holds: the carts screen's search (an account or Phoenix number, a social id or
+ * cart id, a cart id or UID, else a name), or the open carts of one owner, one client or one popup
+ * of an owner (the commerce query service's lists, spec 2 §7).
+ */
+export type CartListMatch =
+  | { search: string }
+  | { ownerUid: string }
+  | { clientUid: string }
+  | { socialId: number; ownerUid: string };
+
+function matchFilter(match: CartListMatch) {
+  if ('search' in match) {
+    const q = match.search;
+    if (q === '') return sql`true`;
+    if (/^[0-9]{1,15}$/.test(q))
+      return sql`(a.phoenix_id = ${Number(q)} or c.social_id = ${Number(q)} or c.cart_id = ${q})`;
+    if (/^[A-Za-z0-9]{28}$/.test(q)) return sql`(c.cart_id = ${q} or c.uid = ${q})`;
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`(a.first_name || ' ' || a.last_name) ilike ${like}`;
+  }
+  if ('socialId' in match)
+    return sql`c.social_id = ${match.socialId} and not c.canceled
+      and (c.uid = ${match.ownerUid} or exists(select 1 from socials s where s.id = c.social_id and s.uid = ${match.ownerUid}))`;
+  if ('clientUid' in match) return sql`c.cid = ${match.clientUid} and not c.canceled`;
+  return sql`c.uid = ${match.ownerUid} and not c.canceled`;
+}
+
 export async function listCarts(
   db: DbOrTx,
-  filter: { where: ReturnType<typeof sql>; kind: CartListKind; limit: number },
+  filter: { match: CartListMatch; kind: CartListKind; limit: number },
 ): Promise<CartSummaryView[]> {
   const found = await rows<SummarySqlRow>(
     db,
     sql`select ${summaryColumns} from carts c left join accounts a on a.uid = c.uid
-        where ${filter.where} and ${kindFilter(filter.kind)}
+        where ${matchFilter(filter.match)} and ${kindFilter(filter.kind)}
         order by c.last_saved desc, c.cart_id limit ${filter.limit}`,
   );
   return found.map(summaryOf);

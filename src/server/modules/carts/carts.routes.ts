@@ -19,7 +19,6 @@ import {
   regionOfLocale,
 } from '@domain/carts';
 import { okMessage } from '@domain/platform/envelope';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -67,17 +66,11 @@ export function cartsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: read, schema: { tags, querystring: CartSearchQuery, response: { 200: CartListAnswer } } },
       async (request) => {
         const { q, kind } = request.query;
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const where =
-          q === ''
-            ? sql`true`
-            : /^[0-9]{1,15}$/.test(q)
-              ? sql`(a.phoenix_id = ${Number(q)} or c.social_id = ${Number(q)} or c.cart_id = ${q})`
-              : /^[A-Za-z0-9]{28}$/.test(q)
-                ? sql`(c.cart_id = ${q} or c.uid = ${q})`
-                : sql`(a.first_name || ' ' || a.last_name) ilike ${like}`;
         return ok(
-          await service.withLiveFigures(ctx, await listCarts(ctx.readDb, { where, kind, limit: 50 })),
+          await service.withLiveFigures(
+            ctx,
+            await listCarts(ctx.readDb, { match: { search: q }, kind, limit: 50 }),
+          ),
         );
       },
     );

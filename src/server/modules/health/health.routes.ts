@@ -1,9 +1,8 @@
 import { Health } from '@domain/platform/dashboard';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachedLoader } from '../../platform/cache';
 import type { AppContext } from '../../platform/context';
-import { rows } from '../../platform/db';
+import { pingDatabase } from '../../platform/db';
 
 const startedAt = Date.now();
 /** Read once: process.env is a call into the runtime on every access. */
@@ -13,7 +12,7 @@ const VERSION = process.env.npm_package_version ?? '0.1.0';
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Probes come often (load balancers, monitors); one database round trip a second answers them all.
-    const databasePing = cachedLoader(1_000, () => rows(ctx.db, sql`select 1`));
+    const databasePing = cachedLoader(1_000, () => pingDatabase(ctx.db));
     app.get(
       '/api/health',
       { config: { action: 'public' }, schema: { tags: ['health'], response: { 200: Health } } },
