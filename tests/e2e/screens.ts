@@ -37,20 +37,6 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 };
 
 const NO_ACCESS = 'You do not have access to this screen';
-const NOT_YET = 'This screen is not available yet';
-
-/** Screens of the route table that show "not available yet" until they are built. */
-export function upcoming(path: string, visitors: readonly DemoRole[] = ALL_ROLES): Screen {
-  return {
-    name: `${path} (not available yet)`,
-    path,
-    visitors,
-    ready: async (page) => {
-      await expect(page.getByRole('heading', { level: 2, name: NOT_YET })).toBeVisible();
-    },
-  };
-}
-
 const BATCH: readonly DemoRole[] = ['leader', 'salesOperatorManager', 'developer'];
 const LEADERS: readonly DemoRole[] = ['leader', 'developer'];
 /** Every role reads records the same way; one role checks each of these screens, others one per area. */

@@ -14,7 +14,7 @@ interface EmptyStateProps {
   pageTitle?: boolean;
 }
 
-/** "Nothing here" in one consistent shape: no results, no data yet, screen not available yet. */
+/** "Nothing here" in one consistent shape: no results, no data yet, no access. */
 export function EmptyState({
   title,
   description,

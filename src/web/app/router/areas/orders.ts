@@ -3,8 +3,8 @@ import type { Params, RouteObject } from 'react-router';
 import { lazyPage, lazyScreen } from '../lazy-page';
 
 import type { RouteHandle } from '../route-handle';
-import { orderSubject } from './upcoming';
 
+const orderSubject = (p: Params) => `Order ${p.id ?? ''}`;
 const toOrder = { label: 'Order info', to: (p: Params) => `/orders/${p.id ?? ''}/info` };
 const handle = (h: RouteHandle) => h;
 export const orderRoutes: RouteObject[] = [
