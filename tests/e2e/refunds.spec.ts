@@ -5,7 +5,7 @@ import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, signIn } from './fixtures'
 // on a two-card order with a split error then a success; a full refund then a cancel allowed for
 // a leader; a return's status change. The orders are the demo's fixed scenario orders
 // (scripts/demo/order-scenarios.ts). The estimate comes 3 s after a selection and 5 s after a card
-// override (spec 2 §9, REFUND_ESTIMATE_DELAY_MS / REFUND_OVERRIDE_DELAY_MS), so waits allow for them.
+// override (spec 2 §9, REFUND_ESTIMATE_DEBOUNCE_MS / REFUND_ESTIMATE_OVERRIDE_DEBOUNCE_MS), so waits allow for them.
 
 const ORDERS = {
   twoCards: 'DemoTwoCardOrder0001',

@@ -220,7 +220,3 @@ export const refundRecordValid = (r: {
   orderId?: string | null;
   returnItems?: unknown[] | null;
 }) => r.amount != null && r.shippingTotal != null && !!r.orderId && Array.isArray(r.returnItems);
-
-/** spec 2 §9: the estimate is requested 3000 ms after a selection changes, 5000 ms after an override. */
-export const REFUND_ESTIMATE_DELAY_MS = 3000;
-export const REFUND_OVERRIDE_DELAY_MS = 5000;

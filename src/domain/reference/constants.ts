@@ -34,6 +34,7 @@ export const PACIFIC_TIME_ZONE = 'America/Los_Angeles';
 export const ADDRESS_REVERIFY_MS = 15_552_000_000;
 export const SIFT_SESSION_TTL_MS = 30 * 60 * 1000;
 
+/** spec 2 §9: the refund estimate is asked 3000 ms after a selection changes, 5000 ms after an override. */
 export const REFUND_ESTIMATE_DEBOUNCE_MS = 3000;
 export const REFUND_ESTIMATE_OVERRIDE_DEBOUNCE_MS = 5000;
 export const CHECKOUT_ESTIMATE_TIMEOUT_MS = 15_000;

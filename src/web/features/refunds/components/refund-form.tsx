@@ -6,15 +6,17 @@ import {
   refundSplitProblem,
   splitOverCards,
 } from '@domain/orders/refund-math';
-import {
-  REFUND_ESTIMATE_DELAY_MS,
-  REFUND_OVERRIDE_DELAY_MS,
-  type RefundEstimate,
-  type RefundEstimateRequest,
-  type RefundOrder,
-  type RefundSubmitRequest,
+import type {
+  RefundEstimate,
+  RefundEstimateRequest,
+  RefundOrder,
+  RefundSubmitRequest,
 } from '@domain/orders/refunds';
 import { ADJUSTMENT_REASONS } from '@domain/reference';
+import {
+  REFUND_ESTIMATE_DEBOUNCE_MS,
+  REFUND_ESTIMATE_OVERRIDE_DEBOUNCE_MS,
+} from '@domain/reference/constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -77,8 +79,8 @@ export function RefundForm({ order }: { order: RefundOrder }) {
     flow,
   });
   const overrideText = JSON.stringify(flow === 'override' ? overrides : {});
-  const [debouncedSelection, estimateNow] = useFlushableDebounce(selection, REFUND_ESTIMATE_DELAY_MS);
-  const debouncedOverrides = useDebouncedValue(overrideText, REFUND_OVERRIDE_DELAY_MS);
+  const [debouncedSelection, estimateNow] = useFlushableDebounce(selection, REFUND_ESTIMATE_DEBOUNCE_MS);
+  const debouncedOverrides = useDebouncedValue(overrideText, REFUND_ESTIMATE_OVERRIDE_DEBOUNCE_MS);
   const request = useMemo<RefundEstimateRequest | null>(() => {
     const s = JSON.parse(debouncedSelection) as {
       returnItems: RefundEstimateRequest['returnItems'];
