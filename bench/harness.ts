@@ -20,7 +20,7 @@ export function assertLocalDatabase(databaseUrl: string) {
 
 /**
  * The server as `npm start` runs it: built (dist/server), the embedded database's code compiled
- * once, optimised, without a baseline copy (`--no-liftoff`, ADR 035). `main` serves the database
+ * once, optimised, without a baseline copy (`--no-liftoff`, ADR 036). `main` serves the database
  * it is given; `start` (npm start) also loads the demo company into an empty one and needs the web
  * app. Rebuilds first what is older than its sources.
  */
@@ -35,9 +35,9 @@ export function serverArgs(entry: 'main' | 'start' = 'main'): string[] {
 }
 
 /**
- * `node <args>` from the repository root (with `--import tsx` when it runs a .ts file), its output appended to `logFile` (or piped
- * when null), on the cores `cpus` when given (`taskset -c`). The caller adds it to `children` to
- * stop it on the way out.
+ * `node <args>` from the repository root (with `--import tsx` when it runs a .ts file), its output
+ * appended to `logFile` (or piped when null), on the cores `cpus` when given (`taskset -c`). The
+ * caller adds it to `children` to stop it on the way out.
  */
 export function nodeChild(
   args: string[],

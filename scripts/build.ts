@@ -82,7 +82,15 @@ async function buildServer() {
 }
 
 const WEB_SOURCES = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json'];
-const SERVER_SOURCES = ['src/server', 'src/domain', 'scripts/start.ts', 'scripts/demo', 'package-lock.json'];
+const SERVER_SOURCES = [
+  'src/server',
+  'src/domain',
+  'scripts/start.ts',
+  'scripts/demo',
+  'scripts/build.ts',
+  'tsconfig.json',
+  'package-lock.json',
+];
 
 async function main() {
   if (only !== 'server' && stale('dist/web/index.html', WEB_SOURCES)) {

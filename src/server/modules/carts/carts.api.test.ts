@@ -33,11 +33,11 @@ const CART_FIELDS = `cartId version active lastModified clientUid typeId country
 const gql = (query: string, variables: Record<string, unknown> = {}, headers = agent.headers) =>
   t.app.inject({ method: 'POST', url: '/api/query', payload: { query, variables }, headers });
 
-async function newCart(localeCode = 'en-US'): Promise<string> {
+async function newCart(localeCode = 'en-US', owner = uid): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/carts',
-    payload: { uid, localeCode },
+    payload: { uid: owner, localeCode },
     headers: agent.headers,
   });
   expect(res.statusCode).toBe(200);
@@ -305,13 +305,7 @@ describe('starting a new order (POST /api/carts)', () => {
 describe('cart lists show what the cart shows', () => {
   it('a listed cart’s subtotal and items are the cart’s own as priced now, not the figures stored at its last save', async () => {
     const owner = (await insertAccount(t.database.db, { userType: 3, firstName: 'Listed' })).uid;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/carts',
-      payload: { uid: owner, localeCode: 'en-US' },
-      headers: agent.headers,
-    });
-    const cartId = res.json().data.cartId as string;
+    const cartId = await newCart('en-US', owner);
     expect((await gql(ADD, { cartId, uid: owner, sku: 'P100', quantity: 2 })).json().errors).toBeUndefined();
     // As a storefront save leaves it: list prices, a stale subtotal.
     const [row] = await t.database.db.select().from(carts).where(eq(carts.cartId, cartId));
@@ -334,13 +328,7 @@ describe('cart lists show what the cart shows', () => {
     const owner = (
       await insertAccount(t.database.db, { userType: 3, firstName: 'Wilhelmina', lastName: 'Quokka' })
     ).uid;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/carts',
-      payload: { uid: owner, localeCode: 'en-US' },
-      headers: agent.headers,
-    });
-    const cartId = res.json().data.cartId as string;
+    const cartId = await newCart('en-US', owner);
     const found = async (q: string): Promise<string[]> =>
       (await t.app.inject({ url: `/api/carts?q=${encodeURIComponent(q)}&kind=all`, headers: agent.headers }))
         .json()
