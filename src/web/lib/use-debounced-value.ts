@@ -22,3 +22,24 @@ export function useFlushableDebounce<T>(value: T, delayMs: number): [T, () => vo
   }, [value, delayMs]);
   return [debounced, () => setDebounced(value)];
 }
+
+/**
+ * An autocomplete's text and the search it asks for: the search follows what was typed (or
+ * cleared), once the typing has paused for `delayMs`. Picking an option fills the field with the
+ * option's label, which is not a new search.
+ */
+export function useTypedSearch(delayMs: number) {
+  const [text, setText] = useState('');
+  const [typed, setTyped] = useState('');
+  const query = useDebouncedValue(typed, delayMs);
+  /** Autocomplete's onInputChange. */
+  const onInputChange = (_event: unknown, value: string, reason: string) => {
+    setText(value);
+    if (reason === 'input' || reason === 'clear') setTyped(value);
+  };
+  const clear = () => {
+    setText('');
+    setTyped('');
+  };
+  return { text, query, onInputChange, clear };
+}

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
-import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useTypedSearch } from '@web/lib/use-debounced-value';
 import { useState } from 'react';
 import type { UseFormClearErrors, UseFormSetValue } from 'react-hook-form';
 import type { z } from 'zod';
@@ -66,9 +66,9 @@ export function AddressSearch({
   uid: string;
   onFill: (fill: SuggestionFill) => void;
 }) {
-  const [text, setText] = useState('');
+  const typed = useTypedSearch(300);
+  const ff = typed.query;
   const [left, setLeft] = useState<SuggestionFill['left']>([]);
-  const ff = useDebouncedValue(text, 300);
   const found = useAddressSuggestions(ff, countryId === 2 ? 'CA' : 'US', uid);
   const options = found.data ?? [];
   return (
@@ -82,7 +82,7 @@ export function AddressSearch({
         isOptionEqualToValue={(a, b) => a.Address.Address === b.Address.Address}
         loading={found.isFetching}
         noOptionsText={ff.trim().length < 2 ? 'Type 2 or more characters' : 'No address found'}
-        onInputChange={(_, v) => setText(v)}
+        onInputChange={typed.onInputChange}
         onChange={(_, v: Option | null) => {
           if (!v) return;
           const fill = suggestionFill(

@@ -9,25 +9,23 @@ import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
-import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useTypedSearch } from '@web/lib/use-debounced-value';
 import { type FormEvent, useState } from 'react';
 import { useAddProduct, useProductSearch } from '../api/carts';
 
 /** Add a product by SKU or by name search (spec 2 §2), with a positive quantity (§5). */
 export function AddProduct({ cart }: { cart: CartView }) {
-  const [input, setInput] = useState('');
-  // What was typed: a picked option fills the field with its label, which is not a new search.
-  const [query, setQuery] = useState('');
+  // Spec 2 §9: the cart's debounce is 300 ms; the search asks once the typing pauses.
+  const typed = useTypedSearch(CART_DEBOUNCE_MS);
   const [picked, setPicked] = useState<ProductHit | null>(null);
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | null>(null);
-  // Spec 2 §9: the cart's debounce is 300 ms; the search asks once the typing pauses.
-  const search = useProductSearch(useDebouncedValue(query, CART_DEBOUNCE_MS), cart.localeCode);
+  const search = useProductSearch(typed.query, cart.localeCode);
   const add = useAddProduct(cart.cartId);
   const alert = useAlert();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const sku = picked?.sku ?? input.trim();
+    const sku = picked?.sku ?? typed.text.trim();
     const n = Number(quantity);
     if (!(n >= 1)) {
       setError(CART_MESSAGES.positiveQuantity);
@@ -47,8 +45,7 @@ export function AddProduct({ cart }: { cart: CartView }) {
       {
         onSuccess: () => {
           setPicked(null);
-          setInput('');
-          setQuery('');
+          typed.clear();
           setQuantity('1');
         },
         onError: (err) => {
@@ -74,11 +71,8 @@ export function AddProduct({ cart }: { cart: CartView }) {
         options={search.data ?? []}
         filterOptions={(x) => x}
         value={picked}
-        inputValue={input}
-        onInputChange={(_e, v, reason) => {
-          setInput(v);
-          if (reason === 'input' || reason === 'clear') setQuery(v);
-        }}
+        inputValue={typed.text}
+        onInputChange={typed.onInputChange}
         onChange={(_e, v) => setPicked(typeof v === 'string' ? null : v)}
         getOptionLabel={(o) => (typeof o === 'string' ? o : `${o.sku} · ${o.title}`)}
         renderOption={(props, o) => (

@@ -4,8 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { useState } from 'react';
+import { useTypedSearch } from '@web/lib/use-debounced-value';
 import { useConsultantSearch } from '../api/account';
 
 interface ConsultantPickerProps {
@@ -17,15 +16,15 @@ interface ConsultantPickerProps {
 
 /** Consultant quick search (spec 1 §7): a name, or an account number (digits or M + digits). */
 export function ConsultantPicker({ label, countryId, value, onChange }: ConsultantPickerProps) {
-  const [text, setText] = useState('');
-  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const typed = useTypedSearch(SEARCH_DEBOUNCE_MS);
+  const debounced = typed.query;
   const search = useConsultantSearch(debounced, countryId);
   return (
     <Autocomplete
       value={value}
       onChange={(_event, next) => onChange(next)}
-      inputValue={text}
-      onInputChange={(_event, next) => setText(next)}
+      inputValue={typed.text}
+      onInputChange={typed.onInputChange}
       options={search.data ?? []}
       filterOptions={(options) => options}
       getOptionLabel={(o) => `${o.fullName} (#${o.phoenixId})`}
