@@ -1,4 +1,4 @@
-// Batch orders benchmark (issue 8). Run: npm run bench:batch [-- --rows N] [-- --backends pglite,postgres]
+// Batch orders benchmark (spec 2 §2). Run: npm run bench:batch [-- --rows N] [-- --backends pglite,postgres]
 // A 10,000-row batch CSV processed end to end on a fresh database: the preview (every row
 // validated), the confirm (batch and rows stored, job queued) and the job (one transaction per
 // chunk of 200 rows creating real orders with their lines and orders-log events). Resident memory is sampled every

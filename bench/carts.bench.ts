@@ -14,7 +14,7 @@ import { type Backend, openScratchDatabase, parseBackendCli } from './scratch-da
 const PASSWORD = 'Bench-Password-1';
 const TARGET_ADD_P95 = 15;
 const TARGET_POLL_P95 = 3;
-/** Issue 13: a rule saved in the promo tool is priced by the carts within 2 s. */
+/** A rule saved in the promo tool is priced by the carts within 2 s. */
 const TARGET_SAVE_TO_LIVE_MS = 2000;
 
 const parseCli = () => parseBackendCli('bench:carts', { quick: 60, full: 300 });

@@ -225,7 +225,7 @@ export async function downlineRoot(db: Db): Promise<number> {
 }
 
 /**
- * What a customer dashboard shows (issue 7): the account with its sponsor and enroller, its
+ * What a customer dashboard shows (spec 1 §2 Customer screens): the account with its sponsor and enroller, its
  * membership terms, product credit per country, last 5 orders, open carts, popups and recent changes.
  */
 export async function dashboardReads(db: Db, uid: string) {

@@ -1,4 +1,4 @@
-// Incentives counting benchmark (issue 14). Run: npm run bench:incentives [-- --consultants N] [-- --fresh]
+// Incentives counting benchmark (spec 3 §2 Milestones screen, ADR 009). Run: npm run bench:incentives [-- --consultants N] [-- --fresh]
 // Builds (or reuses) a period of N new consultants (default 100,000), each with three orders and
 // an enroller, set-based with generate_series — on PostgreSQL when DATABASE_URL is set (database
 // bo_bench_incentives_<N>), else on PGlite (<tmp>/bo-bench-incentives-<N>) — then runs the

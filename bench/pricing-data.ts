@@ -1,4 +1,4 @@
-// Seeded data of the pricing benchmark (issue 3, issue 10): rule sets and carts over a 5,000-SKU
+// Seeded data of the pricing benchmark (ADR 002): rule sets and carts over a 5,000-SKU
 // catalogue, and the scenarios with their targets. Plain data, so any engine can price it.
 import type { PricingInput } from '../src/domain/pricing';
 import { defineRule, type PromoRule, type PromoRuleInput } from '../src/domain/promos/rule';

@@ -1,4 +1,4 @@
-// Pricing engine benchmark (issue 3, issue 10). Run: npx tsx bench/pricing.bench.ts [options]
+// Pricing engine benchmark (ADR 002). Run: npx tsx bench/pricing.bench.ts [options]
 //   --baseline <dir>  also price the same data with the engine of another checkout (e.g. one made
 //                     with `git worktree add /work/pr-base main`), alternating the two, and report
 //                     current / baseline per scenario: ratios hold up on a busy machine, ms do not
@@ -77,7 +77,7 @@ interface Scenario {
   targetMs: number;
 }
 
-// Issue 10's table: same rule sets, carts and seeds as issue 3's benchmark.
+// Same rule sets, carts and seeds as the first table.
 const SCENARIOS: Scenario[] = [
   {
     name: 'cart20_rules1k',

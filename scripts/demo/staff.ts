@@ -2,7 +2,7 @@ import type { staffUsers } from '@server/db/schema';
 import { Rng, STREAM } from './rng';
 import { addDays, type Clock, HOUR } from './time';
 
-// Demo staff: one login per role (issue 2, Demo company) and a few colleagues across both
+// Demo staff: one login per role (DESIGN §7, ADR 003) and a few colleagues across both
 // directories, including an inactive user and one with the second leader role string.
 
 export interface StaffMember {

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
 import { DEMO_STAFF, settled, signIn } from './fixtures';
 
-// Batch orders and bulk ledgers (issue 8, DESIGN §5): a batch with one bad row → details and
+// Batch orders and bulk ledgers (spec 2 §2, DESIGN §5): a batch with one bad row → details and
 // failed rows → the row corrected and retried; a bulk ledger applied and seen on the credit tab.
 // The CSV files are made in the test from demo accounts and a catalog SKU read through the API.
 

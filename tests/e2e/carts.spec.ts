@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, findDemoAccount, settled, signIn, usClient } from './fixtures';
 
-// Issue 11: the admin cart view priced live by the demo company's active rules. The demo rules
+// Carts (spec 2 §2, ADR 016): the admin cart view priced live by the demo company's active rules. The demo rules
 // make each case reachable: "Holiday 20% Off Skincare" on everyday skincare, "Serum + Free Mini
 // Cleanser" adding the Mini Renewal Serum gift (SKU 16000) to the Everbright Renewal Serum, and
 // "Any 3 Skincare for $99" (code TRIO99) that needs three skincare items.

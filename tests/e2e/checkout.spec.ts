@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
 import { DEMO_STAFF, expectReadsDown, openShippingForm, settled, signIn } from './fixtures';
 
-// Ordering on behalf of a customer (issue 12): an agent places a US order with a saved card and a
+// Ordering on behalf of a customer (spec 2 §4, ADR 015): an agent places a US order with a saved card and a
 // promotion, and a Canadian fr-CA order with a new card, an address correction from the
 // verification dialog and product credit; both appear in order search, on the customer's orders
 // and in the outbox.

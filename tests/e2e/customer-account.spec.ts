@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, settled, signIn } from './fixtures';
 
-// Customer detail and audit tabs (issue 7; spec 1 §2 Customer detail and Audit, §4, §8).
+// Customer detail and audit tabs (spec 1 §2 Customer detail and Audit, §4, §8).
 // Accounts are found in the demo company through the search API and read through the account
 // record, so each test picks an account in the state it needs.
 

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
 import { DEMO_STAFF, settled, signIn } from './fixtures';
 
-// Address and credit tabs (issue 7): a bad zip then a good one (US and CA), credit over the
+// Address and credit tabs (spec 1 §2 Customer screens): a bad zip then a good one (US and CA), credit over the
 // type maximum then within it, and axe at 1280 and 375 px.
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
@@ -204,7 +204,7 @@ test('an adjustment whose answer was lost is sent again under its key and applie
   expect(after.us.ledger.filter((e: { reason: string }) => e.reason === note)).toHaveLength(1);
 });
 
-// Issue 27, Addresses: the ZIP/postal code against the state, suggestions that never fill what
+// Addresses (ADR 029): the ZIP/postal code against the state, suggestions that never fill what
 // the form refuses, and streets on file — each at 390×844 and 1280×800, axe on the dialog.
 
 const WIDTHS = [

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, settled, signIn } from './fixtures';
 
-// Issue 7 customer screens: search (by name, by number, none, CSV), the jump box, the customer
+// Customer screens (spec 1 §2): search (by name, by number, none, CSV), the jump box, the customer
 // layout and its dashboard, orders, popups and carts tabs, each checked with axe at 1280 and 375 px.
 
 const NO_MATCHES = 'No matches found. Please enter your search again.';

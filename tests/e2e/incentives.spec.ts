@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, menu, menuEntries, signIn } from './fixtures';
 
-// Incentives (issue 14): as a leader, change a milestone value, run counting for a period, select
+// Incentives (spec 3 §2 Milestones screen, ADR 009): as a leader, change a milestone value, run counting for a period, select
 // all but one payout, pay, see them paid and the one left unpaid, and export the CSV. An agent
 // sees no Incentives entry and no incentives screen.
 

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
 import { DEMO_STAFF, settled, signIn } from './fixtures';
 
-// Told instead of silently corrected (issue 24 item 10, issue 27; ADR 026): at checkout, a
+// Told instead of silently corrected (ADR 026): at checkout, a
 // replaced promo code is named and put back in one click, credit above the balance is said at the
 // field, and a membership SKU the account may not buy says the spec's words; each at phone and
 // desktop widths, axe clean.

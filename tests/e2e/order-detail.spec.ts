@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, type DemoRole, expectReadsDown, settled, signIn } from './fixtures';
 
-// Issue 8, order detail and operations (spec 2 §2 Order detail, §4, §8): open an order, comment,
+// Order detail and operations (spec 2 §2 Order detail, §4, §8): open an order, comment,
 // resend a confirmation (it reaches the outbox), cancel as a leader and as a fraud agent, the
 // fraud flag by role, popup reassignment, the audit and portal views. The orders used are the
 // demo's fixed scenario orders (scripts/demo/order-scenarios.ts).

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, settled, signIn } from './fixtures';
 
-// Issue 8 order search: each criterion, the unique-value reset, the 9-digit rule, load more with
+// Order search (spec 2 §2, ADR 008): each criterion, the unique-value reset, the 9-digit rule, load more with
 // the criteria in the URL, opening an order and its customer, CSV, and the jump box.
 
 interface Order {

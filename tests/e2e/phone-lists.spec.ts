@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, menu, settled, signIn, usClient } from './fixtures';
 import { queueResetEmail } from './screens';
 
-// Issue 27 Layout, the rest of the list screens: batch details, /carts and a cart's lines are cards
+// Lists on phones (spec 1 §2 layout tiers), the rest of the list screens: batch details, /carts and a cart's lines are cards
 // on a phone (the shared card list, as customer search); orders search, returns, failed orders,
 // batch list, bulk ledgers, payouts, outbox and administrators are checked at 390 and at 1280 with
 // the menu docked: no page wider than the phone, no table wider than its box, no cell, label,

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, settled, signIn } from './fixtures';
 
-// Issue 27, the promo tool for business users: Start, End and "Publish at" picked in Pacific time
+// The promo tool for business users (ADR 028): Start, End and "Publish at" picked in Pacific time
 // (whole days 12:00a–11:59p), rule errors in words on their line of the JSON, simulator reasons that
 // name products and summarize long lists, and the delayed deploy that shows what goes live and warns
 // when the rule changed after scheduling. Each screen at 390 and 1280 px, axe clean.

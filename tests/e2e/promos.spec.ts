@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, settled, signIn } from './fixtures';
 
-// Issue 13 promo tool: a draft with a JSON error shown inline then fixed, saved, simulated with the
+// Promo tool (spec 3 §2, ADR 012): a draft with a JSON error shown inline then fixed, saved, simulated with the
 // engine's explanation, published to pending with promoAccess, deploy refused without junoAccess and
 // done with it, a bulk edit previewed then applied, a version restored from the rule history, and the
 // simulator priced through the server and in the browser (flag promoToolCartApi).
@@ -381,7 +381,7 @@ test("the simulator loads a real customer's cart, shows its shipping rates, pric
   await page.getByRole('combobox', { name: 'Collection' }).click();
   await page.getByRole('option', { name: 'Active' }).click();
   await page.getByRole('button', { name: 'Price cart' }).click();
-  // Priced against the active rules, the loaded cart comes to the cart's own subtotal (issue 26).
+  // Priced against the active rules, the loaded cart comes to the cart's own subtotal (ADR 028).
   const subtotal = page.getByText('Subtotal', { exact: true }).locator('xpath=following-sibling::*[1]');
   await expect(subtotal).toContainText(
     new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(cart.subtotalInCents / 100),

@@ -3,7 +3,7 @@ import { reasonById } from '@domain/product-credit/product-credit';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, settled, signIn } from './fixtures';
 
-// Reading history (issue 27): the customer and order audit screens write each change as a
+// Reading history: the customer and order audit screens write each change as a
 // sentence with a before/after table in words and money, name staff, and keep the raw change one
 // click away. Each screen is checked at a phone's and a desktop's width, axe clean.
 

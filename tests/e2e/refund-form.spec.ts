@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, expectReadsDown, settled, signIn } from './fixtures';
 
-// The refund form tells before it confirms (issue 27): the amounts are checked as they are typed,
+// The refund form tells before it confirms: the amounts are checked as they are typed,
 // against the last estimate, and Refund refuses with the true reason (more than the selection is
 // worth, more than remains on the order, more than the card can take: the spec's words for the
 // cards) with the field red, before any confirmation. "Estimating…" shows while an estimate is to

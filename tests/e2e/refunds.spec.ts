@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, signIn } from './fixtures';
 
-// Issue 9, refunds and returns (spec 2 §2 Refunds view and Returns, §4, §5, §8): a partial refund
+// Refunds and returns (spec 2 §2 Refunds view and Returns, §4, §5, §8): a partial refund
 // on a two-card order with a split error then a success; a full refund then a cancel allowed for
 // a leader; a return's status change. The orders are the demo's fixed scenario orders
 // (scripts/demo/order-scenarios.ts). The estimate comes 3 s after a selection and 5 s after a card
@@ -63,7 +63,7 @@ test('a partial refund on a two-card order: a split error, then a success', asyn
   const list = agent.getByRole('list', { name: 'Refunds' });
   const newest = list.getByRole('listitem').first();
   await expect(newest).toContainText('Processed');
-  // Items by product name and SKU, the staff member by name (issue 27).
+  // Items by product name and SKU, the staff member by name.
   await expect(newest).toContainText(`Items: ${item.title} (SKU ${item.sku}) × 1`);
   await expect(newest).toContainText(`By ${DEMO_STAFF_NAMES.agent}`);
   await expect(newest.getByRole('region', { name: 'Card refunds' }).getByText('Refunded')).toHaveCount(2);

@@ -287,7 +287,7 @@ export const APP_SCREENS: Screen[] = [
       ).toBeVisible();
     },
   },
-  // Customers (issue 7); every customer tab of a real account is checked in customers.spec.ts.
+  // Customers (spec 1 §2 Customer screens); every customer tab of a real account is checked in customers.spec.ts.
   {
     name: 'customer search',
     path: '/customers?q=ma',
@@ -300,7 +300,7 @@ export const APP_SCREENS: Screen[] = [
       ).toBeVisible();
     },
   },
-  // Orders (issue 8): the search, with results and with a refused order number.
+  // Orders (spec 2 §2): the search, with results and with a refused order number.
   {
     name: 'order search',
     path: '/orders?lastName=s',
@@ -331,7 +331,7 @@ export const APP_SCREENS: Screen[] = [
     visitors: ONE,
     ready: heading('Customer not found'),
   },
-  // Failed orders and the order process view (issue 8, downstream export).
+  // Failed orders and the order process view (spec 2 §2, DESIGN §2 downstream).
   {
     name: 'failed orders',
     path: '/orders/failed',
@@ -380,7 +380,7 @@ export const APP_SCREENS: Screen[] = [
       await expect(page.getByRole('dialog', { name: 'Correct shipping address' })).toBeVisible();
     },
   },
-  // Order detail (issue 8): the demo's fixed scenario orders (scripts/demo/order-scenarios.ts).
+  // Order detail (spec 2 §2): the demo's fixed scenario orders (scripts/demo/order-scenarios.ts).
   {
     name: 'order info',
     path: '/orders/DemoPopupOrder000001/info',
@@ -495,7 +495,7 @@ export const APP_SCREENS: Screen[] = [
       ).toBeVisible();
     },
   },
-  // Refunds and returns (issue 9); their flows are checked in refunds.spec.ts.
+  // Refunds and returns (spec 2 §2 Refunds, ADR 014); their flows are checked in refunds.spec.ts.
   {
     name: 'order refunds',
     path: '/orders/DemoTwoCardOrder0001/refunds',
@@ -539,7 +539,7 @@ export const APP_SCREENS: Screen[] = [
       ).toBeVisible();
     },
   },
-  // Carts (issue 11); the admin cart view of a real cart is checked in carts.spec.ts.
+  // Carts (spec 2 §2, ADR 016); the admin cart view of a real cart is checked in carts.spec.ts.
   {
     name: 'carts',
     path: '/carts',

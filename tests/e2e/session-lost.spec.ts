@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
 import { linkFromMailbox, pathOf } from './mailbox';
 
-// Issue 15: a deactivated staff member kept clicking around for about 30 s before the app noticed.
+// A deactivated staff member kept clicking around for about 30 s before the app noticed.
 // Any 401 from /api now sends the browser to login at once, with a full page load, keeping the way
 // back (spec 1 §2 Access behaviour).
 

@@ -3,9 +3,9 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, menu, settled, signIn, usClient } from './fixtures';
 import { queueResetEmail } from './screens';
 
-// Text is never cut off and nothing spills out of its box, at 1280 and 375 px (issue: truncated
-// role select, directory filter, signed-in line; the Outbox preview wider than its dialog), and
-// issue 27's Layout: at 1280 with the menu docked no table is wider than its box and no cell, label
+// Text is never cut off and nothing spills out of its box, at 1280 and 375 px (truncated
+// role select, directory filter, signed-in line and the Outbox preview wider than its dialog were
+// found and mended), and the layout (spec 1 §2): at 1280 with the menu docked no table is wider than its box and no cell, label
 // or select is cut short; at 390 no page is wider than the phone and lists are cards whose buttons
 // are on screen.
 
@@ -165,7 +165,7 @@ async function expectAccessible(page: Page, label: string) {
   ).toEqual([]);
 }
 
-/** The list screens of issue 27, each with what shows once it has loaded. */
+/** The list screens, each with what shows once it has loaded. */
 const LIST_SCREENS: { path: string; name: string; list: string | RegExp }[] = [
   { path: '/orders?lastName=s', name: 'order search', list: 'Orders found' },
   { path: '/batchOrders', name: 'batch orders', list: 'batch orders' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JUMP_HINT } from './jump-hint';
 
-// The jump box of the top bar (issue 7): an account number (123 or M123), an order number (the
+// The jump box of the top bar (spec 1 §2 Customer screens): an account number (123 or M123), an order number (the
 // order number staff read, also shown as F… or X… per spec 2 §2, or the 9-digit downstream
 // number) or an email, and Enter lands on that record.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// A notice: what the server changed or left out on its own, said in words (issue 24 item 10; ADR
+// A notice: what the server changed or left out on its own, said in words (ADR
 // 026). Cart and checkout answers carry them; the screens show them with one component. `field`
 // names the input the notice is about; `value` is what the notice offers to put back (a replaced
 // promo code).

@@ -60,7 +60,7 @@ export class WorkCart {
   readonly spendCache = { version: -1, value: 0 };
   /**
    * The same subtotal as it stands now, kept up to date by every change below, so that a stale
-   * spendCache is refreshed without summing every line again (issue 10).
+   * spendCache is refreshed without summing every line again.
    */
   private counted = 0;
   private seq = 0;

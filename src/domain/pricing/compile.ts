@@ -1,6 +1,6 @@
 // Compiling rules once: sets for fast membership, the engine order (DESIGN §6: sort by priority),
 // and an index by trigger (SKU, promo code, or cart-wide) × region × user type, so that pricing a
-// cart touches only the rules that could apply to it (issue 3, Performance).
+// cart touches only the rules that could apply to it (ADR 002).
 import { SKU } from '@domain/reference';
 import type { PromoRule } from '../promos/rule';
 import { normalizeChannel } from './channel';
@@ -17,7 +17,7 @@ export interface CompiledRule {
   /** Position in engine order. */
   readonly order: number;
   // Copies of the fields every pricing reads, on one object shape: rules parsed from different
-  // inputs have different shapes, and reading them in the hot loop was slow (issue 10).
+  // inputs have different shapes, and reading them in the hot loop was slow.
   readonly name: string;
   readonly type: number;
   readonly priority: number;
@@ -46,7 +46,7 @@ export interface CompiledRule {
   readonly actionSet: ReadonlySet<string>;
   /**
    * The distinct condition and action SKUs in list order (the sets' order), as arrays: walking a
-   * Set allocates an iterator result per SKU unless the loop is optimised (issue 10).
+   * Set allocates an iterator result per SKU unless the loop is optimised.
    */
   readonly conditionSkus: readonly string[];
   readonly actionSkus: readonly string[];
@@ -64,7 +64,7 @@ export interface CompiledRule {
   readonly triggers: readonly string[];
   /**
    * Messages that depend only on the rule (and one cart fact), built the first time a pricing
-   * needs them and reused by later pricings: explaining every rule stays cheap (issue 10).
+   * needs them and reused by later pricings: explaining every rule stays cheap.
    */
   readonly memo: RuleMemo;
 }
@@ -86,8 +86,7 @@ export class RuleMemo {
 /**
  * Postings: pairs of bucket and rule order, flat ([bucket, order, bucket, order, …]), orders
  * ascending. Bucket = region (0 any) × 16 + user type (0 any). Every SKU's and code's postings lie
- * in one array, key after key (`keyStart`), so compiling 20,000 rules grows no array per key
- * (issue 10).
+ * in one array, key after key (`keyStart`), so compiling 20,000 rules grows no array per key.
  */
 export interface CompiledRules {
   readonly rules: readonly CompiledRule[];
@@ -203,7 +202,7 @@ function givesConditionUnits(rule: PromoRule): boolean {
 
 /**
  * A compiled rule. The sets are built the first time a pricing reads them: a cart touches a few
- * hundred of 20,000 rules, and building every set up front made compiling slow (issue 10).
+ * hundred of 20,000 rules, and building every set up front made compiling slow.
  */
 class RuleEntry implements CompiledRule {
   readonly name: string;
@@ -376,7 +375,7 @@ class RuleEntry implements CompiledRule {
 
 /**
  * What a compiled rule builds the first time a pricing needs it. Most of 20,000 rules are never
- * retrieved: keeping these off the rule keeps every compiled rule small (issue 10).
+ * retrieved: keeping these off the rule keeps every compiled rule small.
  */
 class LazyParts {
   conditions: ReadonlySet<string> | null = null;
@@ -478,8 +477,8 @@ class PostingsBuilder {
 
 /**
  * Input positions in engine order: priority descending, input order among equals. Integer
- * priorities (the schema's) sort as one number each, position included, without a comparator
- * (issue 10); anything else falls back to the comparator sort.
+ * priorities (the schema's) sort as one number each, position included, without a comparator;
+ * anything else falls back to the comparator sort.
  */
 function engineOrder(input: readonly PromoRule[]): number[] {
   const n = input.length;

@@ -11,7 +11,7 @@ export interface PricingContext {
   readonly regionId: number;
   /** Key of per-region rule values ('1' US, '2' CA); null for any other region id. */
   readonly regionKey: RegionKey | null;
-  /** The customer's type when a consultant shops for a customer (issue 3). */
+  /** The customer's type when a consultant shops for a customer (spec 3 §3 Cart line item). */
   readonly pricingUserType: number;
   readonly channel: string | number;
   readonly account: AccountFacts;

@@ -1,4 +1,4 @@
-// The engine reproduces its recorded output (issue 10): about 3,000 seeded carts over the fixture
+// The engine reproduces its recorded output: about 3,000 seeded carts over the fixture
 // catalogue, priced against the demo rules and generated rule sets, must give byte-identical JSON
 // (one digest per cart in fixtures/equivalence.generated.json, a few outputs in full).
 import { describe, expect, it } from 'vitest';

@@ -50,7 +50,7 @@ function lineKeys(lines: readonly WorkLine[]): string[] {
     if (i > 0 && (lines[i - 1] as WorkLine).seq > line.seq) ordered = false;
   }
   const sorted = ordered ? lines : [...lines].sort((x, y) => x.seq - y.seq);
-  // Sized once: a rule can touch a few hundred lines (issue 10).
+  // Sized once: a rule can touch a few hundred lines.
   const keys: string[] = new Array(sorted.length);
   let k = 0;
   if (!gifts && ordered) {

@@ -25,7 +25,7 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
 /** Remainders and their sorted copy, reused by every call (pricing is synchronous). */
 let scratch = new Float64Array(256);
 
-/** allocate() in place: replaces each weight with its part, without a new array (issue 10). */
+/** allocate() in place: replaces each weight with its part, without a new array. */
 export function allocateOver(amount: number, parts: number[]): void {
   const n = parts.length;
   let sum = 0;

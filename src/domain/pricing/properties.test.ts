@@ -1,4 +1,4 @@
-// Property tests (issue 3, Proof): random rules of every type against random carts.
+// Property tests (ADR 002): random rules of every type against random carts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PromoRule } from '../promos/rule';

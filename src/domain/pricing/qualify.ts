@@ -7,7 +7,7 @@ import { forRegion, type PricingContext } from './context';
 import type { Failure } from './validity';
 
 // The loops below run for every rule a cart retrieves: they index their arrays rather than
-// iterate them, which never allocates an iterator result, optimised or not (issue 10).
+// iterate them, which never allocates an iterator result, optimised or not.
 
 /** Condition lines: the shopper's own lines of a condition SKU. */
 export function conditionLines(cart: WorkCart, c: CompiledRule): WorkLine[] {

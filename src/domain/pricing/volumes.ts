@@ -38,7 +38,7 @@ export function lineVolumes(
   line: WorkLine,
   s: VolumeSettings,
 ): { volumes: Volumes; originalVolumes: Volumes } {
-  // Field by field rather than through intermediate objects (issue 10): the same float operations
+  // Field by field rather than through intermediate objects: the same float operations
   // in the same order as scale, adjust and rounded, without five objects per line.
   const unit = line.unitVolumes;
   const q = line.quantity;

@@ -1,4 +1,4 @@
-// The stated bounds of every amount and quantity staff can enter (issue 24 item 9; ADR 026). The
+// The stated bounds of every amount and quantity staff can enter (ADR 026). The
 // spec gives none beyond the item limit of 10 lines; these keep every figure a cart or an order can
 // reach inside what its columns (integer cents) and the commerce query service's Int fields hold:
 // the largest cart, with the largest shipping and tax overrides, is still below 2^31 − 1 cents.

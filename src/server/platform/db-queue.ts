@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 // to itself it takes statements in the order they are asked for, so every request in flight
 // advances one statement at a time: with ten staff searching, a search of five statements ends
 // only after some forty others, and a request that asks at the wrong moments waits seconds (p99
-// 2.3 s against p50 0.3 s under 10 connections, issue 28). Here the statements wait in the order
+// 2.3 s against p50 0.3 s under 10 connections, ADR 033). Here the statements wait in the order
 // of the request that asks for them: the request that came first finishes first, and a request
 // that needs no database (a remembered session, a cached answer) never waits at all.
 

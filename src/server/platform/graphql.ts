@@ -83,7 +83,7 @@ function shownAsIs(error: GraphQLError): boolean {
 /**
  * mercurius' error formatter with one rule added: an unexpected error answers a generic message and
  * the request's id (to quote to support), and is logged with its text; a driver's message, which
- * may carry the SQL, never reaches the caller (issue 24 item 9).
+ * may carry the SQL, never reaches the caller (ADR 019).
  */
 const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatter'] = (
   execution,

@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict } from './errors';
 // done (its answer again) or was sent another body (422). The worker holds a lease; when a
 // process dies mid-call the lease lapses and the next caller with the key takes the work over.
 
-/** Keys are kept at least this long (issue 9: at least 24 hours). */
+/** Keys are kept at least this long (ADR 021: at least 24 hours). */
 export const IDEMPOTENCY_RETENTION_HOURS = 72;
 export const DEFAULT_LEASE_SECONDS = 30;
 

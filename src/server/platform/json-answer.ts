@@ -8,7 +8,7 @@ import { COMPRESS_THRESHOLD_BYTES } from './compression';
  * cached and sent many times (the dashboard, the Administrators list): the route sends the text
  * as it is instead of validating and serialising the same object on every request, and compresses
  * it once per encoding instead of once per request (the compression plugin spent more on the
- * Administrators list than the rest of the request, issue 28).
+ * Administrators list than the rest of the request, ADR 033).
  */
 export interface JsonAnswer {
   readonly json: string;

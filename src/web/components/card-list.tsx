@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useLayoutTier } from '@web/lib/use-layout-tier';
 import type { ReactNode } from 'react';
 
-// Lists on phones (issue 27 Layout): a table needs more width than a phone has, so its rows become
+// Lists on phones (spec 1 §2 layout tiers): a table needs more width than a phone has, so its rows become
 // cards, one under the other, each showing every value and action of its row without sideways
 // scrolling. Customer search, order search, returns, failed orders, uploads, refunds, batch
 // details, carts and cart lines share it.

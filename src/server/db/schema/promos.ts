@@ -49,7 +49,7 @@ export const promoRules = pgTable(
 );
 
 /**
- * Every saved version of a rule (issue 13 rule history), written in the transaction of the save
+ * Every saved version of a rule (spec 3 §4 Promo editor, ADR 012), written in the transaction of the save
  * beside its promos-log event. The change log keeps differences only; a version keeps the whole
  * rule, so any two can be compared and one restored. `name_key` is the lower-cased name: rules are
  * named case-insensitively per collection.

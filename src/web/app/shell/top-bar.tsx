@@ -12,7 +12,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DraftsMarker } from './drafts-marker';
 
-/** Developers' tools, a chunk of their own: no other role downloads them (issue 15). */
+/** Developers' tools, a chunk of their own: no other role downloads them (ADR 034). */
 function developerTool<P extends object>(load: () => Promise<ComponentType<P>>) {
   // A chunk that cannot be loaded leaves the tool out rather than failing the whole shell.
   const Nothing: ComponentType<P> = () => null;
@@ -74,7 +74,7 @@ export function TopBar({ principal, devMode, drafts, tier, menuOpen, onToggleMen
           <BrandLogo compact={phone} />
         </Box>
         {drafts && <DraftsMarker />}
-        {/* The jump box fills the free space (issue 7): account number, order number or email. */}
+        {/* The jump box fills the free space (spec 1 §2 Customer screens): account number, order number or email. */}
         <JumpBox compact={phone} />
         {/* The controls keep their size; room for more (e.g. a search box) comes from the spacer. */}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 1 }, flexShrink: 0 }}>

@@ -11,7 +11,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const variant = themeVariantFor(session?.appEnv);
   // What @mui/material's ThemeProvider renders for a theme without CSS variables or colour schemes
   // (ours, create-app-theme.ts); imported directly, it leaves the CSS-variables provider and its
-  // colour-scheme script out of every screen's JavaScript (issue 15).
+  // colour-scheme script out of every screen's JavaScript (ADR 034).
   const theme = useMemo(() => ({ ...createAppTheme(variant), vars: null }), [variant]);
   return (
     <ThemeProvider theme={theme}>

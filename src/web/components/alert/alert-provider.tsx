@@ -25,7 +25,7 @@ function PlainAlert({ open, message, severity }: AlertBarProps) {
 }
 
 // The Snackbar and its transitions are not needed until the first alert: keeping them out of the
-// first screen's JavaScript (issue 15).
+// first screen's JavaScript (ADR 034).
 const AlertBar = lazy(() => withChunkTimeout(import('./alert-bar')).catch(() => ({ default: PlainAlert })));
 
 export function AlertProvider({ children }: { children: ReactNode }) {

@@ -8,7 +8,7 @@ import { CustomerTabs } from '@web/features/customers/components/customer-tabs';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { Outlet, Link as RouterLink, useParams } from 'react-router';
 
-/** /customers/{uid}/*: who the customer is, the tabs, then the tab (issue 7). */
+/** /customers/{uid}/*: who the customer is, the tabs, then the tab (spec 1 §2 Customer screens). */
 export function CustomerLayout() {
   const uid = useParams().id ?? '';
   const summary = useCustomerSummary(uid);

@@ -13,7 +13,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { customerQueryKey } from '@web/lib/query-keys';
 
-// Customer screens' reads (issue 7). Keys start with ['customers', uid] so a change to an account
+// Customer screens' reads (spec 1 §2 Customer screens). Keys start with ['customers', uid] so a change to an account
 // can refresh every view of it with one invalidation.
 
 const base = (uid: string) => `/api/customers/${encodeURIComponent(uid)}`;

@@ -66,7 +66,7 @@ function Credit({ d }: { d: Dashboard }) {
   );
 }
 
-/** Dashboard tab (issue 7): the account at a glance, from one request. */
+/** Dashboard tab (spec 1 §2 Customer screens): the account at a glance, from one request. */
 export function CustomerDashboard({ uid }: { uid: string }) {
   const dashboard = useCustomerDashboard(uid);
   if (dashboard.isPending) return <Loading label="Loading dashboard" />;

@@ -8,7 +8,7 @@ import { CopyableText } from '@web/components/copyable-text';
 import { Link as RouterLink } from 'react-router';
 import { AccountStatusChip, countryLabel, MembershipChip, typeLabel } from './labels';
 
-/** Who the customer is, above every customer tab (issue 7 layout). */
+/** Who the customer is, above every customer tab (spec 1 §2 Customer screens). */
 export function CustomerHeader({ customer }: { customer: CustomerSummary }) {
   return (
     <Box component="header" sx={{ mb: 2 }}>

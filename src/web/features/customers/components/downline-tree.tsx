@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { useDownline } from '../api/customers';
 import { customerPath, typeLabel } from './labels';
 
-// A browsable genealogy tree (issue 7): two levels per request; a deeper branch loads its own
+// A browsable genealogy tree (spec 1 §2 Customer screens): two levels per request; a deeper branch loads its own
 // two levels when opened.
 
 const LEVELS = 2;

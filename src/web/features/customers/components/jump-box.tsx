@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 
-// The jump box of the top bar (issues 7, 8): an account number, an order number (F…, X… or plain)
+// The jump box of the top bar (spec 1 §2 Shell): an account number, an order number (F…, X… or plain)
 // or a 9-digit Phoenix order number, or an email, then Enter lands on the customer or the order.
 // "/" focuses it from anywhere but a text field. On phones it folds into a search button.
 

@@ -20,7 +20,7 @@ const NameLink = ({ row }: { row: CustomerSearchRow }) => (
   </Link>
 );
 
-/** Rows of spec 1 §2 / issue 7: name, account number, type, country, status, membership, sponsor. */
+/** Rows of spec 1 §2: name, account number, type, country, status, membership, sponsor. */
 export function SearchResultsTable({ rows }: { rows: CustomerSearchRow[] }) {
   return (
     <Paper variant="outlined">

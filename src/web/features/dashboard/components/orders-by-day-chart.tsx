@@ -11,7 +11,7 @@ import { describeState } from './order-state-colors';
 
 // The dashboard's only chart, drawn as plain SVG: a charting library (@mui/x-charts with d3) was
 // 81 kB of compressed JavaScript, a third of the signed-in dashboard, for fourteen stacked bars
-// (issue 15, JavaScript budget). Same layout as before: value axis on the left, days along the
+// (ADR 034, JavaScript budget). Same layout as before: value axis on the left, days along the
 // bottom, horizontal grid, legend underneath, the day's figures on hover.
 
 interface OrdersByDayChartProps {

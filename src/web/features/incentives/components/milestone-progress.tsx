@@ -8,7 +8,7 @@ import { formatCount } from '@web/lib/format';
 import { useMilestoneProgress } from '../api/incentives';
 import { periodLabel } from './labels';
 
-// Progress figures for the period (issue 14: how many reached, per market, with a chart): one
+// Progress figures for the period (spec 3 §2 Milestones screen: how many reached, per market, with a chart): one
 // bar per figure and market, drawn as plain boxes, with the figures in the label for readers.
 
 const FIGURES = [
