@@ -1,6 +1,6 @@
 import { bigserial, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
 import { createdAt, utc } from './columns';
-import { accounts } from './customers';
 import { staffUsers } from './platform';
 
 /**

@@ -1,3 +1,5 @@
+export * from './accounts';
+export * from './addresses';
 export * from './carts';
 export * from './catalog';
 export * from './checkout';
@@ -8,6 +10,7 @@ export * from './incentives';
 export * from './orders';
 export * from './payments';
 export * from './platform';
+export * from './product-credit';
 export * from './promos';
 export * from './reconciliation';
 export * from './refunds';

@@ -11,8 +11,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
 import { createdAt, updatedAt, utc, volume } from './columns';
-import { accounts } from './customers';
 
 export interface OrderAddress {
   firstName: string;

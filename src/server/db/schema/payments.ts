@@ -11,8 +11,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
 import { createdAt, updatedAt, utc } from './columns';
-import { accounts } from './customers';
 import { orders } from './orders';
 
 /** Tokenised cards of the built-in payment gateway (brand and last 4 only). */
