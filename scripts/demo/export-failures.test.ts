@@ -1,4 +1,4 @@
-import { type ExportCandidate, exportIssues, failureReason } from '@domain/orders/downstream';
+import { type ExportCandidate, exportIssues, failureReason } from '@domain/downstream/downstream';
 import { describe, expect, it } from 'vitest';
 import { generateAccount } from './account-pipeline';
 import { RecordingSink } from './recording-sink';

@@ -1,4 +1,4 @@
-import { exportIssues, failureReason } from '@domain/orders/downstream';
+import { exportIssues, failureReason } from '@domain/downstream/downstream';
 import { downstreamExports, failedOrders, type OrderAddress } from '@server/db/schema';
 import type { GenContext } from './context';
 import type { ExportFailure } from './fulfilment';
@@ -8,7 +8,7 @@ import type { OrderStory } from './story';
 import { MINUTE } from './time';
 
 // Failed downstream exports of the demo company are real: the order carries the fault, and the
-// reason on the failed order is what the export's own rules (src/domain/orders/downstream.ts) say
+// reason on the failed order is what the export's own rules (src/domain/downstream/downstream.ts) say
 // of it, so retrying one unfixed fails again and fixing it lets the retry through.
 
 export function faultyOrder(

@@ -9,7 +9,7 @@ import { DAY, HOUR, MINUTE } from './time';
 // After capture: the downstream (Phoenix) export with its 9-digit order number or its failure,
 // DHL holds, printing and shipments with carriers and tracking numbers.
 
-/** How a failed export's order is wrong (the export's own rules, src/domain/orders/downstream.ts). */
+/** How a failed export's order is wrong (the export's own rules, src/domain/downstream/downstream.ts). */
 export type ExportFault = 'ADDRESS_INVALID' | 'ADDRESS_INCOMPLETE' | 'ACCOUNT_NOT_FOUND';
 
 export interface ExportFailure {

@@ -1,4 +1,4 @@
-import { ORDERING_MESSAGES } from '@domain/ordering';
+import { ORDERING_MESSAGES } from '@domain/checkout';
 import { NOTICE_CODES } from '@domain/platform/notices';
 import { ORDER_TYPE, SKU } from '@domain/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-import { membershipRefusal, renewalRefusal } from '../ordering/eligibility';
-import { ORDERING_MESSAGES } from '../ordering/messages';
+import { membershipRefusal, renewalRefusal } from '../checkout/eligibility';
+import { ORDERING_MESSAGES } from '../checkout/messages';
 import { NOTICE_CODES, type Notice } from '../platform/notices';
 import type { AccountFacts, PricedCart, PricedLine, PricingInput, VolumeTables } from '../pricing';
 import { CART_CHANNEL, SKU } from '../reference/constants';

@@ -10,7 +10,7 @@ import {
   pricingInput,
   toCartView,
 } from '../carts';
-import { orderTotals } from '../ordering/totals';
+import { orderTotals } from '../checkout/totals';
 import { rulesArb } from '../pricing/fixtures/arbitraries';
 import { NO_SPECIAL_VOLUMES } from '../pricing/fixtures/builders';
 import { compileRules, priceCart } from '../pricing/index';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fullyRefunded } from '../refunds/refund-math';
 import { readOnlyReason } from './detail';
 import { type CancelFacts, cancelRefusal } from './operations';
-import { fullyRefunded } from './refund-math';
 
 const base: CancelFacts = {
   collection: 'invoices',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_SEARCH_PAGE_SIZE } from '../orders/search';
+import { ORDER_SEARCH_PAGE_SIZE } from '../order-search/search';
 import { matchScreen, ORDER_SEARCH_FIRST_PAGE, SCREEN_STARTS, screenStartsAt } from './screen-starts';
 
 const at = (url: string) => {

@@ -22,7 +22,7 @@ export interface ScreenStart {
 
 const enc = encodeURIComponent;
 
-/** ORDER_SEARCH_PAGE_SIZE of src/domain/orders/search.ts, without its schemas (a test keeps them equal). */
+/** ORDER_SEARCH_PAGE_SIZE of src/domain/order-search/search.ts, without its schemas (a test keeps them equal). */
 export const ORDER_SEARCH_FIRST_PAGE = 20;
 
 export const SCREEN_STARTS = {

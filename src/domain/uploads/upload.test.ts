@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_ORDER_COLUMNS } from '../orders/batch-orders';
-import { BULK_LEDGER_COLUMNS } from '../product-credit/bulk-ledgers';
+import { BATCH_ORDER_COLUMNS } from '../batch-orders/batch-orders';
+import { BULK_LEDGER_COLUMNS } from '../bulk-ledgers/bulk-ledgers';
 import { columnLabel, headerKey, parseCsv } from './upload';
 
 describe('upload column headers in words', () => {

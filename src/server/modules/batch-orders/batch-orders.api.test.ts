@@ -1,4 +1,4 @@
-import { isPhoenixOrderId } from '@domain/orders/downstream';
+import { isPhoenixOrderId } from '@domain/downstream/downstream';
 import { UPLOAD_MESSAGES } from '@domain/uploads/upload';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { BatchOrderExportCounts, BatchOrderRow, BatchOrderSummary } from '@domain/orders/batch-orders';
+import { BatchOrderExportCounts, BatchOrderRow, BatchOrderSummary } from '@domain/batch-orders/batch-orders';
 import { integerId } from '@domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

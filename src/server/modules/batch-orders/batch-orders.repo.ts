@@ -1,4 +1,4 @@
-import type { AccountFacts, ProductFacts } from '@domain/orders/batch-orders';
+import type { AccountFacts, ProductFacts } from '@domain/batch-orders/batch-orders';
 import type { ShelfPrices } from '@domain/pricing';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { accounts, productPrices, products, shippingAddresses, taxRates } from '../../db/schema';

@@ -1,4 +1,3 @@
-import { orderNumberLabel } from '@domain/customers/order-status';
 import {
   BATCH_ORDER_COLUMNS,
   BATCH_ORDER_REQUIRED,
@@ -11,7 +10,8 @@ import {
   isChargedOrderType,
   parseBatchOrderRow,
   validateBatchOrderRow,
-} from '@domain/orders/batch-orders';
+} from '@domain/batch-orders/batch-orders';
+import { orderNumberLabel } from '@domain/customers/order-status';
 import { csvHeader, csvLine } from '@domain/platform/csv';
 import { entitledPrice, priceTierOf, productPriceOf } from '@domain/pricing';
 import { ORDER_STATE } from '@domain/reference';

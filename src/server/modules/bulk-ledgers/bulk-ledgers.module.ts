@@ -1,4 +1,4 @@
-import { BulkLedgerRow } from '@domain/product-credit/bulk-ledgers';
+import { BulkLedgerRow } from '@domain/bulk-ledgers/bulk-ledgers';
 import { UploadSummary } from '@domain/uploads/upload';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';

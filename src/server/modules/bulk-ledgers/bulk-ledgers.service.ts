@@ -1,4 +1,3 @@
-import { csvHeader, csvLine } from '@domain/platform/csv';
 import {
   BULK_LEDGER_COLUMNS,
   BULK_LEDGER_MESSAGES,
@@ -7,7 +6,8 @@ import {
   type ParsedBulkLedgerRow,
   parseBulkLedgerRow,
   validateBulkLedgerRow,
-} from '@domain/product-credit/bulk-ledgers';
+} from '@domain/bulk-ledgers/bulk-ledgers';
+import { csvHeader, csvLine } from '@domain/platform/csv';
 import { columnLabel } from '@domain/uploads/upload';
 import { dollarsToCents, todayIso } from '@domain/validation';
 import { inArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { ContentAnswer, ContentPageAnswer, ContentPageQuery, ContentQuery } from '@domain/ordering';
+import { ContentAnswer, ContentPageAnswer, ContentPageQuery, ContentQuery } from '@domain/checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { isFlagOn } from '../flags/flags.service';

@@ -1,4 +1,4 @@
-import { type ContentEntry, pickEntries } from '@domain/ordering';
+import { type ContentEntry, pickEntries } from '@domain/checkout';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { rows } from '../../platform/db';

@@ -1,4 +1,4 @@
-import { isPhoenixOrderId, OrderProcess } from '@domain/orders/downstream';
+import { isPhoenixOrderId, OrderProcess } from '@domain/downstream/downstream';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

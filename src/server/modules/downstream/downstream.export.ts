@@ -1,4 +1,4 @@
-import { exportIssues, failureReason, isCancelledForExport } from '@domain/orders/downstream';
+import { exportIssues, failureReason, isCancelledForExport } from '@domain/downstream/downstream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { downstreamExports, failedOrders, orders } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { ExportCandidate } from '@domain/orders/downstream';
+import type { ExportCandidate } from '@domain/downstream/downstream';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   changeEvents,

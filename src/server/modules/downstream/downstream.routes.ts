@@ -1,12 +1,12 @@
 import { AddressInput } from '@domain/addresses';
-import { OrderDocParams, OrderProcess, ShippingAddressFixed } from '@domain/orders/downstream';
+import { OrderDocParams, OrderProcess, ShippingAddressFixed } from '@domain/downstream/downstream';
 import {
   FailedOrdersPage,
   FailedOrdersQuery,
   RetryFailedOrdersBody,
   RetryFailedOrdersResponse,
   retrySummary,
-} from '@domain/orders/failed';
+} from '@domain/downstream/failed';
 import { ok } from '@domain/platform/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';

@@ -1,6 +1,6 @@
 import type { AddressValues } from '@domain/addresses';
-import { isCancelledForExport, type OrderProcess } from '@domain/orders/downstream';
-import { type FailedOrder, RETRY_MESSAGES, type RetryResult } from '@domain/orders/failed';
+import { isCancelledForExport, type OrderProcess } from '@domain/downstream/downstream';
+import { type FailedOrder, RETRY_MESSAGES, type RetryResult } from '@domain/downstream/failed';
 import { orderStateName } from '@domain/reference/lists';
 import { eq } from 'drizzle-orm';
 import { downstreamExports, type OrderAddress, orders } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { ORDER_SEARCH_MESSAGES } from '@domain/orders/search';
+import { ORDER_SEARCH_MESSAGES } from '@domain/order-search/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderShipments } from '../../db/schema';
 import { insertAccount, insertOrder } from '../../testing/fixtures';

@@ -1,4 +1,4 @@
-import type { OrderSearchPlan } from '@domain/orders/search';
+import type { OrderSearchPlan } from '@domain/order-search/search';
 import { PACIFIC_TIME_ZONE } from '@domain/reference/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../platform/db';

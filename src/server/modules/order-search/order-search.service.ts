@@ -4,8 +4,8 @@ import {
   type OrderSearchQuery,
   type ProcessedOrder,
   planOrderSearch,
-} from '@domain/orders/search';
-import { ORDER_SEARCH_CSV } from '@domain/orders/search-csv';
+} from '@domain/order-search/search';
+import { ORDER_SEARCH_CSV } from '@domain/order-search/search-csv';
 import { CSV_EXPORT_MAX_ROWS, csvCapNote, csvHeader, csvRows } from '@domain/platform/csv';
 import type { AppContext } from '../../platform/context';
 import * as repo from './order-search.repo';

@@ -1,4 +1,4 @@
-import type { ExportFailureCode } from '@domain/orders/downstream';
+import type { ExportFailureCode } from '@domain/downstream/downstream';
 import { ORDER_STATE } from '@domain/reference';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

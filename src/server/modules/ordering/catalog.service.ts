@@ -5,7 +5,7 @@ import {
   isNew,
   isVisible,
   maxQuantityOf,
-} from '@domain/ordering';
+} from '@domain/checkout';
 import { priceTierOf, type ShelfPrices, shelfPriceFor } from '@domain/pricing';
 import { SKU } from '@domain/reference';
 import { sql } from 'drizzle-orm';

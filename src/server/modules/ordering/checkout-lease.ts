@@ -1,4 +1,4 @@
-import { ORDERING_MESSAGES, type SubmitRequest } from '@domain/ordering';
+import { ORDERING_MESSAGES, type SubmitRequest } from '@domain/checkout';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/audit';

@@ -9,7 +9,7 @@ import {
   ORDERING_MESSAGES,
   type OrderContextValues,
   orderTotals,
-} from '@domain/ordering';
+} from '@domain/checkout';
 import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
 import { wholesaleByDefault } from '@domain/pricing';
 import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';

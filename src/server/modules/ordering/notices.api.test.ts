@@ -1,5 +1,5 @@
 import { CART_MESSAGES } from '@domain/carts';
-import { ORDERING_MESSAGES } from '@domain/ordering';
+import { ORDERING_MESSAGES } from '@domain/checkout';
 import { NOTICE_CODES } from '@domain/platform/notices';
 import { BOUND_MESSAGES, BOUNDS } from '@domain/reference';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { newSiftSession } from '@domain/ordering';
+import { newSiftSession } from '@domain/checkout';
 import { BRAND_NAME, ORDER_STATE } from '@domain/reference';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

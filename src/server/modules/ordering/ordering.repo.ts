@@ -1,4 +1,4 @@
-import type { CheckoutAccount, RecentOrder, SavedCard } from '@domain/ordering';
+import type { CheckoutAccount, RecentOrder, SavedCard } from '@domain/checkout';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../platform/db';
 

@@ -1,5 +1,4 @@
 import { CartAnswer, cartIdSchema, localeCodeSchema, regionOfLocale } from '@domain/carts';
-import { orderNumberLabel } from '@domain/customers/order-status';
 import {
   CatalogAnswer,
   CatalogQuery,
@@ -15,7 +14,8 @@ import {
   SavedCardsRequest,
   SubmitAnswer,
   SubmitRequest,
-} from '@domain/ordering';
+} from '@domain/checkout';
+import { orderNumberLabel } from '@domain/customers/order-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppContext, actorOf } from '../../platform/context';

@@ -1,5 +1,4 @@
 import { cartLineStep } from '@domain/carts';
-import { orderNumberLabel } from '@domain/customers/order-status';
 import {
   attributedConsultantId,
   awaitsTerms,
@@ -10,7 +9,8 @@ import {
   SPLIT_MESSAGES,
   type SubmitAnswer,
   splitTotalMessage,
-} from '@domain/ordering';
+} from '@domain/checkout';
+import { orderNumberLabel } from '@domain/customers/order-status';
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
 import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { MAX_SPLIT_CARDS } from '@domain/ordering';
+import { MAX_SPLIT_CARDS } from '@domain/checkout';
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -6,9 +6,9 @@ import {
   ORDER_MESSAGES,
   SIFT_EVENT,
 } from '@domain/orders/operations';
-import { fullyRefunded } from '@domain/orders/refund-math';
 import { ERROR_CODES } from '@domain/platform/envelope';
 import { ORDER_STATE } from '@domain/reference';
+import { fullyRefunded } from '@domain/refunds/refund-math';
 import { eq } from 'drizzle-orm';
 import { accounts, fraudDecisions, orderComments, orders } from '../../db/schema';
 import { recordChange } from '../../platform/audit';

@@ -1,4 +1,4 @@
-import type { RefundedFacts } from '@domain/orders/refund-math';
+import type { RefundedFacts } from '@domain/refunds/refund-math';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   accounts,

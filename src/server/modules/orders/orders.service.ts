@@ -6,8 +6,8 @@ import {
   readOnlyReason,
   type SplitPayment,
 } from '@domain/orders/detail';
-import { fullyRefunded } from '@domain/orders/refund-math';
 import { carrierName, orderStateName } from '@domain/reference';
+import { fullyRefunded } from '@domain/refunds/refund-math';
 import type { AppContext } from '../../platform/context';
 import { type DbOrTx, readsFor } from '../../platform/db';
 import * as repo from './orders.repo';

@@ -1,4 +1,4 @@
-import { orderTotals } from '@domain/ordering';
+import { orderTotals } from '@domain/checkout';
 import type { PricingInput } from '@domain/pricing';
 import { priceCart } from '@domain/pricing';
 import { defineRule, type PromoRuleInput } from '@domain/promos/rule';

@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES } from '@domain/orders/refund-math';
+import { REFUND_MESSAGES } from '@domain/refunds/refund-math';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayments, refunds, staffUsers } from '../../db/schema';

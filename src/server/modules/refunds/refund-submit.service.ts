@@ -1,13 +1,13 @@
+import { GatewayError } from '@domain/payments/gateway';
+import { RETURN_STATUS } from '@domain/reference';
 import {
   mergeItems,
   REFUND_MESSAGES,
   refundLimitProblem,
   refundSplitProblem,
   splitOverCards,
-} from '@domain/orders/refund-math';
-import type { RefundAnswer } from '@domain/orders/refunds';
-import { GatewayError } from '@domain/payments/gateway';
-import { RETURN_STATUS } from '@domain/reference';
+} from '@domain/refunds/refund-math';
+import type { RefundAnswer } from '@domain/refunds/refunds';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { idempotencyKeys, type RefundCard, refunds, returns } from '../../db/schema';
@@ -46,7 +46,7 @@ import { NOT_REFUNDABLE_PENDING, recordView, titlesOf, totalsOrThrow } from './r
 
 const SCOPE = 'refund';
 const LOG = 'orders-log';
-type Submit = z.output<typeof import('@domain/orders/refunds').RefundSubmitRequest> & {
+type Submit = z.output<typeof import('@domain/refunds/refunds').RefundSubmitRequest> & {
   idempotencyKey: string;
 };
 

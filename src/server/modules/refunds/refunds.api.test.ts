@@ -1,5 +1,5 @@
-import { REFUND_MESSAGES } from '@domain/orders/refund-math';
 import type { PaymentGateway } from '@domain/payments/gateway';
+import { REFUND_MESSAGES } from '@domain/refunds/refund-math';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

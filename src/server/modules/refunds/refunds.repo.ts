@@ -1,4 +1,4 @@
-import { type CardPayment, cardStates, type RefundOrderFacts } from '@domain/orders/refund-math';
+import { type CardPayment, cardStates, type RefundOrderFacts } from '@domain/refunds/refund-math';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { orderLines, orderPayments, type RefundCard, refunds } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';

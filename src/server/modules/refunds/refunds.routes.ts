@@ -6,7 +6,7 @@ import {
   RefundEstimateRequest,
   RefundSubmitRequest,
   RetryRefundRequest,
-} from '@domain/orders/refunds';
+} from '@domain/refunds/refunds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { idempotencyKeyOf } from '../../platform/idempotency';

@@ -10,7 +10,7 @@ import {
   refundSplitProblem,
   refundTotals,
   splitOverCards,
-} from '@domain/orders/refund-math';
+} from '@domain/refunds/refund-math';
 import {
   type AutoRefund,
   type RefundEstimate,
@@ -18,7 +18,7 @@ import {
   type RefundOrder,
   type RefundRecord,
   refundRecordValid,
-} from '@domain/orders/refunds';
+} from '@domain/refunds/refunds';
 import { staffNamesById } from '../../platform/audit-names';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';

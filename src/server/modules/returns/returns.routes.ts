@@ -6,7 +6,7 @@ import {
   ReturnsAnswer,
   ReturnsQuery,
   ReturnsSearchQuery,
-} from '@domain/orders/returns';
+} from '@domain/returns/returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import * as service from './returns.service';

@@ -1,6 +1,6 @@
 import { orderNumberLabel } from '@domain/customers/order-status';
-import { parseReturnSearch, RETURN_MESSAGES, type ReturnRecord } from '@domain/orders/returns';
 import { returnStatusName } from '@domain/reference';
+import { parseReturnSearch, RETURN_MESSAGES, type ReturnRecord } from '@domain/returns/returns';
 import { asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { orders, products, returns } from '../../db/schema';
 import { recordChange } from '../../platform/audit';

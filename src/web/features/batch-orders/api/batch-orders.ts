@@ -1,4 +1,4 @@
-import { BatchOrderExportCounts, BatchOrderRow, BatchOrderSummary } from '@domain/orders/batch-orders';
+import { BatchOrderExportCounts, BatchOrderRow, BatchOrderSummary } from '@domain/batch-orders/batch-orders';
 import { useQuery } from '@tanstack/react-query';
 import { uploadsKey, useUpload, useUploadRows, useUploads } from '@web/components/upload/upload-api';
 import { api } from '@web/lib/api-client';

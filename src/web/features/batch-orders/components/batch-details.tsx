@@ -3,7 +3,7 @@ import {
   type BatchOrderExport,
   type BatchOrderExportCounts,
   type BatchOrderRow,
-} from '@domain/orders/batch-orders';
+} from '@domain/batch-orders/batch-orders';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

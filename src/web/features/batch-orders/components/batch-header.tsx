@@ -1,4 +1,4 @@
-import { type BatchOrderSummary, batchOrderTypeLabel } from '@domain/orders/batch-orders';
+import { type BatchOrderSummary, batchOrderTypeLabel } from '@domain/batch-orders/batch-orders';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

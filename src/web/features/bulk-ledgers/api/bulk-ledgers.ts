@@ -1,4 +1,4 @@
-import { BulkLedgerRow } from '@domain/product-credit/bulk-ledgers';
+import { BulkLedgerRow } from '@domain/bulk-ledgers/bulk-ledgers';
 import { UploadSummary } from '@domain/uploads/upload';
 import { useUploadRows, useUploads } from '@web/components/upload/upload-api';
 

@@ -1,4 +1,4 @@
-import { BULK_LEDGER_COLUMNS, type BulkLedgerRow } from '@domain/product-credit/bulk-ledgers';
+import { BULK_LEDGER_COLUMNS, type BulkLedgerRow } from '@domain/bulk-ledgers/bulk-ledgers';
 import { reasonById } from '@domain/product-credit/product-credit';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Alert from '@mui/material/Alert';

@@ -1,5 +1,4 @@
 import { CartAnswer, type CartView } from '@domain/carts';
-import { VerifyAnswer } from '@domain/maps/maps';
 import {
   CatalogAnswer,
   CategoriesAnswer,
@@ -11,7 +10,8 @@ import {
   SavedCardsAnswer,
   SubmitAnswer,
   type SubmitRequest,
-} from '@domain/ordering';
+} from '@domain/checkout';
+import { VerifyAnswer } from '@domain/maps/maps';
 import { type CardDetails, CardTokenAnswer } from '@domain/payments/gateway';
 import { CHECKOUT_ESTIMATE_TIMEOUT_MS } from '@domain/reference/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

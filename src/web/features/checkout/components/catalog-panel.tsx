@@ -1,4 +1,4 @@
-import { formatMoneyFor } from '@domain/ordering';
+import { formatMoneyFor } from '@domain/checkout';
 import { SORT_OPTIONS } from '@domain/reference/lists';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,4 @@
 import { cartSummary } from '@domain/carts';
-import { estimateSummary } from '@domain/money/summary';
 import {
   type CheckoutAddress,
   checkoutReducer,
@@ -11,7 +10,8 @@ import {
   ORDERING_MESSAGES,
   readyToSubmit,
   type SiftSession,
-} from '@domain/ordering';
+} from '@domain/checkout';
+import { estimateSummary } from '@domain/money/summary';
 import { LOCALE_AUTO_SWITCH_MS } from '@domain/reference/constants';
 import { ORDER_TYPE, orderTypeName } from '@domain/reference/lists';
 import { formatMoney } from '@domain/reference/money';

@@ -1,4 +1,4 @@
-import { formatMoneyFor, ORDERING_MESSAGES, type SavedCard } from '@domain/ordering';
+import { formatMoneyFor, ORDERING_MESSAGES, type SavedCard } from '@domain/checkout';
 import type { Notice } from '@domain/platform/notices';
 import { newCardProblems } from '@domain/validation';
 import Alert from '@mui/material/Alert';

@@ -1,6 +1,6 @@
 import type { AddressInput } from '@domain/addresses';
+import type { CheckoutAccount, CheckoutAddress } from '@domain/checkout';
 import { needsVerification, type VerifyRecord, verificationFlags } from '@domain/maps/maps';
-import type { CheckoutAccount, CheckoutAddress } from '@domain/ordering';
 import { ADDRESS_REVERIFY_MS } from '@domain/reference/constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

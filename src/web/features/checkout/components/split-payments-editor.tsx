@@ -6,7 +6,7 @@ import {
   type SavedCard,
   SPLIT_MESSAGES,
   splitTotalMessage,
-} from '@domain/ordering';
+} from '@domain/checkout';
 import { newCardProblems } from '@domain/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

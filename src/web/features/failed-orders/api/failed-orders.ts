@@ -1,6 +1,6 @@
 import type { AddressInput } from '@domain/addresses';
-import { OrderProcess, ShippingAddressFixed } from '@domain/orders/downstream';
-import { FailedOrdersPage, RetryFailedOrdersResponse } from '@domain/orders/failed';
+import { OrderProcess, ShippingAddressFixed } from '@domain/downstream/downstream';
+import { FailedOrdersPage, RetryFailedOrdersResponse } from '@domain/downstream/failed';
 import { ok } from '@domain/platform/envelope';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';

@@ -1,5 +1,5 @@
 import { orderNumberLabel } from '@domain/customers/order-status';
-import type { FailedOrder, RetryResult } from '@domain/orders/failed';
+import type { FailedOrder, RetryResult } from '@domain/downstream/failed';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 import { ADDRESS_MESSAGES, type AddressInput, regionsOf } from '@domain/addresses';
-import type { OrderProcess } from '@domain/orders/downstream';
+import type { OrderProcess } from '@domain/downstream/downstream';
 import { formatPhone } from '@domain/validation';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -4,7 +4,7 @@ import {
   type OrderProcess as OrderProcessData,
   type ProcessEvent,
   processActionLabel,
-} from '@domain/orders/downstream';
+} from '@domain/downstream/downstream';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

@@ -1,4 +1,4 @@
-import type { RetryOutcome } from '@domain/orders/failed';
+import type { RetryOutcome } from '@domain/downstream/failed';
 import Chip from '@mui/material/Chip';
 
 const LOOK: Record<RetryOutcome, { label: string; color: 'success' | 'error' | 'info' | 'default' }> = {

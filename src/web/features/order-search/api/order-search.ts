@@ -1,4 +1,8 @@
-import { ORDER_SEARCH_PAGE_SIZE, OrderSearchAnswer, type OrderSearchField } from '@domain/orders/search';
+import {
+  ORDER_SEARCH_PAGE_SIZE,
+  OrderSearchAnswer,
+  type OrderSearchField,
+} from '@domain/order-search/search';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { ProcessedOrder } from '@domain/orders/search';
+import type { ProcessedOrder } from '@domain/order-search/search';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';

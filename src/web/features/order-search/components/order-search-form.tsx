@@ -8,7 +8,7 @@ import {
   type OrderSearchValues,
   orderSearchErrors,
   withField,
-} from '@domain/orders/search';
+} from '@domain/order-search/search';
 import { COUNTRIES, ORDER_TYPES } from '@domain/reference/lists';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import SearchIcon from '@mui/icons-material/Search';

@@ -4,7 +4,7 @@ import {
   ORDER_SEARCH_LABELS,
   type OrderSearchValues,
   valuesFromParams,
-} from '@domain/orders/search';
+} from '@domain/order-search/search';
 import { CSV_EXPORT_MAX_ROWS } from '@domain/platform/csv';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';

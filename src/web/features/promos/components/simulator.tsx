@@ -1,4 +1,4 @@
-import { orderTotals } from '@domain/ordering';
+import { orderTotals } from '@domain/checkout';
 import { ruleTypeName } from '@domain/promos/rule';
 import { explanationWords, type ProductNames, skusNamed } from '@domain/promos/simulator-words';
 import { COLLECTION_LABELS, type PromoCollection, parseSkuList } from '@domain/promos/tool';

@@ -4,7 +4,7 @@ import {
   RefundEstimateAnswer,
   type RefundEstimateRequest,
   type RefundSubmitRequest,
-} from '@domain/orders/refunds';
+} from '@domain/refunds/refunds';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 

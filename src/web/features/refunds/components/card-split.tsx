@@ -1,4 +1,4 @@
-import type { RefundCardView } from '@domain/orders/refunds';
+import type { RefundCardView } from '@domain/refunds/refunds';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';

@@ -1,5 +1,5 @@
 import { refundSummary } from '@domain/money/summary';
-import type { RefundEstimate } from '@domain/orders/refunds';
+import type { RefundEstimate } from '@domain/refunds/refunds';
 import Box from '@mui/material/Box';
 import { MoneySummary } from '@web/components/money-summary';
 import { Fact } from '@web/components/section-card';

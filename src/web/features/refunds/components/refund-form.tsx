@@ -1,3 +1,8 @@
+import { ADJUSTMENT_REASONS } from '@domain/reference';
+import {
+  REFUND_ESTIMATE_DEBOUNCE_MS,
+  REFUND_ESTIMATE_OVERRIDE_DEBOUNCE_MS,
+} from '@domain/reference/constants';
 import {
   REFUND_LIMIT_MESSAGES,
   REFUND_MESSAGES,
@@ -5,18 +10,13 @@ import {
   refundLimitOf,
   refundSplitProblem,
   splitOverCards,
-} from '@domain/orders/refund-math';
+} from '@domain/refunds/refund-math';
 import type {
   RefundEstimate,
   RefundEstimateRequest,
   RefundOrder,
   RefundSubmitRequest,
-} from '@domain/orders/refunds';
-import { ADJUSTMENT_REASONS } from '@domain/reference';
-import {
-  REFUND_ESTIMATE_DEBOUNCE_MS,
-  REFUND_ESTIMATE_OVERRIDE_DEBOUNCE_MS,
-} from '@domain/reference/constants';
+} from '@domain/refunds/refunds';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

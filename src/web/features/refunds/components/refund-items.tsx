@@ -1,4 +1,4 @@
-import type { RefundOrder } from '@domain/orders/refunds';
+import type { RefundOrder } from '@domain/refunds/refunds';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';

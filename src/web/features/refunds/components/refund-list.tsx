@@ -1,4 +1,4 @@
-import type { RefundRecord } from '@domain/orders/refunds';
+import type { RefundRecord } from '@domain/refunds/refunds';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

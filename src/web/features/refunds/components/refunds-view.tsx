@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES } from '@domain/orders/refund-math';
+import { REFUND_MESSAGES } from '@domain/refunds/refund-math';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { Loading } from '@web/components/loading';

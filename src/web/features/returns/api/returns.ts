@@ -1,4 +1,4 @@
-import { ReturnStatusAnswer, ReturnsAnswer } from '@domain/orders/returns';
+import { ReturnStatusAnswer, ReturnsAnswer } from '@domain/returns/returns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 

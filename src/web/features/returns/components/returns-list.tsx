@@ -1,5 +1,5 @@
-import { RETURN_MESSAGES, RETURN_SEARCH, type ReturnRecord } from '@domain/orders/returns';
 import { RETURN_STATUSES } from '@domain/reference';
+import { RETURN_MESSAGES, RETURN_SEARCH, type ReturnRecord } from '@domain/returns/returns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';

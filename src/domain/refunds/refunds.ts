@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { orderDocId } from '../orders/detail';
 import { idempotencyKeyField } from '../platform/idempotency';
 import { BOUND_MESSAGES, BOUNDS } from '../reference/bounds';
-import { orderDocId } from './detail';
 
 // Refund calls (spec 2 §3 Refund request / Refund record, §7 /cs/refund/estimate, /cs/refund,
 // /refund/refund, /cs/retryRefund). Every amount is integer cents under the spec's field names

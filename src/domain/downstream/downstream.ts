@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AddressInput } from '../addresses/addresses';
+import { OrderAddress } from '../orders/address';
 import { countryName, ORDER_STATE } from '../reference/lists';
-import { OrderAddress } from './address';
 
 // The downstream (Phoenix) export (DESIGN §2 "Phoenix"): captured orders are handed downstream and
 // get a 9-digit Phoenix order id; an order that fails these checks becomes a failed order (spec 2

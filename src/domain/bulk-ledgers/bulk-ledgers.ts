@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { accountKey, UploadRow, yesNo } from '../uploads/upload';
 import {
   adjustmentIssues,
   type CREDIT_COUNTRIES,
   UpdateBalanceRequest,
   type UpdateBalanceValues,
-} from './product-credit';
+} from '../product-credit/product-credit';
+import { accountKey, UploadRow, yesNo } from '../uploads/upload';
 
 // Bulk ledgers (DESIGN §5): a CSV of product-credit adjustments. Each row is one adjustment with
 // exactly the rules of the credit tab's form (UpdateBalanceRequest, then adjustmentIssues) —
