@@ -193,7 +193,7 @@ test.describe('customers', () => {
       page.getByRole('heading', { level: 1, name: `${shopper.firstName} ${shopper.lastName}` }),
     ).toBeVisible();
 
-    // An order number lands on the order (tests/e2e/orders-search.spec.ts covers its forms).
+    // An order number lands on the order (tests/e2e/order-search.spec.ts covers its forms).
     const orders = (await (await page.request.get(`/api/customers/${host.uid}/orders`)).json()).data;
     await jumpBox(page).fill(String(orders[0].orderId));
     await jumpBox(page).press('Enter');
