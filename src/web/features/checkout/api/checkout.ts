@@ -129,13 +129,29 @@ export const useChangeCountry = (cartId: string) =>
     api.post(`/api/checkout/${encodeURIComponent(cartId)}/country`, CartAnswer, { localeCode }),
   );
 
-/** The checkout estimate: 15 s time-out (spec 2 §9); a failure answers success false. */
-export const useEstimate = () =>
-  useMutation({
-    mutationFn: (context: OrderContext) =>
-      api.post('/api/checkout/estimate', EstimateAnswer, context, {
+/**
+ * The checkout estimate, asked again whenever one of `inputs` moves; `orderContext` is the order
+ * it estimates, built when it is asked. 15 s time-out (spec 2 §9); a failure answers success false.
+ * Each estimate is asked once: no retry, no refetch, nothing kept once the inputs move on.
+ */
+export const useCheckoutEstimate = (
+  inputs: readonly unknown[],
+  enabled: boolean,
+  orderContext: () => OrderContext,
+) =>
+  useQuery({
+    queryKey: ['checkout', 'estimate', ...inputs],
+    // No abort signal: an estimate already asked runs to its end when the inputs move on.
+    queryFn: () =>
+      api.post('/api/checkout/estimate', EstimateAnswer, orderContext(), {
         timeoutMs: CHECKOUT_ESTIMATE_TIMEOUT_MS,
       }),
+    enabled,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 
 export const usePurchase = () =>

@@ -1,21 +1,15 @@
-import { formatMoneyFor, ORDERING_MESSAGES, type SavedCard } from '@domain/checkout';
+import { formatMoneyFor, type SavedCard } from '@domain/checkout';
 import type { Notice } from '@domain/platform/notices';
-import { newCardProblems } from '@domain/validation';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '@web/components/section-card';
-import { errorMessage } from '@web/lib/api-client';
-import { persistedFormKey, sessionStore } from '@web/lib/session-store';
-import { type FormEvent, useEffect, useState } from 'react';
-import { tokenizeCard } from '../api/checkout';
-import { paymentDraftOf } from './persisted-forms';
+import { useState } from 'react';
+import { useNewCard } from '../hooks/use-new-card';
+import { NewCardForm } from './new-card-form';
+import { ProductCreditField } from './product-credit-field';
 import { SplitPaymentsEditor, type SplitRowPayment } from './split-payments-editor';
 
 export interface PaymentChoice {
@@ -61,62 +55,12 @@ export function PaymentPanel({
   dueCents: number | null;
   currency: string;
 }) {
-  const [number, setNumber] = useState('');
-  const [cvv, setCvv] = useState('');
-  const [expiry, setExpiry] = useState('');
-  // Kept per locale (spec 3 §3 persist): the card's postal code and the save choice only.
-  const draftKey = persistedFormKey('checkout-payment', localeCode, scope);
-  const [draft] = useState(() => paymentDraftOf(sessionStore.get(draftKey)));
-  const [postal, setPostal] = useState(draft.postal ?? '');
-  const [save, setSave] = useState(draft.save ?? true);
-  useEffect(() => sessionStore.set(draftKey, paymentDraftOf({ postal, save })), [draftKey, postal, save]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const card = useNewCard(localeCode, scope, (t) =>
+    onPayment({ savedCard: false, cardId: null, squareNonce: t.token, saveCard: t.saveCard, label: t.label }),
+  );
   const [mode, setMode] = useState<'saved' | 'new'>(cards.length > 0 ? 'saved' : 'new');
   const [split, setSplit] = useState(false);
-  const [credit, setCredit] = useState(appliedCredit ? (appliedCredit / 100).toFixed(2) : '');
-  // What happened to the amount asked: refused, or lowered to the balance (never silently).
-  const [creditNote, setCreditNote] = useState<string | null>(null);
   const money = (c: number) => formatMoneyFor(c, localeCode);
-
-  const tokenise = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = newCardProblems({ number, cvv, expiry, postal });
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const t = await tokenizeCard({ number, cvv, expiry, postalCode: postal });
-      onPayment({
-        savedCard: false,
-        cardId: null,
-        squareNonce: t.data.token,
-        saveCard: save,
-        label: `${t.data.brand} ending ${t.data.last4}`,
-      });
-      setNumber('');
-      setCvv('');
-    } catch (err) {
-      setErrors({ form: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const applyCredit = () => {
-    const cents = Math.round(Number(credit.trim() || '0') * 100);
-    if (!Number.isFinite(cents) || cents < 0) {
-      setCreditNote('Enter an amount in dollars, like 12.50.');
-      return;
-    }
-    onCredit(Math.min(cents, creditBalance));
-    if (cents > creditBalance) {
-      // Spec 2 §5: never above the balance; the balance is applied and the screen says so.
-      setCredit((creditBalance / 100).toFixed(2));
-      setCreditNote(`${ORDERING_MESSAGES.creditOverBalance} ${money(creditBalance)} was applied.`);
-    } else setCreditNote(null);
-  };
-  const creditMessage = creditNote ?? creditNotices[0]?.message ?? null;
 
   return (
     <SectionCard title="Payment">
@@ -197,65 +141,7 @@ export function PaymentPanel({
               </RadioGroup>
             )
           ) : (
-            <Box
-              component="form"
-              onSubmit={tokenise}
-              aria-label="New card"
-              noValidate
-              // Columns of at least 180 px: every label ("Card postal code") is read whole.
-              sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
-            >
-              <TextField
-                size="small"
-                label="Card number"
-                value={number}
-                onChange={(e) => setNumber(e.target.value)}
-                error={!!errors.number}
-                helperText={errors.number}
-                autoComplete="cc-number"
-                inputMode="numeric"
-              />
-              <TextField
-                size="small"
-                label="CVV"
-                value={cvv}
-                onChange={(e) => setCvv(e.target.value)}
-                error={!!errors.cvv}
-                helperText={errors.cvv}
-                autoComplete="cc-csc"
-                inputMode="numeric"
-              />
-              <TextField
-                size="small"
-                label="Expiry (MM/YY)"
-                value={expiry}
-                onChange={(e) => setExpiry(e.target.value)}
-                error={!!errors.expiry}
-                helperText={errors.expiry}
-                autoComplete="cc-exp"
-              />
-              <TextField
-                size="small"
-                label="Card postal code"
-                value={postal}
-                onChange={(e) => setPostal(e.target.value)}
-                error={!!errors.postal}
-                helperText={errors.postal}
-                autoComplete="postal-code"
-              />
-              <FormControlLabel
-                control={<Checkbox checked={save} onChange={(e) => setSave(e.target.checked)} />}
-                label="Save card"
-              />
-              <Button type="submit" variant="outlined" loading={busy}>
-                Use this card
-              </Button>
-              {errors.form && (
-                <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-                  {errors.form}
-                </Alert>
-              )}
-            </Box>
+            <NewCardForm card={card} />
           )}
         </>
       )}
@@ -264,27 +150,13 @@ export function PaymentPanel({
           Paying with {payment.label}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          label="Product credit to apply"
-          value={credit}
-          onChange={(e) => setCredit(e.target.value)}
-          error={creditMessage !== null}
-          helperText={
-            creditMessage
-              ? `${creditMessage} Available: ${money(creditBalance)}`
-              : `Available: ${money(creditBalance)}`
-          }
-          // The balance stays readable when there is none to apply (disabled text fails contrast).
-          slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
-          disabled={creditBalance === 0}
-          inputMode="decimal"
-        />
-        <Button variant="outlined" onClick={applyCredit} disabled={creditBalance === 0}>
-          Apply credit
-        </Button>
-      </Box>
+      <ProductCreditField
+        localeCode={localeCode}
+        creditBalance={creditBalance}
+        appliedCredit={appliedCredit}
+        creditNotices={creditNotices}
+        onCredit={onCredit}
+      />
     </SectionCard>
   );
 }

@@ -1,18 +1,11 @@
 import type { AddressInput } from '@domain/addresses';
 import type { CheckoutAccount, CheckoutAddress } from '@domain/checkout';
-import { needsVerification, type VerifyRecord, verificationFlags } from '@domain/maps/maps';
+import { needsVerification, verificationFlags } from '@domain/maps/maps';
 import { ADDRESS_REVERIFY_MS } from '@domain/reference/constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AddressFields } from '@web/components/form/address-fields';
@@ -21,10 +14,12 @@ import { AddressSearch, applySuggestionFill } from '@web/components/form/address
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { persistedFormKey, sessionStore } from '@web/lib/session-store';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { verifyAddress } from '../api/checkout';
+import { addressLine } from './address-line';
+import { type AddressVariant, AddressVerifyDialog, type PendingVerification } from './address-verify-dialog';
 import { shippingDraftOf } from './persisted-forms';
 
 type Values = z.input<typeof AddressInput>;
@@ -42,16 +37,6 @@ const blank = (countryId: 1 | 2): Values => ({
   countryId,
   telephone: '',
 });
-
-const line = (a: CheckoutAddress) =>
-  `${a.firstName} ${a.lastName}, ${[a.address, a.address2].filter(Boolean).join(', ')}, ${a.city}, ${a.region} ${a.postalCode}`;
-
-interface Pending {
-  entered: CheckoutAddress;
-  record: VerifyRecord;
-  suggestion: boolean;
-  error: boolean;
-}
 
 /**
  * The shipping address (spec 2 §2, §5; spec 3 §2–§4): a saved address or the form, whose labels
@@ -78,11 +63,10 @@ export function ShippingPanel({
   const [draft] = useState(() => shippingDraftOf(sessionStore.get(draftKey)));
   const hasDraft = Object.keys(draft).length > 0;
   const [editing, setEditing] = useState((saved.length === 0 && !address) || hasDraft);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [variant, setVariant] = useState<'entered' | 'suggested'>('suggested');
+  const [pending, setPending] = useState<PendingVerification | null>(null);
+  const [variant, setVariant] = useState<AddressVariant>('suggested');
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const titleId = useId();
   // The address form's rules and its ZIP/postal code vs state/province check (ADR 029), on the
   // field before the address is used; the purchase refuses the same on the server.
   const resolver = useAddressResolver();
@@ -162,12 +146,11 @@ export function ShippingPanel({
     }),
   );
 
-  const r = pending?.record;
   return (
     <SectionCard title="Shipping address">
       {address && !editing && (
         <Typography sx={{ mb: 1.5 }} data-testid="ship-to">
-          {line(address)}
+          {addressLine(address)}
         </Typography>
       )}
       {saved.length > 0 && !editing && (
@@ -228,42 +211,13 @@ export function ShippingPanel({
           {problem}
         </Alert>
       )}
-      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Verify the address</DialogTitle>
-        <DialogContent>
-          {r?.Messages.map((m) => (
-            <Alert key={m} severity={pending?.error ? 'error' : 'info'} sx={{ mb: 1 }}>
-              {m}
-            </Alert>
-          ))}
-          {pending && (
-            <RadioGroup
-              value={variant}
-              onChange={(e) => setVariant(e.target.value as 'entered' | 'suggested')}
-              aria-label="Address variant"
-            >
-              <FormControlLabel
-                value="entered"
-                control={<Radio />}
-                label={`Entered: ${line(pending.entered)}`}
-              />
-              {pending.suggestion && r && (
-                <FormControlLabel
-                  value="suggested"
-                  control={<Radio />}
-                  label={`Suggested: ${pending.entered.address}, ${r.Locality || pending.entered.city}, ${r.AdministrativeArea} ${r.PostalCode}`}
-                />
-              )}
-            </RadioGroup>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)}>Edit address</Button>
-          <Button variant="contained" onClick={choose}>
-            Use {variant === 'suggested' ? 'suggested' : 'entered'} address
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <AddressVerifyDialog
+        pending={pending}
+        variant={variant}
+        onVariant={setVariant}
+        onEdit={() => setPending(null)}
+        onChoose={choose}
+      />
     </SectionCard>
   );
 }

@@ -7,16 +7,15 @@ import {
   SPLIT_MESSAGES,
   splitTotalMessage,
 } from '@domain/checkout';
-import { newCardProblems } from '@domain/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '@web/lib/api-client';
 import { useEffect, useRef, useState } from 'react';
-import { tokenizeCard } from '../api/checkout';
+import { amountError, centsOf } from './split-amounts';
+import { SplitNewCardForm } from './split-new-card-form';
 
 // Split across cards (spec 2 §3 Payment.splitPayments; ADR 030): two to four card rows, each a
 // saved card or a new card tokenised at the gateway, with its amount; a running "Left to assign"
@@ -40,21 +39,6 @@ interface Row {
 }
 
 const NEW = 'new';
-
-/** Dollars typed by staff ("12.50", "$1,234") in cents; null when it is not an amount. */
-function centsOf(text: string): number | null {
-  const t = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{0,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
-}
-
-function amountError(text: string): string | null {
-  if (text.trim() === '') return null;
-  const c = centsOf(text);
-  if (c === null) return 'Enter an amount in dollars, like 12.50.';
-  if (c <= 0) return SPLIT_MESSAGES.amountPositive;
-  return null;
-}
 
 export function SplitPaymentsEditor({
   cards,
@@ -187,7 +171,7 @@ export function SplitPaymentsEditor({
                   </Button>
                 </Typography>
               ) : (
-                <NewCardForm index={i + 1} onToken={(token) => update(r.key, { token })} />
+                <SplitNewCardForm index={i + 1} onToken={(token) => update(r.key, { token })} />
               )}
             </Box>
           )}
@@ -217,90 +201,6 @@ export function SplitPaymentsEditor({
       {totalMessage && (
         <Alert severity="warning" data-testid="split-total-message">
           {totalMessage}
-        </Alert>
-      )}
-    </Box>
-  );
-}
-
-/** A new card for one row, tokenised at the gateway (only the token reaches the API). */
-function NewCardForm({
-  index,
-  onToken,
-}: {
-  index: number;
-  onToken: (t: { token: string; label: string }) => void;
-}) {
-  const [number, setNumber] = useState('');
-  const [cvv, setCvv] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [postal, setPostal] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const use = async () => {
-    const found = newCardProblems({ number, cvv, expiry, postal });
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const t = await tokenizeCard({ number, cvv, expiry, postalCode: postal });
-      onToken({ token: t.data.token, label: `${t.data.brand} ending ${t.data.last4}` });
-    } catch (err) {
-      setErrors({ form: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Box
-      role="group"
-      aria-label={`New card ${index}`}
-      sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}
-    >
-      <TextField
-        size="small"
-        label={`Card number ${index}`}
-        value={number}
-        onChange={(e) => setNumber(e.target.value)}
-        error={!!errors.number}
-        helperText={errors.number}
-        inputMode="numeric"
-        autoComplete="cc-number"
-      />
-      <TextField
-        size="small"
-        label={`CVV ${index}`}
-        value={cvv}
-        onChange={(e) => setCvv(e.target.value)}
-        error={!!errors.cvv}
-        helperText={errors.cvv}
-        inputMode="numeric"
-        autoComplete="cc-csc"
-      />
-      <TextField
-        size="small"
-        label={`Expiry ${index} (MM/YY)`}
-        value={expiry}
-        onChange={(e) => setExpiry(e.target.value)}
-        error={!!errors.expiry}
-        helperText={errors.expiry}
-        autoComplete="cc-exp"
-      />
-      <TextField
-        size="small"
-        label={`Card postal code ${index}`}
-        value={postal}
-        onChange={(e) => setPostal(e.target.value)}
-        error={!!errors.postal}
-        helperText={errors.postal}
-        autoComplete="postal-code"
-      />
-      <Button variant="outlined" loading={busy} onClick={use}>
-        Use card {index}
-      </Button>
-      {errors.form && (
-        <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-          {errors.form}
         </Alert>
       )}
     </Box>

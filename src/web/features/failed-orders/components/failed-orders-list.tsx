@@ -1,81 +1,22 @@
-import { orderNumberLabel } from '@domain/customers/order-status';
 import type { FailedOrder, RetryResult } from '@domain/downstream/failed';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
-import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
+import { useCardLayout } from '@web/components/card-list';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError, Loading } from '@web/components/loading';
 import { errorMessage } from '@web/lib/api-client';
-import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useFailedOrders, useRetryFailedOrders } from '../api/failed-orders';
-import { RetryOutcomeChip } from './retry-outcome-chip';
-
-const labelOf = (f: Pick<FailedOrder, 'orderId' | 'customerUserType'>) =>
-  orderNumberLabel(f.orderId, f.customerUserType);
-
-const failedAt = (f: FailedOrder) =>
-  f.context.dateCreatedUTC ? formatDateTime(f.context.dateCreatedUTC) : 'No date';
-
-function OrderLinks({ f, label }: { f: FailedOrder; label: string }) {
-  return (
-    <Box sx={{ whiteSpace: 'nowrap' }}>
-      <Link
-        component={RouterLink}
-        to={`/orders/${encodeURIComponent(f.orderDocId)}/info`}
-        sx={{ fontFamily: 'ui-monospace, monospace', fontWeight: 600 }}
-      >
-        {label}
-      </Link>
-      <Box sx={{ fontSize: 12 }}>
-        <Link component={RouterLink} to={`/orders/${encodeURIComponent(f.orderDocId)}/process`}>
-          Process
-        </Link>
-      </Box>
-    </Box>
-  );
-}
-
-const CustomerLink = ({ f }: { f: FailedOrder }) => (
-  <Link component={RouterLink} to={`/customers/${encodeURIComponent(f.customerUid)}/dashboard`}>
-    {f.customerName}
-  </Link>
-);
-
-function FailureReason({ f, last }: { f: FailedOrder; last: RetryResult | undefined }) {
-  return (
-    <>
-      {f.errorCode && (
-        <Typography variant="caption" component="div" sx={{ fontWeight: 600, color: 'error.main' }}>
-          {f.errorCode}
-        </Typography>
-      )}
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {f.errorMessage}
-      </Typography>
-      {last && (
-        <Box sx={{ mt: 0.5 }}>
-          <RetryOutcomeChip outcome={last.outcome} />
-        </Box>
-      )}
-    </>
-  );
-}
+import { labelOf } from './failed-order-labels';
+import { FailedOrdersCards } from './failed-orders-cards';
+import { FailedOrdersTable } from './failed-orders-table';
+import { RetryResults } from './retry-results';
 
 /** Failed orders (spec 2 §2): newest first, undated last; select rows and retry them. */
 export function FailedOrdersList({ canRetry }: { canRetry: boolean }) {
@@ -129,20 +70,7 @@ export function FailedOrdersList({ canRetry }: { canRetry: boolean }) {
 
   return (
     <>
-      {results.length > 0 && (
-        <Alert severity="info" sx={{ mb: 2 }} onClose={() => setResults([])}>
-          <Typography variant="subtitle2" component="h2">
-            Retry results
-          </Typography>
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {results.map(({ label, result }) => (
-              <li key={result.id}>
-                <strong>{label}</strong>: <RetryOutcomeChip outcome={result.outcome} /> {result.message}
-              </li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      {results.length > 0 && <RetryResults results={results} onClose={() => setResults([])} />}
       {rows.length === 0 ? (
         <Paper variant="outlined">
           <EmptyState
@@ -191,118 +119,26 @@ export function FailedOrdersList({ canRetry }: { canRetry: boolean }) {
             </Box>
           )}
           {cards ? (
-            <Box sx={{ p: 1.5 }}>
-              <CardList label="Failed orders" items={rows} itemKey={(f) => f.id} itemLabel={labelOf}>
-                {(f) => {
-                  const label = labelOf(f);
-                  const last = resultById.get(f.id);
-                  return (
-                    <>
-                      <CardTitle
-                        aside={
-                          canRetry && (
-                            <Checkbox
-                              checked={selected.has(f.id)}
-                              onChange={() => toggle(f.id)}
-                              slotProps={{ input: { 'aria-label': `Select ${label}` } }}
-                              sx={{ my: -1, mr: -1 }}
-                            />
-                          )
-                        }
-                      >
-                        <OrderLinks f={f} label={label} />
-                      </CardTitle>
-                      <FailureReason f={f} last={last} />
-                      <CardFields
-                        fields={[
-                          ['Customer', <CustomerLink key="customer" f={f} />],
-                          ['Attempts', f.attempts],
-                          ['Failed', failedAt(f)],
-                        ]}
-                      />
-                      {canRetry && (
-                        <CardActions>
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            onClick={() => setConfirming([f])}
-                            aria-label={`Retry ${label}`}
-                          >
-                            Retry
-                          </Button>
-                        </CardActions>
-                      )}
-                    </>
-                  );
-                }}
-              </CardList>
-            </Box>
+            <FailedOrdersCards
+              rows={rows}
+              canRetry={canRetry}
+              selected={selected}
+              onToggle={toggle}
+              resultById={resultById}
+              onRetry={(f) => setConfirming([f])}
+            />
           ) : (
-            <TableContainer tabIndex={0} role="region" aria-label="Failed orders table">
-              <Table size="small" aria-label="Failed orders" sx={{ minWidth: 760 }}>
-                <TableHead>
-                  <TableRow>
-                    {canRetry && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={allChosen}
-                          indeterminate={chosen.length > 0 && !allChosen}
-                          onChange={selectAll}
-                          slotProps={{ input: { 'aria-label': 'Select all failed orders' } }}
-                        />
-                      </TableCell>
-                    )}
-                    <TableCell>Order</TableCell>
-                    <TableCell>Customer</TableCell>
-                    <TableCell>Failure reason</TableCell>
-                    <TableCell align="right">Attempts</TableCell>
-                    <TableCell>Failed</TableCell>
-                    {canRetry && <TableCell align="right">Retry</TableCell>}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((f) => {
-                    const label = labelOf(f);
-                    const last = resultById.get(f.id);
-                    return (
-                      <TableRow key={f.id} hover selected={selected.has(f.id)}>
-                        {canRetry && (
-                          <TableCell padding="checkbox">
-                            <Checkbox
-                              checked={selected.has(f.id)}
-                              onChange={() => toggle(f.id)}
-                              slotProps={{ input: { 'aria-label': `Select ${label}` } }}
-                            />
-                          </TableCell>
-                        )}
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          <OrderLinks f={f} label={label} />
-                        </TableCell>
-                        <TableCell sx={{ minWidth: 140 }}>
-                          <CustomerLink f={f} />
-                        </TableCell>
-                        <TableCell sx={{ minWidth: 260, maxWidth: 460 }}>
-                          <FailureReason f={f} last={last} />
-                        </TableCell>
-                        <TableCell align="right">{f.attempts}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{failedAt(f)}</TableCell>
-                        {canRetry && (
-                          <TableCell align="right">
-                            <Button
-                              size="small"
-                              onClick={() => setConfirming([f])}
-                              aria-label={`Retry ${label}`}
-                            >
-                              Retry
-                            </Button>
-                          </TableCell>
-                        )}
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <FailedOrdersTable
+              rows={rows}
+              canRetry={canRetry}
+              selected={selected}
+              onToggle={toggle}
+              allChosen={allChosen}
+              someChosen={chosen.length > 0 && !allChosen}
+              onSelectAll={selectAll}
+              resultById={resultById}
+              onRetry={(f) => setConfirming([f])}
+            />
           )}
         </Paper>
       )}

@@ -1,10 +1,5 @@
 import { orderNumberLabel } from '@domain/customers/order-status';
-import {
-  EXPORT_STATUS_LABELS,
-  type OrderProcess as OrderProcessData,
-  type ProcessEvent,
-  processActionLabel,
-} from '@domain/downstream/downstream';
+import { EXPORT_STATUS_LABELS, type OrderProcess as OrderProcessData } from '@domain/downstream/downstream';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,7 +19,9 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
 import { useOrderProcess, useRetryFailedOrders } from '../api/failed-orders';
+import { AddressLines } from './address-lines';
 import { FixAddressDialog } from './fix-address-dialog';
+import { ProcessHistory } from './process-history';
 
 const facts = {
   display: 'grid',
@@ -33,70 +30,6 @@ const facts = {
 } as const;
 
 const STATUS_COLOR = { pending: 'info', exported: 'success', failed: 'error', cancelled: 'default' } as const;
-
-const show = (v: unknown): string =>
-  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-
-function History({ events }: { events: ProcessEvent[] }) {
-  if (events.length === 0)
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        No changes recorded for this order yet.
-      </Typography>
-    );
-  return (
-    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-      {events.map((e) => (
-        <Box component="li" key={e.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {processActionLabel(e.action)}
-          </Typography>
-          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-            {formatDateTime(e.dateChangedUTC)} · {e.changedByName ?? e.changedBy}
-          </Typography>
-          {e.changes.length > 0 && (
-            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, fontSize: 13, overflowWrap: 'anywhere' }}>
-              {e.changes.slice(0, 6).map((c) => (
-                <li key={c.path}>
-                  {c.path}: {show(c.before)} → {show(c.after)}
-                </li>
-              ))}
-            </Box>
-          )}
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-function AddressLines({ address: a }: { address: OrderProcessData['order']['shippingAddress'] }) {
-  if (!a)
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        No shipping address on this order.
-      </Typography>
-    );
-  const missing = (v: string | null | undefined, what: string) =>
-    v?.trim() ? (
-      v
-    ) : (
-      <Box component="span" sx={{ color: 'error.main' }}>
-        ({what} missing)
-      </Box>
-    );
-  return (
-    <Typography component="address" variant="body2" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
-      {a.firstName} {a.lastName}
-      {a.companyName ? `, ${a.companyName}` : ''}
-      <br />
-      {missing(a.address, 'address')}
-      {a.address2 ? `, ${a.address2}` : ''}
-      <br />
-      {missing(a.city, 'city')}, {missing(a.region, 'state or province')}{' '}
-      {missing(a.postalCode, 'postal code')} · {a.country}
-    </Typography>
-  );
-}
 
 function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boolean }) {
   const retry = useRetryFailedOrders();
@@ -226,7 +159,7 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
           Now: <strong>{order.stateName}</strong> ({order.collection}), placed{' '}
           {formatDateTime(order.dateCreatedUTC)}
         </Typography>
-        <History events={data.history} />
+        <ProcessHistory events={data.history} />
       </SectionCard>
 
       {fixing && <FixAddressDialog order={order} onClose={() => setFixing(false)} />}

@@ -16,8 +16,10 @@ import { formatDateTime, formatMoney } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { OrderActions } from './order-actions';
 import { OrderComments } from './order-comments';
-import { LinesTable, PaidWith, PaymentsTable, ShipmentsList, TotalsList } from './order-tables';
+import { LinesTable, PaymentsTable } from './order-tables';
+import { PaidWith, TotalsList } from './order-totals';
 import { customerLink, orderTabPath } from './paths';
+import { ShipmentsList } from './shipments-list';
 
 const facts = {
   display: 'grid',

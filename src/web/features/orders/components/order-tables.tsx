@@ -1,8 +1,6 @@
-import { orderSummary } from '@domain/money/summary';
 import type { OrderDetail } from '@domain/orders/detail';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,13 +9,12 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MoneySummary, priceStepText } from '@web/components/money-summary';
-import { formatDateTime, formatMoney, formatMoneyOff } from '@web/lib/format';
+import { priceStepText } from '@web/components/money-summary';
+import { formatMoney, formatMoneyOff } from '@web/lib/format';
 import type { ReactNode } from 'react';
+import { num } from './numeric-cell';
 
-// The order's lines, payments, shipments and totals (spec 2 §3 Order, Line item; §5 totals).
-
-const num = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+// The order's lines and payments (spec 2 §3 Order, Line item).
 
 function Scroll({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -146,115 +143,5 @@ export function PaymentsTable({ order }: { order: OrderDetail }) {
         </TableBody>
       </Table>
     </Scroll>
-  );
-}
-
-/**
- * Spec 2 §3 Order.payment.splitPayments (ADR 030): an order paid with several cards reads down from
- * each card's amount to the total they paid, with what refunds gave back to each card.
- */
-export function PaidWith({ order }: { order: OrderDetail }) {
-  if (order.splitPayments.length === 0) return null;
-  const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
-  const paid = order.splitPayments.reduce((s, p) => s + p.amount, 0);
-  const row = { display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 } as const;
-  return (
-    <Box sx={{ mb: 1.5 }}>
-      <Typography variant="subtitle2" component="h3" id="paid-with-heading" sx={{ mb: 0.5 }}>
-        Paid with
-      </Typography>
-      <Box component="dl" aria-labelledby="paid-with-heading" data-testid="paid-with" sx={{ m: 0 }}>
-        {order.splitPayments.map((p) => (
-          <Box key={p.transactionId} sx={row}>
-            <Typography component="dt" variant="body2">
-              {p.brand ?? 'Card'} ending {p.last4 ?? '—'}
-              {p.refundAmount > 0 && (
-                <Typography component="span" variant="caption" sx={{ color: 'text.secondary', ml: 1 }}>
-                  {money(p.refundAmount)} refunded
-                </Typography>
-              )}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, ...num }}>
-              {money(p.amount)}
-            </Typography>
-          </Box>
-        ))}
-        <Box sx={{ ...row, borderTop: 1, borderColor: 'divider', fontWeight: 600 }}>
-          <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-            Total
-          </Typography>
-          <Typography
-            component="dd"
-            variant="body2"
-            sx={{ m: 0, fontWeight: 600, ...num }}
-            data-testid="paid-with-total"
-          >
-            {money(paid)}
-          </Typography>
-        </Box>
-      </Box>
-    </Box>
-  );
-}
-
-/**
- * spec 2 §5, read down (ADR 024): items before promotions − promotions = subtotal; subtotal +
- * shipping + tax − credit = total. The rows are the domain's; this only writes them.
- */
-export function TotalsList({ order }: { order: OrderDetail }) {
-  const t = order.totals;
-  const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
-  return (
-    <Box sx={{ display: 'grid', rowGap: 0.75 }}>
-      <MoneySummary
-        rows={orderSummary(t)}
-        currency={order.currency}
-        locale={order.localeCode}
-        label="Order totals"
-      />
-      {t.shippingTaxCents > 0 && (
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          Tax includes {money(t.shippingTaxCents)} on shipping.
-        </Typography>
-      )}
-      {order.appliedPromos.length > 0 && (
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          Promotions:{' '}
-          {order.appliedPromos
-            .map((p) => `${p.name} (${formatMoneyOff(p.amountCents, order.currency, order.localeCode)})`)
-            .join(', ')}
-        </Typography>
-      )}
-    </Box>
-  );
-}
-
-export function ShipmentsList({ order }: { order: OrderDetail }) {
-  if (order.shipments.length === 0)
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Not shipped yet.
-      </Typography>
-    );
-  return (
-    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
-      {order.shipments.map((s) => (
-        <li key={`${s.carrierId}-${s.trackingNumber}`}>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {s.carrierName} ·{' '}
-            {s.trackingUrl ? (
-              <Link href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
-                {s.trackingNumber}
-              </Link>
-            ) : (
-              s.trackingNumber
-            )}
-          </Typography>
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            Shipped {formatDateTime(s.shippedAt)}
-          </Typography>
-        </li>
-      ))}
-    </Box>
   );
 }

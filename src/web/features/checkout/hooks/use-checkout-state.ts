@@ -1,0 +1,37 @@
+import { type CheckoutAccount, checkoutReducer, initialCheckout } from '@domain/checkout';
+import { useEffect, useReducer } from 'react';
+import { useEnrollmentCheck } from '../api/checkout';
+
+/**
+ * The checkout's state, run by the domain's checkoutReducer: it follows the account in order
+ * context (its type sets the default order type) and asks the server when the enrollment type is
+ * chosen (spec 2 §4).
+ */
+export function useCheckoutState(countryId: 1 | 2, uid: string | null, account: CheckoutAccount | undefined) {
+  const [state, dispatch] = useReducer(checkoutReducer, initialCheckout(countryId));
+  const enrollment = useEnrollmentCheck();
+
+  useEffect(() => {
+    if (account)
+      dispatch({
+        type: 'account',
+        uid: account.uid,
+        userType: account.userType,
+        creditBalance: countryId === 2 ? account.productCredit.ca : account.productCredit.us,
+      });
+  }, [account, countryId]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the check is asked for
+  useEffect(() => {
+    if (!state.verifyEnrollment || !uid) return;
+    enrollment.mutate(
+      { uid, countryId },
+      {
+        onSuccess: (answer) => dispatch({ type: 'enrollmentChecked', answer }),
+        onError: () => dispatch({ type: 'enrollmentFailed' }),
+      },
+    );
+  }, [state.verifyEnrollment, uid, countryId]);
+
+  return [state, dispatch] as const;
+}
