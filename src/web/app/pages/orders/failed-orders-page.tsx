@@ -1,7 +1,7 @@
 import { can } from '@domain/auth/permissions';
 import { PageHeader } from '@web/components/page-header';
 import { principalOf, useSession } from '@web/features/auth/api/session';
-import { FailedOrdersList } from '@web/features/failed-orders/components/failed-orders-list';
+import { FailedOrdersList } from '@web/features/downstream/components/failed-orders-list';
 
 export function FailedOrdersPage() {
   const session = useSession();

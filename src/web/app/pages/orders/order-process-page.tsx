@@ -1,6 +1,6 @@
 import { can } from '@domain/auth/permissions';
 import { principalOf, useSession } from '@web/features/auth/api/session';
-import { OrderProcessView } from '@web/features/failed-orders/components/order-process';
+import { OrderProcessView } from '@web/features/downstream/components/order-process';
 import { OrderFrame } from '@web/features/orders/components/order-frame';
 import { useParams } from 'react-router';
 
