@@ -34,7 +34,7 @@ export const UpdateCountryRequest = z.object({
 /** `POST /api/cs/membership/status/{uid}`: the new account type and why (spec 1 §4). */
 export const MembershipStatusRequest = z.object({
   userType: z
-    .number()
+    .number({ error: 'Choose the new account type' })
     .int()
     .refine((v) => USER_TYPES.some((t) => t.id === v), 'Choose an account type'),
   reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason can not exceed 500 characters'),

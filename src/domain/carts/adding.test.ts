@@ -166,6 +166,13 @@ describe('override entry (spec 2 §3, §5)', () => {
     expect(OverrideEntry.safeParse({ ...good, overridePrice: '9.99' }).success).toBe(false);
     expect(OverrideEntry.safeParse({ ...good, quantity: 0 }).success).toBe(false);
   });
+  it('answers Required for a number left out, and names a value that is not a number', () => {
+    const { overridePrice: _gone, ...rest } = good;
+    expect(OverrideEntry.safeParse(rest).error?.issues[0]?.message).toBe('Required');
+    expect(OverrideEntry.safeParse({ ...good, quantity: 'x' }).error?.issues[0]?.message).toBe(
+      'Quantity must be a number',
+    );
+  });
 });
 
 describe('reading a stored instance', () => {

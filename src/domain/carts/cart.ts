@@ -74,13 +74,15 @@ export const HostRewardItem = z.object({
 });
 export type HostRewardItem = z.infer<typeof HostRewardItem>;
 
+/** A number left out is "Required" (the override form's empty field, spec 2 §5); anything else not a number is named. */
+const numberOf = (message: string) =>
+  z.number({ error: (issue) => (issue.input === undefined ? 'Required' : message) });
 /**
  * Override entry (spec 2 §3, §5): all required; overridePrice, overridePV, overrideQV, overrideCV
  * as floats (dollars and points per unit); quantity as a number (units of the line it covers).
  */
 const float = (label: string, max: number, tooMuch: string) =>
-  z
-    .number(`${label} must be a number`)
+  numberOf(`${label} must be a number`)
     .refine(Number.isFinite, `${label} must be a number`)
     .min(0, `${label} cannot be negative`)
     .max(max, tooMuch);
@@ -92,8 +94,7 @@ export const OverrideEntry = z.object({
   overridePV: volume('Override PV'),
   overrideQV: volume('Override QV'),
   overrideCV: volume('Override CV'),
-  quantity: z
-    .number('Quantity must be a number')
+  quantity: numberOf('Quantity must be a number')
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(BOUNDS.lineQuantity, BOUND_MESSAGES.quantity),

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cart, line } from '../pricing/fixtures/builders';
 import { priceCart } from '../pricing/index';
 import {
+  BUY_GET_MESSAGE,
   type BusinessPromoForm,
+  BusinessPromoInput,
   businessFieldsFor,
   businessFormComplete,
   businessFormOpen,
@@ -31,6 +33,16 @@ describe('business promo form', () => {
     expect(businessFormComplete(form)).toBe(true);
     expect(businessFormComplete({ ...form, countries: [] })).toBe(false);
     expect(businessFormComplete({ ...form, userTypes: [] })).toBe(false);
+  });
+
+  it('refuses a buy X get Y count outside 1 to 99 under its field, and only for those types', () => {
+    const bogo = { ...form, id: 7, buy: '', get: '100' };
+    const issues = BusinessPromoInput.safeParse(bogo).error?.issues.map((i) => [i.path, i.message]);
+    expect(issues).toEqual([
+      [['buy'], BUY_GET_MESSAGE],
+      [['get'], BUY_GET_MESSAGE],
+    ]);
+    expect(BusinessPromoInput.safeParse({ ...bogo, id: 0 }).success).toBe(true);
   });
 
   it('publishes a stored rule with its duration 12:00a to 11:59p Pacific', () => {

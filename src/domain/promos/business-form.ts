@@ -1,6 +1,7 @@
 // Business promo form (spec 3 §2, §4–§5): the few fields a business author fills, and the stored
 // rule they publish. Each type shows only the fields it reads (ADR 023): no discount for a free
 // type, "Buy how many" and "Get how many" for buy X get Y.
+import { z } from 'zod';
 import { AMOUNT_RULE_TYPES, PERCENT_RULE_TYPES } from './rule';
 import { zoneTimeSeconds } from './tool';
 
@@ -93,14 +94,34 @@ export const businessFormOpen = (f: Pick<BusinessPromoForm, 'name' | 'id'>) =>
   f.name.trim() !== '' && f.id !== null;
 
 /**
- * Spec 3 §5: complete only with name, type (id), at least one country and at least one user type;
- * a buy X get Y type also needs its two unit counts.
+ * The business form's values (spec 3 §5): complete only with name, type (id), at least one country
+ * and at least one user type; a buy X get Y type also needs its two unit counts, refused with
+ * BUY_GET_MESSAGE under the field.
  */
-export const businessFormComplete = (f: BusinessPromoForm) =>
-  businessFormOpen(f) &&
-  f.countries.length > 0 &&
-  f.userTypes.length > 0 &&
-  (!businessFieldsFor(f.id).buyGet || (unitCount(f.buy) !== null && unitCount(f.get) !== null));
+export const BusinessPromoInput = z
+  .object({
+    name: z.string().refine((name) => name.trim() !== '', 'Enter a promo name'),
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .refine((id) => id !== null, 'Choose a promo type'),
+    countries: z.array(z.number().int()).min(1, 'Choose at least one country'),
+    userTypes: z.array(z.number().int()).min(1, 'Choose at least one user type'),
+    conditionItems: z.array(z.string()),
+    actionItems: z.array(z.string()),
+    discount: z.string(),
+    buy: z.string(),
+    get: z.string(),
+    duration: z.object({ start: z.string(), end: z.string() }).nullable(),
+  })
+  .superRefine((f, ctx) => {
+    if (!businessFieldsFor(f.id).buyGet) return;
+    for (const key of ['buy', 'get'] as const)
+      if (unitCount(f[key]) === null) ctx.addIssue({ code: 'custom', path: [key], message: BUY_GET_MESSAGE });
+  });
+
+export const businessFormComplete = (f: BusinessPromoForm) => BusinessPromoInput.safeParse(f).success;
 
 /**
  * The stored rule the business form publishes; a duration runs 12:00a to 11:59p Pacific. Only the

@@ -1,24 +1,19 @@
-import { ADDRESS_MESSAGES, type AddressInput, type ShippingAddress } from '@domain/addresses';
+import { ADDRESS_MESSAGES, AddressInput, type ShippingAddress } from '@domain/addresses';
 import { formatPhone, formatZip } from '@domain/validation';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';
 import { useAddressResolver } from '@web/components/form/address-resolver';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
-import { applyServerIssues } from '@web/components/form/apply-server-issues';
+import { FormDialog } from '@web/components/form/form-dialog';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
-import { useEffect, useId, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAddAddress, useUpdateAddress } from '../api/addresses';
 
 type Values = z.input<typeof AddressInput>;
-type Output = z.output<typeof AddressInput>;
 
 function initialValues(address: ShippingAddress | null, countryId: 1 | 2): Values {
   if (!address)
@@ -63,18 +58,16 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
   const update = useUpdateAddress(uid);
   const alert = useAlert();
   const fullScreen = useMediaQuery('(max-width:667px)');
-  const titleId = useId();
   // The schema's rules, then the ZIP/postal code against the state or province as verification
   // checks it (the server makes the same check).
   const resolver = useAddressResolver();
-  const { control, handleSubmit, setError, setValue, getValues, clearErrors } = useForm<
-    Values,
-    unknown,
-    Output
-  >({
-    resolver,
-    defaultValues: initialValues(address, defaultCountryId),
-  });
+  const { control, handleSubmit, setValue, getValues, clearErrors, applyServerIssues } = useZodForm(
+    AddressInput,
+    {
+      resolver,
+      defaultValues: initialValues(address, defaultCountryId),
+    },
+  );
   const countryId = useWatch({ control, name: 'countryId' });
 
   // Switching country empties the state/province and reshapes the code for the new country.
@@ -95,7 +88,7 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
         onClose();
       },
       onError: (error: unknown) => {
-        if (!applyServerIssues(error, setError, ADDRESS_FIELDS))
+        if (!applyServerIssues(error, ADDRESS_FIELDS))
           alert.error(errorMessage(error, ADDRESS_MESSAGES.failure));
       },
     };
@@ -104,33 +97,21 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
   });
 
   return (
-    <Dialog
-      open
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={address ? 'Edit address' : 'Add address'}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={pending}
+      submitLabel={address ? 'Save address' : 'Add address'}
+      labelForm
       fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
     >
-      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{address ? 'Edit address' : 'Add address'}</DialogTitle>
-        <DialogContent>
-          <AddressSearch
-            countryId={countryId}
-            uid={uid}
-            onFill={(fill) => applySuggestionFill(fill, setValue, clearErrors)}
-          />
-          <AddressFields control={control} countryId={countryId} countrySelect />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {address ? 'Save address' : 'Add address'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <AddressSearch
+        countryId={countryId}
+        uid={uid}
+        onFill={(fill) => applySuggestionFill(fill, setValue, clearErrors)}
+      />
+      <AddressFields control={control} countryId={countryId} countrySelect />
+    </FormDialog>
   );
 }

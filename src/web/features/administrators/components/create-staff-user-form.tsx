@@ -2,7 +2,6 @@ import { CreateStaffUserRequest, type StaffUser } from '@domain/auth/administrat
 import { SET_PASSWORD_LINK_TTL_MS } from '@domain/auth/contracts';
 import { canGrantRole, canSetAccess, type Principal } from '@domain/auth/permissions';
 import { ROLE_LABELS, STAFF_DIRECTORIES, STAFF_ROLES } from '@domain/auth/roles';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,16 +9,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
-import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { FormSwitch } from '@web/components/form/form-switch';
 import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { useCreateStaffUser } from '../api/administrators';
 
-type CreateValues = z.input<typeof CreateStaffUserRequest>;
-type CreateOutput = z.output<typeof CreateStaffUserRequest>;
 const SET_PASSWORD_LINK_HOURS = SET_PASSWORD_LINK_TTL_MS / 3_600_000;
 const FIELDS = ['name', 'email', 'role', 'directory', 'promoAccess', 'junoAccess'] as const;
 
@@ -39,8 +34,7 @@ interface CreateStaffUserFormProps {
 export function CreateStaffUserForm({ granter, onCreated, onCancel }: CreateStaffUserFormProps) {
   const create = useCreateStaffUser();
   const alert = useAlert();
-  const { control, handleSubmit, setError } = useForm<CreateValues, unknown, CreateOutput>({
-    resolver: zodResolver(CreateStaffUserRequest),
+  const { control, handleSubmit, setError, applyServerIssues } = useZodForm(CreateStaffUserRequest, {
     defaultValues: {
       name: '',
       email: '',
@@ -60,7 +54,7 @@ export function CreateStaffUserForm({ granter, onCreated, onCancel }: CreateStaf
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
           setError('email', { type: 'server', message: error.body.error }, { shouldFocus: true });
-        } else if (!applyServerIssues(error, setError, FIELDS)) {
+        } else if (!applyServerIssues(error, FIELDS)) {
           alert.error(errorMessage(error, 'The administrator was not created.'));
         }
       },

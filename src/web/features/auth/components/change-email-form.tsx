@@ -1,23 +1,18 @@
 import { emailSchema } from '@domain/auth/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormTextField } from '@web/components/form/form-text-field';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { z } from 'zod';
 import { useUpdateOwnEmail } from '../api/use-update-own-email';
 
 const ChangeEmailValues = z.object({ email: emailSchema });
-type ChangeEmailInput = z.input<typeof ChangeEmailValues>;
 
 /** One's own sign-in email: a confirmation link goes to the new address. */
 export function ChangeEmailForm({ uid, currentEmail }: { uid: string; currentEmail: string }) {
   const update = useUpdateOwnEmail(uid);
-  const { control, handleSubmit } = useForm<ChangeEmailInput, unknown, z.output<typeof ChangeEmailValues>>({
-    resolver: zodResolver(ChangeEmailValues),
-    defaultValues: { email: '' },
-  });
+  const { control, handleSubmit } = useZodForm(ChangeEmailValues, { defaultValues: { email: '' } });
   const onSubmit = handleSubmit((values) => update.mutate(values.email));
 
   return (

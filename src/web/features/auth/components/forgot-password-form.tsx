@@ -1,16 +1,12 @@
 import { FORGOT_PASSWORD_FAILURE, ForgotPasswordRequest } from '@domain/auth/contracts';
 import { LOCALES, type LocaleCode } from '@domain/reference/lists';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { ApiError } from '@web/lib/api-client';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { useForgotPassword } from '../api/password-reset';
-
-type ForgotPasswordValues = z.input<typeof ForgotPasswordRequest>;
 
 /** The email's language follows the browser when it is one of the spec's locales. */
 function browserLocale(): LocaleCode {
@@ -20,12 +16,7 @@ function browserLocale(): LocaleCode {
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const { control, handleSubmit } = useForm<
-    ForgotPasswordValues,
-    unknown,
-    z.output<typeof ForgotPasswordRequest>
-  >({
-    resolver: zodResolver(ForgotPasswordRequest),
+  const { control, handleSubmit } = useZodForm(ForgotPasswordRequest, {
     defaultValues: { email: '', channel: 'web', localeCode: browserLocale() },
   });
 

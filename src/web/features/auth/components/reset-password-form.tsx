@@ -1,10 +1,9 @@
 import { NewPasswordForm } from '@domain/auth/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
-import { useForm } from 'react-hook-form';
 import { useResetPassword } from '../api/password-reset';
 import { PasswordField } from './password-field';
 
@@ -16,8 +15,7 @@ interface ResetPasswordFormProps {
 
 export function ResetPasswordForm({ token, submitLabel, onDone }: ResetPasswordFormProps) {
   const reset = useResetPassword();
-  const { control, handleSubmit } = useForm<NewPasswordForm>({
-    resolver: zodResolver(NewPasswordForm),
+  const { control, handleSubmit } = useZodForm(NewPasswordForm, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 

@@ -5,9 +5,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
+import { errorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format';
-import { type FormEvent, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { useOverride, useRemoveOverride } from '../api/carts';
 
 // Price-override form (spec 2 §3, §5): all required; price and volumes as floats, quantity a number.
@@ -20,6 +23,7 @@ const FIELDS = [
   ['quantity', 'Quantity'],
 ] as const;
 type Field = (typeof FIELDS)[number][0];
+const NUMBER_FIELDS = FIELDS.map(([key]) => key);
 const EMPTY: Record<Field, string> = {
   overridePrice: '',
   overridePV: '',
@@ -28,56 +32,52 @@ const EMPTY: Record<Field, string> = {
   quantity: '',
 };
 const toNumber = (s: string) => (s.trim() === '' ? undefined : Number(s));
+/** The SKU comes with the chosen line: its problems show under the line. */
+const SKU_UNDER_LINE = { sku: 'id' } as const;
+
+/** The form's fields, read as the override the server takes (the same OverrideEntry checks). */
+const OverrideFields = z
+  .object({
+    id: z.string(),
+    sku: z.string(),
+    overridePrice: z.string(),
+    overridePV: z.string(),
+    overrideQV: z.string(),
+    overrideCV: z.string(),
+    quantity: z.string(),
+  })
+  .transform((v) => ({
+    id: v.id,
+    sku: v.sku,
+    overridePrice: toNumber(v.overridePrice),
+    overridePV: toNumber(v.overridePV),
+    overrideQV: toNumber(v.overrideQV),
+    overrideCV: toNumber(v.overrideCV),
+    quantity: toNumber(v.quantity),
+  }))
+  .pipe(OverrideEntry);
 
 export function OverrideForm({ cart }: { cart: CartView }) {
   const lines = cart.products.filter((p) => p.lineItemId !== null && !p.isPromo && p.id === p.lineItemId);
-  const [lineId, setLineId] = useState('');
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'id', string>>>({});
   const save = useOverride(cart.cartId);
   const remove = useRemoveOverride(cart.cartId);
   const alert = useAlert();
-  const line = lines.find((l) => l.id === lineId);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = OverrideEntry.safeParse({
-      id: lineId,
-      sku: line?.sku ?? '',
-      overridePrice: toNumber(values.overridePrice),
-      overridePV: toNumber(values.overridePV),
-      overrideQV: toNumber(values.overrideQV),
-      overrideCV: toNumber(values.overrideCV),
-      quantity: toNumber(values.quantity),
-    });
-    if (!parsed.success) {
-      const next: Partial<Record<Field | 'id', string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as Field | 'id' | 'sku';
-        const field = key === 'sku' ? 'id' : key;
-        next[field] ??= issue.code === 'invalid_type' ? 'Required' : issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const { control, handleSubmit, reset, setValue, applyServerIssues } = useZodForm(OverrideFields, {
+    defaultValues: { id: '', sku: '', ...EMPTY },
+    issuesUnder: SKU_UNDER_LINE,
+  });
+  const submit = handleSubmit((entry) =>
+    save.mutate(entry, {
       onSuccess: () => {
-        setValues(EMPTY);
+        reset({ id: entry.id, sku: entry.sku, ...EMPTY });
         alert.success('Override saved.');
       },
+      // The server's field messages (a bound, the cart's total) go under their fields.
       onError: (err) => {
-        // The server's field messages (a bound, the cart's total) go under their fields.
-        const next: Partial<Record<Field | 'id', string>> = {};
-        if (err instanceof ApiError)
-          for (const issue of err.issues) {
-            const key = issue.path.replace(/^body\./, '') as Field;
-            if (key in EMPTY) next[key] ??= issue.message;
-          }
-        if (Object.keys(next).length > 0) setErrors(next);
-        else alert.error(errorMessage(err));
+        if (!applyServerIssues(err, NUMBER_FIELDS)) alert.error(errorMessage(err));
       },
-    });
-  };
+    }),
+  );
   return (
     <>
       {cart.overrides.length > 0 && (
@@ -107,37 +107,47 @@ export function OverrideForm({ cart }: { cart: CartView }) {
         // Columns of at least 180 px so a label ("Override price *") is never cut short.
         sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
       >
-        <TextField
-          select
-          size="small"
-          label="Line"
-          required
-          value={lineId}
-          onChange={(e) => {
-            setLineId(e.target.value);
-            const l = lines.find((x) => x.id === e.target.value);
-            if (l) setValues((v) => ({ ...v, quantity: String(l.quantity) }));
-          }}
-          error={!!errors.id}
-          helperText={errors.id ?? ' '}
-        >
-          {lines.map((l) => (
-            <MenuItem key={l.id} value={l.id}>
-              {l.sku} · {l.title}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Controller
+          control={control}
+          name="id"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              size="small"
+              label="Line"
+              required
+              name={field.name}
+              value={field.value}
+              inputRef={field.ref}
+              onBlur={field.onBlur}
+              onChange={(e) => {
+                field.onChange(e.target.value);
+                const l = lines.find((x) => x.id === e.target.value);
+                if (!l) return;
+                setValue('sku', l.sku);
+                setValue('quantity', String(l.quantity));
+              }}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? ' '}
+            >
+              {lines.map((l) => (
+                <MenuItem key={l.id} value={l.id}>
+                  {l.sku} · {l.title}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
         {FIELDS.map(([key, label]) => (
-          <TextField
+          <FormTextField
             key={key}
+            control={control}
+            name={key}
             size="small"
             label={label}
             required
             type="number"
-            value={values[key]}
-            onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-            error={!!errors[key]}
-            helperText={errors[key] ?? ' '}
+            helperText=" "
             slotProps={{
               htmlInput: { step: key === 'quantity' ? 1 : 0.01, min: key === 'quantity' ? 1 : 0 },
             }}

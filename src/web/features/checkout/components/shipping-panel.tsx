@@ -1,4 +1,4 @@
-import type { AddressInput } from '@domain/addresses';
+import { AddressInput } from '@domain/addresses';
 import type { CheckoutAccount, CheckoutAddress } from '@domain/checkout';
 import { needsVerification, verificationFlags } from '@domain/maps/maps';
 import { ADDRESS_REVERIFY_MS } from '@domain/reference/constants';
@@ -11,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import { AddressFields } from '@web/components/form/address-fields';
 import { useAddressResolver } from '@web/components/form/address-resolver';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { persistedFormKey, sessionStore } from '@web/lib/session-store';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { verifyAddress } from '../api/checkout';
 import { addressLine } from './address-line';
@@ -23,7 +23,6 @@ import { type AddressVariant, AddressVerifyDialog, type PendingVerification } fr
 import { shippingDraftOf } from './persisted-forms';
 
 type Values = z.input<typeof AddressInput>;
-type Output = z.output<typeof AddressInput>;
 
 const blank = (countryId: 1 | 2): Values => ({
   firstName: '',
@@ -70,7 +69,7 @@ export function ShippingPanel({
   // The address form's rules and its ZIP/postal code vs state/province check (ADR 029), on the
   // field before the address is used; the purchase refuses the same on the server.
   const resolver = useAddressResolver();
-  const { control, handleSubmit, reset, setValue, clearErrors, watch } = useForm<Values, unknown, Output>({
+  const { control, handleSubmit, reset, setValue, clearErrors, watch } = useZodForm(AddressInput, {
     resolver,
     defaultValues: { ...blank(countryId), ...draft },
   });

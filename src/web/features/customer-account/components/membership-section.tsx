@@ -1,5 +1,6 @@
 import type { AccountRecord } from '@domain/accounts/account';
 import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
+import { MembershipStatusRequest } from '@domain/accounts/operations';
 import { manualMembershipChange } from '@domain/customers/membership';
 import { USER_TYPE, USER_TYPES, userTypeName } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
@@ -10,10 +11,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { type OperationCall, useAccountOperation } from '../api/account';
 
 const enc = encodeURIComponent;
@@ -25,11 +29,13 @@ const enc = encodeURIComponent;
 export function MembershipSection({ account, canManage }: { account: AccountRecord; canManage: boolean }) {
   const operation = useAccountOperation(account.uid);
   const alert = useAlert();
-  const [target, setTarget] = useState<number | ''>('');
-  const [reason, setReason] = useState('');
+  // No account type is chosen at first: the select starts empty and the schema asks for one.
+  const { control, handleSubmit, reset } = useZodForm(MembershipStatusRequest, {
+    defaultValues: { userType: '' as unknown as number, reason: '' },
+  });
+  const target = useWatch({ control, name: 'userType' });
   const [expiration, setExpiration] = useState(account.memberExpirationDateUTC?.slice(0, 10) ?? '');
   const [confirmLapse, setConfirmLapse] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const run = (call: OperationCall, fallback: string, after?: () => void) =>
     operation.mutate(call, {
@@ -41,23 +47,13 @@ export function MembershipSection({ account, canManage }: { account: AccountReco
     });
 
   const changeTo = typeof target === 'number' ? manualMembershipChange(account.userType, target) : null;
-  const submitChange = () => {
-    if (target === '') return setProblem('Choose the new account type');
-    if (!reason.trim()) return setProblem('Reason is required');
-    setProblem(null);
+  const submitChange = handleSubmit((body) =>
     run(
-      {
-        method: 'POST',
-        path: `/api/cs/membership/status/${enc(account.uid)}`,
-        body: { userType: target, reason },
-      },
+      { method: 'POST', path: `/api/cs/membership/status/${enc(account.uid)}`, body },
       `${ACCOUNT_MESSAGES.membershipFailed}${ACCOUNT_MESSAGES.invalidMembershipChange}`,
-      () => {
-        setTarget('');
-        setReason('');
-      },
-    );
-  };
+      () => reset(),
+    ),
+  );
 
   const isMember = account.userType === USER_TYPE.member;
   return (
@@ -90,32 +86,24 @@ export function MembershipSection({ account, canManage }: { account: AccountReco
                 </Alert>
               )}
               <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr' }}>
-                <TextField
-                  select
-                  size="small"
-                  label="Change to"
-                  value={target}
-                  onChange={(e) => setTarget(e.target.value === '' ? '' : Number(e.target.value))}
-                >
+                <FormTextField control={control} name="userType" select size="small" label="Change to">
                   {USER_TYPES.filter((t) => t.id !== account.userType).map((t) => (
                     <MenuItem key={t.id} value={t.id}>
                       {t.name}
                     </MenuItem>
                   ))}
-                </TextField>
-                <TextField
+                </FormTextField>
+                <FormTextField
+                  control={control}
+                  name="reason"
                   size="small"
                   label="Reason"
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  error={Boolean(problem)}
                   helperText={
-                    problem ??
-                    (typeof target === 'number'
+                    typeof target === 'number'
                       ? changeTo
                         ? `Recorded as ${changeTo}`
                         : `${userTypeName(account.userType)} to ${userTypeName(target)} is not a membership change`
-                      : ' ')
+                      : ' '
                   }
                 />
               </Box>

@@ -10,20 +10,17 @@ import {
 import type { Principal } from '@domain/auth/permissions';
 import { COUNTRIES, GENDERS, LANGUAGES } from '@domain/reference/lists';
 import { formatPhone } from '@domain/validation/masks';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useAlert } from '@web/components/alert/alert-context';
-import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { useUpdateProfile } from '../api/account';
 import { NumberSelect } from './number-select';
 
-type Output = z.output<typeof UpdateProfileRequest>;
 const FIELDS = [
   'firstName',
   'lastName',
@@ -67,8 +64,7 @@ export function ProfileForm({
 }) {
   const update = useUpdateProfile(account.uid);
   const alert = useAlert();
-  const { control, handleSubmit, setError, reset, formState } = useForm<UpdateProfileInput, unknown, Output>({
-    resolver: zodResolver(UpdateProfileRequest),
+  const { control, handleSubmit, reset, formState, applyServerIssues } = useZodForm(UpdateProfileRequest, {
     values: valuesOf(account),
     resetOptions: { keepDirtyValues: false },
   });
@@ -86,7 +82,7 @@ export function ProfileForm({
           reset(valuesOf(answer.data));
         },
         onError: (error) => {
-          applyServerIssues(error, setError, FIELDS);
+          applyServerIssues(error, FIELDS);
           alert.error(errorMessage(error, ACCOUNT_MESSAGES.customerFailed));
         },
       },

@@ -1,59 +1,76 @@
 import type { AccountRecord } from '@domain/accounts/account';
-import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
 import {
   formatTaxNumberInput,
+  SetTaxNumberRequest,
   TAX_NUMBER_LABELS,
   TAX_NUMBER_MASKS,
+  type TaxNumberKind,
   taxNumberKind,
 } from '@domain/accounts/tax-number';
-import { businessNumber, taxNumber } from '@domain/validation/fields';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
+import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useAccountOperation, useInvalidTaxAttempts } from '../api/account';
+
+/** The section's fields, sent as `POST /api/cs/taxNumber` with the number under its kind's key. */
+const taxNumberForm = (uid: string, countryId: number) =>
+  z
+    .object({ number: z.string(), isEntity: z.boolean(), entityName: z.string() })
+    .transform(({ number, isEntity, entityName }): z.input<typeof SetTaxNumberRequest> => {
+      const kinds: Partial<Record<TaxNumberKind, string>> = { [taxNumberKind(countryId, isEntity)]: number };
+      return { uid, ...kinds, isEntity, entityName: isEntity ? entityName : null };
+    })
+    .pipe(SetTaxNumberRequest);
+
+/** Whichever key the number went under, its message shows under the number field. */
+const NUMBER_ISSUES: Record<TaxNumberKind, 'number'> = {
+  ssn: 'number',
+  sin: 'number',
+  taxId: 'number',
+  businessNumber: 'number',
+};
 
 /** Tax number (spec 1 §5): shown masked; entered with the input mask of its kind. */
 export function TaxNumberSection({ account, canEdit }: { account: AccountRecord; canEdit: boolean }) {
-  const [isEntity, setIsEntity] = useState(account.isEntity);
-  const [entityName, setEntityName] = useState(account.entityName ?? '');
-  const [number, setNumber] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [lookup, setLookup] = useState(false);
   const attempts = useInvalidTaxAttempts(account.uid, lookup);
   const operation = useAccountOperation(account.uid);
   const alert = useAlert();
+  const schema = useMemo(
+    () => taxNumberForm(account.uid, account.countryId),
+    [account.uid, account.countryId],
+  );
+  const { control, handleSubmit, setValue } = useZodForm(schema, {
+    defaultValues: { number: '', isEntity: account.isEntity, entityName: account.entityName ?? '' },
+    issuesUnder: NUMBER_ISSUES,
+  });
+  const [isEntity, number] = useWatch({ control, name: ['isEntity', 'number'] });
   const kind = taxNumberKind(account.countryId, isEntity);
   const label = TAX_NUMBER_LABELS[kind];
 
-  const save = () => {
-    const rule = kind === 'businessNumber' ? businessNumber() : taxNumber();
-    const checked = rule.safeParse(number);
-    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? ACCOUNT_MESSAGES.tinInvalid);
-    if (isEntity && !entityName.trim()) return setProblem('Entity name is required for an entity');
-    setProblem(null);
+  const save = handleSubmit((body) =>
     operation.mutate(
-      {
-        method: 'POST',
-        path: '/api/cs/taxNumber',
-        body: { uid: account.uid, [kind]: number, isEntity, entityName: isEntity ? entityName : null },
-      },
+      { method: 'POST', path: '/api/cs/taxNumber', body },
       {
         onSuccess: (answer) => {
           alert.success(answer.message);
-          setNumber('');
+          setValue('number', '');
         },
         onError: (error) => alert.error(errorMessage(error)),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <SectionCard title="Tax number">
@@ -66,28 +83,28 @@ export function TaxNumberSection({ account, canEdit }: { account: AccountRecord;
         </Box>
         {canEdit && (
           <Box sx={{ display: 'grid', gap: 1.5 }}>
-            <FormControlLabel
-              control={<Switch checked={isEntity} onChange={(_e, v) => setIsEntity(v)} />}
-              label="The account is an entity (business)"
+            <Controller
+              control={control}
+              name="isEntity"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />}
+                  label="The account is an entity (business)"
+                />
+              )}
             />
             {isEntity && (
-              <TextField
-                size="small"
-                label="Entity name"
-                value={entityName}
-                onChange={(e) => setEntityName(e.target.value)}
-                required
-              />
+              <FormTextField control={control} name="entityName" size="small" label="Entity name" required />
             )}
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-              <TextField
+              <FormTextField
+                control={control}
+                name="number"
                 size="small"
                 label={`New ${label}`}
-                value={number}
                 autoComplete="off"
-                onChange={(e) => setNumber(formatTaxNumberInput(kind, e.target.value))}
-                error={Boolean(problem)}
-                helperText={problem ?? TAX_NUMBER_MASKS[kind].replaceAll('A', 'X')}
+                mask={(value) => formatTaxNumberInput(kind, value)}
+                helperText={TAX_NUMBER_MASKS[kind].replaceAll('A', 'X')}
                 sx={{ flex: 1, minWidth: 200 }}
               />
               <Button variant="outlined" onClick={save} disabled={!number} loading={operation.isPending}>

@@ -7,30 +7,79 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { useUpdateMilestone } from '../api/incentives';
 
 // A milestone's values (spec 3 §2 Milestones screen): requirements and rewards, edited as
 // numbers with the same checks as the server, saved after a confirmation that lists the changes.
 
-type Group = 'requirements' | 'participantRewards' | 'enrollerRewards';
-const GROUPS: { key: Group; title: string }[] = [
-  { key: 'requirements', title: 'Participant requirements' },
-  { key: 'participantRewards', title: 'Participant rewards' },
-  { key: 'enrollerRewards', title: 'Enroller rewards' },
-];
+/** An item as the form holds it: the value as typed. */
+const TextItem = z.looseObject({ id: z.number(), typeId: z.number(), name: z.string(), value: z.string() });
+type TextItem = z.infer<typeof TextItem>;
+const numbered = (items: TextItem[]) =>
+  items.map((item) => {
+    const raw = item.value.trim();
+    return { ...item, value: raw === '' ? Number.NaN : Number(raw) };
+  });
 
-type Values = Record<Group, MilestoneItem[]>;
-const itemsOf = (m: Milestone): Values => ({
+/** The form's values, read as the request the server takes (`milestoneValuesUpdate`, spec 3 §7). */
+const MilestoneValuesForm = z
+  .object({
+    name: z.string(),
+    requirements: z.array(TextItem),
+    rewards: z.object({ participantRewards: z.array(TextItem), enrollerRewards: z.array(TextItem) }),
+  })
+  .transform(
+    (v): z.input<typeof MilestoneValuesUpdate> => ({
+      name: v.name as MilestoneValuesUpdate['name'],
+      requirements: numbered(v.requirements),
+      rewards: {
+        participantRewards: numbered(v.rewards.participantRewards),
+        enrollerRewards: numbered(v.rewards.enrollerRewards),
+      },
+    }),
+  )
+  .pipe(MilestoneValuesUpdate);
+type Values = z.input<typeof MilestoneValuesForm>;
+
+type Group = 'requirements' | 'participantRewards' | 'enrollerRewards';
+const GROUPS = [
+  {
+    key: 'requirements',
+    title: 'Participant requirements',
+    field: (i: number) => `requirements.${i}.value` as const,
+  },
+  {
+    key: 'participantRewards',
+    title: 'Participant rewards',
+    field: (i: number) => `rewards.participantRewards.${i}.value` as const,
+  },
+  {
+    key: 'enrollerRewards',
+    title: 'Enroller rewards',
+    field: (i: number) => `rewards.enrollerRewards.${i}.value` as const,
+  },
+] as const satisfies { key: Group; title: string; field: (i: number) => string }[];
+
+const itemsOf = (m: Milestone): Record<Group, MilestoneItem[]> => ({
   requirements: m.participantRequirements,
   participantRewards: m.participantRewards,
   enrollerRewards: m.enrollerRewards,
+});
+const asText = (items: MilestoneItem[]): TextItem[] =>
+  items.map((item) => ({ ...item, value: String(item.value) }));
+const valuesOf = (m: Milestone): Values => ({
+  name: m.name,
+  requirements: asText(m.participantRequirements),
+  rewards: { participantRewards: asText(m.participantRewards), enrollerRewards: asText(m.enrollerRewards) },
 });
 
 const unit = (group: Group) => (group === 'requirements' ? '' : ' ($)');
@@ -39,44 +88,17 @@ export function MilestoneEditor({ milestone }: { milestone: Milestone }) {
   const alert = useAlert();
   const update = useUpdateMilestone();
   const saved = itemsOf(milestone);
-  const [text, setText] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<{ values: MilestoneValuesUpdate; changes: string[] } | null>(null);
-  const field = (group: Group, i: number) => `${group}.${i}`;
-  const shown = (group: Group, i: number, item: MilestoneItem) => text[field(group, i)] ?? String(item.value);
+  // Follows the milestone as the server answers it: a saved change comes back as the new values.
+  const { control, handleSubmit, reset, getValues, formState } = useZodForm(MilestoneValuesForm, {
+    values: valuesOf(milestone),
+  });
 
-  const read = (): Values =>
-    Object.fromEntries(
-      GROUPS.map(({ key }) => [
-        key,
-        saved[key].map((item, i) => {
-          const raw = shown(key, i, item).trim();
-          return { ...item, value: raw === '' ? Number.NaN : Number(raw) };
-        }),
-      ]),
-    ) as Values;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const values = read();
-    const request = {
-      name: milestone.name,
-      requirements: values.requirements,
-      rewards: { participantRewards: values.participantRewards, enrollerRewards: values.enrollerRewards },
+  const submit = handleSubmit((request) => {
+    const values: Record<Group, MilestoneItem[]> = {
+      requirements: request.requirements,
+      ...request.rewards,
     };
-    const parsed = MilestoneValuesUpdate.safeParse(request);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const [first, second, third] = issue.path;
-        const key =
-          first === 'rewards' ? `${String(second)}.${String(third)}` : `${String(first)}.${String(second)}`;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
     const changes = GROUPS.flatMap(({ key, title }) =>
       saved[key].flatMap((item, i) =>
         values[key][i]!.value === item.value
@@ -88,15 +110,15 @@ export function MilestoneEditor({ milestone }: { milestone: Milestone }) {
       alert.show('Nothing changed.', 'info');
       return;
     }
-    setConfirm({ values: parsed.data, changes });
-  };
+    setConfirm({ values: request, changes });
+  });
 
   const save = () => {
     if (!confirm) return;
     update.mutate(confirm.values, {
       onSuccess: (r) => {
         alert.success(r.message ?? 'Saved.');
-        setText({});
+        reset(getValues());
         setConfirm(null);
       },
       onError: (error) => {
@@ -109,7 +131,7 @@ export function MilestoneEditor({ milestone }: { milestone: Milestone }) {
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-        {GROUPS.map(({ key, title }) => (
+        {GROUPS.map(({ key, title, field }) => (
           <Box key={key} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
             <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
               {title}
@@ -120,21 +142,18 @@ export function MilestoneEditor({ milestone }: { milestone: Milestone }) {
               </Typography>
             )}
             <Box sx={{ display: 'grid', gap: 2 }}>
-              {saved[key].map((item, i) => {
-                const id = field(key, i);
-                return (
-                  <TextField
-                    key={item.id}
-                    label={`${item.name}${unit(key)}`}
-                    value={shown(key, i, item)}
-                    onChange={(e) => setText((t) => ({ ...t, [id]: e.target.value }))}
-                    error={Boolean(errors[id])}
-                    helperText={errors[id] ?? ' '}
-                    size="small"
-                    slotProps={{ htmlInput: { inputMode: 'decimal', name: id } }}
-                  />
-                );
-              })}
+              {saved[key].map((item, i) => (
+                <FormTextField
+                  key={item.id}
+                  control={control}
+                  name={field(i)}
+                  label={`${item.name}${unit(key)}`}
+                  helperText=" "
+                  size="small"
+                  // The input keeps its short name (group.index) whatever the form calls the field.
+                  slotProps={{ htmlInput: { inputMode: 'decimal', name: `${key}.${i}` } }}
+                />
+              ))}
             </Box>
           </Box>
         ))}
@@ -143,14 +162,7 @@ export function MilestoneEditor({ milestone }: { milestone: Milestone }) {
         <Button type="submit" variant="contained" loading={update.isPending}>
           Save values
         </Button>
-        <Button
-          type="button"
-          onClick={() => {
-            setText({});
-            setErrors({});
-          }}
-          disabled={Object.keys(text).length === 0}
-        >
+        <Button type="button" onClick={() => reset()} disabled={!formState.isDirty}>
           Reset
         </Button>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>

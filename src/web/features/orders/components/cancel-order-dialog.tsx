@@ -1,14 +1,11 @@
 import type { OrderDetail } from '@domain/orders/detail';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
+import { CancelOrderRequest } from '@domain/orders/operations';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
+import { FormDialog } from '@web/components/form/form-dialog';
+import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
-import { useId, useState } from 'react';
 import { orderCalls, useOrderOperation } from '../api/orders';
 
 /** spec 2 §4 Cancel: ticket and reason (and a comment), confirmed; the server's message either way. */
@@ -21,25 +18,14 @@ export function CancelOrderDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const operation = useOrderOperation(order.id);
   const alert = useAlert();
-  const [ticket, setTicket] = useState('');
-  const [reason, setReason] = useState('');
-  const [comment, setComment] = useState('');
-  const [touched, setTouched] = useState(false);
-  const ticketMissing = touched && !ticket.trim();
-  const reasonMissing = touched && !reason.trim();
+  const { control, handleSubmit } = useZodForm(CancelOrderRequest, {
+    defaultValues: { ticket: '', reason: '', comment: '' },
+  });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!ticket.trim() || !reason.trim()) return;
-    const body = {
-      ticket: ticket.trim(),
-      reason: reason.trim(),
-      ...(comment.trim() ? { comment: comment.trim() } : {}),
-    };
+  const submit = handleSubmit(({ ticket, reason, comment }) => {
+    const body = { ticket, reason, ...(comment ? { comment } : {}) };
     operation.mutate(orderCalls.cancel(order.id, body), {
       onSuccess: (answer) => {
         alert.success(answer.message);
@@ -47,61 +33,47 @@ export function CancelOrderDialog({
       },
       onError: (error) => alert.error(errorMessage(error, 'The order could not be cancelled.')),
     });
-  };
+  });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={operation.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+      title={`Cancel order ${order.orderLabel}?`}
+      onSubmit={submit}
+      onClose={onClose}
+      pending={operation.isPending}
+      cancelLabel="Keep order"
+      submitLabel="Cancel order"
+      submitProps={{ color: 'error' }}
+      contentSx={{ display: 'grid', gap: 2 }}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Cancel order {order.orderLabel}?</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <DialogContentText>
-            The order is set to Cancelled and becomes read-only. This cannot be undone here.
-          </DialogContentText>
-          <TextField
-            label="Ticket"
-            required
-            value={ticket}
-            onChange={(e) => setTicket(e.target.value)}
-            error={ticketMissing}
-            helperText={
-              ticketMissing ? 'Ticket is required' : 'The support ticket asking for the cancellation'
-            }
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-            autoFocus
-          />
-          <TextField
-            label="Reason"
-            required
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            error={reasonMissing}
-            helperText={reasonMissing ? 'Reason is required' : undefined}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-          <TextField
-            label="Comment (optional)"
-            multiline
-            minRows={2}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={operation.isPending}>
-            Keep order
-          </Button>
-          <Button type="submit" color="error" variant="contained" loading={operation.isPending}>
-            Cancel order
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <DialogContentText>
+        The order is set to Cancelled and becomes read-only. This cannot be undone here.
+      </DialogContentText>
+      <FormTextField
+        control={control}
+        name="ticket"
+        label="Ticket"
+        required
+        helperText="The support ticket asking for the cancellation"
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+        autoFocus
+      />
+      <FormTextField
+        control={control}
+        name="reason"
+        label="Reason"
+        required
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+      <FormTextField
+        control={control}
+        name="comment"
+        label="Comment (optional)"
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
+    </FormDialog>
   );
 }

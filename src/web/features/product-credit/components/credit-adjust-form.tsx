@@ -9,7 +9,6 @@ import {
 } from '@domain/product-credit';
 import { ADJUSTMENT_REASONS } from '@domain/reference';
 import { formatDate, todayIso } from '@domain/validation';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,12 +17,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
-import { applyServerIssues } from '@web/components/form/apply-server-issues';
 import { FormSwitch } from '@web/components/form/form-switch';
 import { FormTextField } from '@web/components/form/form-text-field';
+import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { useEffect, useMemo, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useAdjustCredit } from '../api/product-credit';
 
@@ -44,7 +43,6 @@ function formSchema(credit: ProductCredit) {
 }
 type Schema = ReturnType<typeof formSchema>;
 type Values = z.input<Schema>;
-type Output = z.output<Schema>;
 
 interface CreditAdjustFormProps {
   uid: string;
@@ -66,8 +64,7 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
     expirationDate: '',
     neverExpire: false,
   };
-  const { control, handleSubmit, setError, setValue, reset } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
+  const { control, handleSubmit, setValue, reset, applyServerIssues } = useZodForm(schema, {
     defaultValues: empty,
   });
   const reasonId = useWatch({ control, name: 'reasonId' });
@@ -101,8 +98,7 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
           reset({ ...empty, country: body.country });
         },
         onError: (error) => {
-          if (!applyServerIssues(error, setError, FIELDS))
-            alert.error(errorMessage(error, CREDIT_MESSAGES.failure));
+          if (!applyServerIssues(error, FIELDS)) alert.error(errorMessage(error, CREDIT_MESSAGES.failure));
         },
       },
     );
