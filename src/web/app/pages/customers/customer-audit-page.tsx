@@ -1,4 +1,4 @@
-import { type AuditFilters, AuditLog } from '@web/features/customer-account/components/audit-log';
+import { type AuditFilters, AuditLog } from '@web/features/accounts/components/audit-log';
 import { useParams, useSearchParams } from 'react-router';
 
 /** `/customers/{uid}/audit?collection=&changedBy=&page=`: the filters live in the URL to share a view. */

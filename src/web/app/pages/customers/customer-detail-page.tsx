@@ -1,5 +1,5 @@
+import { AccountDetail } from '@web/features/accounts/components/account-detail';
 import { principalOf, useSession } from '@web/features/auth/api/session';
-import { AccountDetail } from '@web/features/customer-account/components/account-detail';
 import { useParams } from 'react-router';
 
 /** `/customers/{uid}/detail`: the tab's content; the customer layout shows who the customer is. */
