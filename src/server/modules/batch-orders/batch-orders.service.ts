@@ -22,6 +22,7 @@ import { type Actor, type ChangeInput, recordChanges } from '../../platform/audi
 import { type DbOrTx, insertRecords, rows, type Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { alphanumericId } from '../../platform/ids';
+import { accountsByKeys } from '../accounts/accounts.service';
 import { queuedEvent } from '../downstream/downstream.export';
 import { placeOfPostalCode } from '../maps/zip-dataset';
 import * as repo from './batch-orders.repo';
@@ -65,7 +66,7 @@ async function lookupsFor(
     skus.push(...parsed.row.lines.map((l) => l.sku));
   }
   const [accountsFound, catalog] = await Promise.all([
-    repo.accountFacts(db, phoenixIds, uids),
+    accountsByKeys(db, phoenixIds, uids),
     repo.catalogFacts(db, skus),
   ]);
   return {
