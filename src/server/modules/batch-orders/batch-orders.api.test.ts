@@ -19,7 +19,6 @@ import {
   taxRates,
 } from '../../db/schema';
 import { processJobs } from '../../platform/jobs';
-import { jobHandlers } from '../../platform/workers';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { processExports } from '../downstream/downstream.export';
@@ -104,7 +103,7 @@ const confirm = (csv: string, key: string, headers = leader.headers) =>
     headers,
   });
 const runJobs = async () => {
-  while ((await processJobs(t.database.db, jobHandlers, t.app.log)) > 0);
+  while ((await processJobs(t.database.db, t.app.jobHandlers, t.app.log)) > 0);
 };
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: leader.headers });
 const key = () => `key-${crypto.randomUUID()}`;

@@ -2,7 +2,7 @@ import { BulkLedgerRow } from '@domain/product-credit/bulk-ledgers';
 import { UploadSummary } from '@domain/uploads/upload';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { jobHandlers } from '../../platform/workers';
+import type { ServerModule } from '../../platform/server-module';
 import { processUpload } from '../batch-orders/upload-engine';
 import { uploadRoutes } from '../batch-orders/upload-routes';
 import {
@@ -15,9 +15,7 @@ import {
 
 // Bulk ledgers (DESIGN §5): /api/bulkLedgers… and their background job.
 
-jobHandlers[BULK_LEDGERS_JOB] = (payload, job) => processUpload(bulkLedgersKind, payload, job);
-
-export function bulkLedgersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+function bulkLedgersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return uploadRoutes(ctx, {
     base: 'bulkLedgers',
     tag: 'bulk-ledgers',
@@ -30,3 +28,9 @@ export function bulkLedgersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     fileStem: 'bulk-ledger',
   });
 }
+
+export const bulkLedgersModule: ServerModule = {
+  name: 'bulk-ledgers',
+  routes: bulkLedgersRoutes,
+  jobs: { [BULK_LEDGERS_JOB]: (payload, job) => processUpload(bulkLedgersKind, payload, job) },
+};
