@@ -19,11 +19,11 @@ import {
   taxRates,
 } from '../../db/schema';
 import { processJobs } from '../../platform/jobs';
+import { processUpload } from '../../platform/uploads/upload-engine';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { processExports } from '../downstream/downstream.export';
 import { batchOrdersKind } from './batch-orders.service';
-import { processUpload } from './upload-engine';
 
 let t: TestApp;
 let leader: SignedIn;

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { ServerModule } from '../../platform/server-module';
+import { processUpload } from '../../platform/uploads/upload-engine';
+import { uploadRoutes } from '../../platform/uploads/upload-routes';
 import {
   BATCH_ORDERS_JOB,
   batchOrdersKind,
@@ -12,8 +14,6 @@ import {
   resultCsv,
   toBatchSummary,
 } from './batch-orders.service';
-import { processUpload } from './upload-engine';
-import { uploadRoutes } from './upload-routes';
 
 // Batch orders (DESIGN §5): /api/batchOrders… and their background job, plus how the batch's
 // orders stand downstream (GET /api/batchOrders/{id}/downstream).

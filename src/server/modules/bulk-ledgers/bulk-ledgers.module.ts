@@ -3,8 +3,8 @@ import { UploadSummary } from '@domain/uploads/upload';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import type { ServerModule } from '../../platform/server-module';
-import { processUpload } from '../batch-orders/upload-engine';
-import { uploadRoutes } from '../batch-orders/upload-routes';
+import { processUpload } from '../../platform/uploads/upload-engine';
+import { uploadRoutes } from '../../platform/uploads/upload-routes';
 import {
   BULK_LEDGERS_JOB,
   bulkLedgersKind,

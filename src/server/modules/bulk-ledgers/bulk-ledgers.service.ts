@@ -14,7 +14,6 @@ import { inArray, sql } from 'drizzle-orm';
 import { productCredit } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { accountsByKeys } from '../accounts/accounts.service';
 import {
   getUpload,
   listRows,
@@ -22,7 +21,8 @@ import {
   toRow,
   toSummary,
   type UploadKind,
-} from '../batch-orders/upload-engine';
+} from '../../platform/uploads/upload-engine';
+import { accountsByKeys } from '../accounts/accounts.service';
 import { applyAdjustment } from '../product-credit/product-credit.service';
 
 // Bulk ledgers (DESIGN §5): every row is one product-credit adjustment, validated and applied by
