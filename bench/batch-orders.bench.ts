@@ -19,7 +19,6 @@ import { loadConfig } from '../src/server/platform/config';
 import type { Database } from '../src/server/platform/db';
 import { processJobs } from '../src/server/platform/jobs';
 import { hashPassword } from '../src/server/platform/passwords';
-import { jobHandlers } from '../src/server/platform/workers';
 import { log } from './harness';
 import { type Backend, openScratchDatabase } from './scratch-database';
 
@@ -145,7 +144,7 @@ async function run(backend: Backend) {
     const t2 = performance.now();
     const statementsBefore = statements;
     const quiet = pino({ level: 'silent' });
-    while ((await processJobs(database.db, jobHandlers, quiet)) > 0);
+    while ((await processJobs(database.db, app.jobHandlers, quiet)) > 0);
     const t3 = performance.now();
     const jobStatements = statements - statementsBefore;
     const mem = memory.stop();

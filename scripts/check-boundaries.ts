@@ -5,7 +5,8 @@ import { csvWriterProblem } from './csv-writer-rule';
 // Import boundaries (CONVENTIONS.md): src/domain is pure and shared; src/server and src/web never
 // import each other; on the client, shared code → features → app, features never import each
 // other (the entry file beside them may import the app); a server module's routes build no
-// queries (no drizzle-orm in *.routes.ts); and no import cycles anywhere in src.
+// queries (no drizzle-orm in *.routes.ts); a module's repo is its own (another module, or code
+// outside the modules, goes through its services); and no import cycles anywhere in src.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src');
@@ -54,6 +55,7 @@ const rel = (f: string) => path.relative(ROOT, f).replaceAll(path.sep, '/');
 const layer = (f: string) => rel(f).split('/')[1] ?? '';
 const feature = (f: string) => /^src\/web\/features\/([^/]+)\//.exec(rel(f))?.[1];
 const webPart = (f: string) => /^src\/web\/([^/]+)\//.exec(rel(f))?.[1];
+const serverModule = (f: string) => /^src\/server\/modules\/([^/]+)\//.exec(rel(f))?.[1];
 
 const problems: string[] = [];
 const graph = new Map<string, string[]>();
@@ -85,6 +87,12 @@ for (const file of files(SRC)) {
     if (from === 'domain' && to !== 'domain') problems.push(`${where}: src/domain must not import src/${to}`);
     if (from === 'web' && to === 'server') problems.push(`${where}: the browser must not import src/server`);
     if (from === 'server' && to === 'web') problems.push(`${where}: the server must not import src/web`);
+    const [fm, tm] = [serverModule(file), serverModule(target)];
+    if (tm && fm !== tm && target.endsWith('.repo.ts')) {
+      problems.push(
+        `${where}: a module's repo is its own; call the ${tm} module's services (${fm ?? rel(path.dirname(file))} → ${tm})`,
+      );
+    }
     if (from === 'web' && to === 'web') {
       const [fp, tp] = [webPart(file), webPart(target)];
       const [ff, tf] = [feature(file), feature(target)];

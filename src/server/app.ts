@@ -1,46 +1,37 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountsRoutes } from './modules/accounts/accounts.module';
+import { accountsModule } from './modules/accounts/accounts.module';
 import { sealTaxNumbersAtStart } from './modules/accounts/tax-number-sealing';
-import { addressesRoutes } from './modules/addresses/addresses.routes';
-import { administratorsRoutes } from './modules/administrators/administrators.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { batchOrdersRoutes } from './modules/batch-orders/batch-orders.module';
-import { bulkLedgersRoutes } from './modules/bulk-ledgers/bulk-ledgers.module';
-import { cartsGraphql } from './modules/carts/carts.graphql';
-import { cartsRoutes } from './modules/carts/carts.routes';
-import { contentRoutes } from './modules/content/content.routes';
-import { customerSearchRoutes } from './modules/customer-search/customer-search.routes';
-import { customerViewRoutes } from './modules/customer-view/customer-view.routes';
-import { customersGraphql } from './modules/customers/customers.graphql';
-import { customersRoutes } from './modules/customers/customers.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { downstreamRoutes } from './modules/downstream/downstream.routes';
-import { downstreamWorker } from './modules/downstream/downstream.worker';
-import { flagsRoutes } from './modules/flags/flags.routes';
+import { addressesModule } from './modules/addresses/addresses.module';
+import { administratorsModule } from './modules/administrators/administrators.module';
+import { authModule } from './modules/auth/auth.module';
+import { batchOrdersModule } from './modules/batch-orders/batch-orders.module';
+import { bulkLedgersModule } from './modules/bulk-ledgers/bulk-ledgers.module';
+import { cartsModule } from './modules/carts/carts.module';
+import { contentModule } from './modules/content/content.module';
+import { customerSearchModule } from './modules/customer-search/customer-search.module';
+import { customerViewModule } from './modules/customer-view/customer-view.module';
+import { customersModule } from './modules/customers/customers.module';
+import { dashboardModule } from './modules/dashboard/dashboard.module';
+import { downstreamModule } from './modules/downstream/downstream.module';
+import { flagsModule } from './modules/flags/flags.module';
 import { ensureFlags } from './modules/flags/flags.service';
-import { healthRoutes } from './modules/health/health.routes';
-import { incentivesRoutes } from './modules/incentives/incentives.routes';
-import { mapsRoutes } from './modules/maps/maps.routes';
-import { orderSearchRoutes } from './modules/order-search/order-search.routes';
-import { captureRetryWorker } from './modules/ordering/capture.service';
-import { orderingRoutes } from './modules/ordering/ordering.routes';
-import { popupCloseWorker } from './modules/ordering/popup-close.service';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { healthModule } from './modules/health/health.module';
+import { incentivesModule } from './modules/incentives/incentives.module';
+import { mapsModule } from './modules/maps/maps.module';
+import { orderSearchModule } from './modules/order-search/order-search.module';
+import { orderingModule } from './modules/ordering/ordering.module';
+import { ordersModule } from './modules/orders/orders.module';
+import { outboxModule } from './modules/outbox/outbox.module';
 import { BuiltInGateway } from './modules/payments/built-in-gateway';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { productCreditRoutes } from './modules/product-credit/product-credit.routes';
-import { creditExpiryWorker } from './modules/product-credit/product-credit.service';
-import { promosRoutes } from './modules/promos/promos.routes';
-import { promoDeployWorker } from './modules/promos/promos.schedule';
-import { queryRoutes } from './modules/query/query.routes';
-import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
-import { reconciliationNightlyWorker } from './modules/reconciliation/reconciliation.service';
-import { refundRecoveryWorker } from './modules/refunds/refund-submit.service';
-import { refundsRoutes } from './modules/refunds/refunds.routes';
-import { returnsRoutes } from './modules/returns/returns.routes';
+import { paymentsModule } from './modules/payments/payments.module';
+import { productCreditModule } from './modules/product-credit/product-credit.module';
+import { promosModule } from './modules/promos/promos.module';
+import { queryModule } from './modules/query/query.module';
+import { reconciliationModule } from './modules/reconciliation/reconciliation.module';
+import { refundsModule } from './modules/refunds/refunds.module';
+import { returnsModule } from './modules/returns/returns.module';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
@@ -49,6 +40,7 @@ import { type DataKeyring, loadDataKeyring } from './platform/data-keys';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
+import type { JobHandler } from './platform/jobs';
 import {
   defaultLogStream,
   type LogSettings,
@@ -63,6 +55,7 @@ import { registerRequestIds, requestIdFor } from './platform/request-id';
 import { registerRequestOrder } from './platform/request-order';
 import { serializerCompiler } from './platform/response-serializer';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { jobHandlersOf, type ServerModule } from './platform/server-module';
 import { SessionStore } from './platform/session-store';
 import { registerWebApp } from './platform/static';
 import { startWorkers } from './platform/workers';
@@ -78,9 +71,51 @@ export interface BuildAppOptions {
   logger?: boolean | Partial<LogSettings>;
   /** The data key ring (default: DATA_ENCRYPTION_KEY, else the key file in DATA_DIR). */
   keyring?: DataKeyring;
+  /** Modules added after the app's own (the scale-out test's job kind). */
+  extraModules?: readonly ServerModule[];
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+/**
+ * The server modules (platform/server-module.ts), in the order their routes are registered. The
+ * commerce query service assembles its schema from their `graphql` in this order (customers, then
+ * carts); the job handler table and the workers come from the same list.
+ */
+const SERVER_MODULES: readonly ServerModule[] = [
+  authModule,
+  administratorsModule,
+  flagsModule,
+  outboxModule,
+  dashboardModule,
+  customerSearchModule,
+  healthModule,
+  customersModule,
+  queryModule,
+  cartsModule,
+  accountsModule,
+  addressesModule,
+  productCreditModule,
+  orderSearchModule,
+  incentivesModule,
+  downstreamModule,
+  ordersModule,
+  promosModule,
+  batchOrdersModule,
+  bulkLedgersModule,
+  orderingModule,
+  mapsModule,
+  contentModule,
+  paymentsModule,
+  refundsModule,
+  returnsModule,
+  customerViewModule,
+  reconciliationModule,
+];
+
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  /** Job handlers by type, as this app's job worker runs them (tests drive jobs with it). */
+  jobHandlers: Readonly<Record<string, JobHandler>>;
+};
 
 /** Builds the whole application as one Fastify instance; server.ts only listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
@@ -131,6 +166,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     wakeJobs: () => wake.jobs(),
   };
   app.decorate('ctx', ctx);
+  const modules = [...SERVER_MODULES, ...(opts.extraModules ?? [])];
+  const jobHandlers = jobHandlersOf(modules);
+  app.decorate('jobHandlers', jobHandlers);
 
   await ensureFlags(database.db);
   await sealTaxNumbersAtStart(ctx);
@@ -145,34 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerInputGuard(app);
   await registerOpenApi(app);
 
-  await app.register(authRoutes(ctx));
-  await app.register(administratorsRoutes(ctx));
-  await app.register(flagsRoutes(ctx));
-  await app.register(outboxRoutes(ctx));
-  await app.register(dashboardRoutes(ctx));
-  await app.register(customerSearchRoutes(ctx));
-  await app.register(healthRoutes(ctx));
-  await app.register(customersRoutes(ctx));
-  await app.register(queryRoutes(ctx, [customersGraphql, cartsGraphql]));
-  await app.register(cartsRoutes(ctx));
-  await app.register(accountsRoutes(ctx));
-  await app.register(addressesRoutes(ctx));
-  await app.register(productCreditRoutes(ctx));
-  await app.register(orderSearchRoutes(ctx));
-  await app.register(incentivesRoutes(ctx));
-  await app.register(downstreamRoutes(ctx));
-  await app.register(ordersRoutes(ctx));
-  await app.register(promosRoutes(ctx));
-  await app.register(batchOrdersRoutes(ctx));
-  await app.register(bulkLedgersRoutes(ctx));
-  await app.register(orderingRoutes(ctx));
-  await app.register(mapsRoutes(ctx));
-  await app.register(contentRoutes(ctx));
-  await app.register(paymentsRoutes(ctx));
-  await app.register(refundsRoutes(ctx));
-  await app.register(returnsRoutes(ctx));
-  await app.register(customerViewRoutes(ctx));
-  await app.register(reconciliationRoutes(ctx));
+  for (const m of modules) if (m.routes) await app.register(m.routes(ctx, modules));
 
   await registerWebApp(app, config.webDir, {
     sourceMaps: config.appEnv !== 'production',
@@ -186,15 +197,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       mailer,
       log: app.log,
       jobLeaseMs: config.jobLeaseMs,
-      workers: [
-        downstreamWorker(),
-        promoDeployWorker(),
-        captureRetryWorker(ctx),
-        popupCloseWorker(ctx),
-        creditExpiryWorker(),
-        refundRecoveryWorker(ctx),
-        reconciliationNightlyWorker(ctx),
-      ],
+      jobHandlers,
+      workers: modules.flatMap((m) => m.workers?.(ctx) ?? []),
     });
     wake.outbox = workers.wakeOutbox;
     wake.jobs = workers.wakeJobs;

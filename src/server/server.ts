@@ -2,12 +2,19 @@ import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import type { DataKeyring } from './platform/data-keys';
 import { type Database, openDatabase } from './platform/db';
+import type { ServerModule } from './platform/server-module';
 
 /**
  * Starts the server: migrate, build the app, listen; close cleanly on SIGINT/SIGTERM.
  * An already open (and migrated) database can be handed in: PGlite allows one process per data dir.
+ * `extraModules` go after the app's own (the scale-out test's job kind).
  */
-export async function startServer(config = loadConfig(), opened?: Database, keyring?: DataKeyring) {
+export async function startServer(
+  config = loadConfig(),
+  opened?: Database,
+  keyring?: DataKeyring,
+  extraModules: readonly ServerModule[] = [],
+) {
   const database =
     opened ??
     (await openDatabase({
@@ -17,7 +24,7 @@ export async function startServer(config = loadConfig(), opened?: Database, keyr
       replicaUrl: config.databaseReplicaUrl,
     }));
   if (!opened) await database.migrate();
-  const app = await buildApp({ config, database, ...(keyring && { keyring }) });
+  const app = await buildApp({ config, database, extraModules, ...(keyring && { keyring }) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

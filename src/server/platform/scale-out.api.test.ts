@@ -22,7 +22,7 @@ import { enqueueEmail } from './outbox';
 import { hashPassword } from './passwords';
 
 /*
- * DESIGN §1 on PostgreSQL: three real app processes (`node --import tsx src/server/main.ts`,
+ * DESIGN §1 on PostgreSQL: three real app processes (`node --import tsx src/server/testing/scale-out-main.ts`,
  * WORKERS=on) on one database behind a round-robin proxy. Runs in the `scale` project, which
  * exists only when TEST_DB_BACKEND=postgres (PGlite allows one process per data folder).
  *
@@ -95,11 +95,11 @@ function startProxy(): Promise<string> {
 
 /** Starts one app process and resolves once it listens (it logs the port it was given). */
 function startProcess(env: Record<string, string>): Promise<AppProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './src/server/testing/scale-out-jobs.ts', 'src/server/main.ts'],
-    { cwd: ROOT_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/testing/scale-out-main.ts'], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const runLog = inject('testLogFile');
   let output = '';
   return new Promise((resolve, reject) => {

@@ -7,9 +7,6 @@ import { type EventHandler, processOutbox } from './outbox';
 import { startPoller } from './poller';
 import { purgeExpired } from './sessions';
 
-/** Job handlers by type; modules add theirs here. */
-export const jobHandlers: Record<string, JobHandler> = {};
-
 /** Outbound event handlers by template (events without a handler stay readable in the Outbox). */
 export const eventHandlers: Record<string, EventHandler> = {};
 
@@ -24,6 +21,8 @@ export function startWorkers(deps: {
   db: Db;
   mailer: Mailer | null;
   log: FastifyBaseLogger;
+  /** Job handlers by type: the modules' (jobHandlersOf in server-module.ts). */
+  jobHandlers: Readonly<Record<string, JobHandler>>;
   workers?: readonly WorkerSpec[];
   /** The lease of a claimed job (default DEFAULT_JOB_LEASE_MS). */
   jobLeaseMs?: number;
@@ -39,7 +38,7 @@ export function startWorkers(deps: {
     intervalMs: 2000,
     log: deps.log,
     tick: () =>
-      processJobs(deps.db, jobHandlers, deps.log, deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
+      processJobs(deps.db, deps.jobHandlers, deps.log, deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
   });
   const extra = (deps.workers ?? []).map((w) =>
     startPoller({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { jobHandlers } from '../../platform/workers';
+import type { ServerModule } from '../../platform/server-module';
 import { accountRecordRoutes } from './accounts.routes';
 import { recalculateCommissions } from './commission-job';
 import { employeeRoutes } from './employees.routes';
@@ -10,9 +10,7 @@ import { accountOperationRoutes } from './operations.routes';
 
 // The customers & accounts module (DESIGN §2 "account service"): every /cs/… account call.
 
-jobHandlers[RECALCULATE_COMMISSIONS_JOB] = recalculateCommissions;
-
-export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(accountRecordRoutes(ctx));
     await app.register(accountOperationRoutes(ctx));
@@ -20,3 +18,9 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(employeeRoutes(ctx));
   };
 }
+
+export const accountsModule: ServerModule = {
+  name: 'accounts',
+  routes: accountsRoutes,
+  jobs: { [RECALCULATE_COMMISSIONS_JOB]: recalculateCommissions },
+};

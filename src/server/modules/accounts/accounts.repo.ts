@@ -1,7 +1,8 @@
+import type { AccountFacts } from '@domain/batch-orders/batch-orders';
 import { type AccountRef, missingAccountName } from '@domain/customers/search';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import { accounts, accountTypeHistory, termsRecords } from '../../db/schema';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { accounts, accountTypeHistory, shippingAddresses, termsRecords } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 
@@ -101,4 +102,68 @@ export async function isInDownline(
 export function auditView(row: AccountRow) {
   const { sealedTaxNumber: _sealed, updatedAt: _updated, createdAt: _created, ...rest } = row;
   return rest;
+}
+
+const IN_CHUNK = 1000;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += IN_CHUNK) out.push(items.slice(i, i + IN_CHUNK));
+  return out;
+}
+
+/**
+ * The accounts an upload's rows name (by account number or uid), with their shipping addresses:
+ * in bulk for a preview, a query per thousand keys, not per row.
+ */
+export interface AccountLookup {
+  byPhoenixId: Map<number, AccountFacts>;
+  byUid: Map<string, AccountFacts>;
+}
+
+export async function accountsByKeys(
+  db: DbOrTx,
+  phoenixIds: number[],
+  uids: string[],
+): Promise<AccountLookup> {
+  const found: { uid: string; phoenixId: number; userType: number; accountStatus: number }[] = [];
+  const cols = {
+    uid: accounts.uid,
+    phoenixId: accounts.phoenixId,
+    userType: accounts.userType,
+    accountStatus: accounts.accountStatus,
+  };
+  for (const part of chunks([...new Set(phoenixIds)]))
+    found.push(...(await db.select(cols).from(accounts).where(inArray(accounts.phoenixId, part))));
+  for (const part of chunks([...new Set(uids)]))
+    found.push(...(await db.select(cols).from(accounts).where(inArray(accounts.uid, part))));
+  const facts = new Map<string, AccountFacts>();
+  for (const a of found) facts.set(a.uid, { ...a, addresses: [] });
+  for (const part of chunks([...facts.keys()])) {
+    const addresses = await db
+      .select({
+        id: shippingAddresses.id,
+        accountUid: shippingAddresses.accountUid,
+        countryId: shippingAddresses.countryId,
+        isDefault: shippingAddresses.isDefaultShipping,
+        region: shippingAddresses.region,
+        postalCode: shippingAddresses.postalCode,
+      })
+      .from(shippingAddresses)
+      .where(inArray(shippingAddresses.accountUid, part));
+    for (const a of addresses)
+      facts.get(a.accountUid)?.addresses.push({
+        id: a.id,
+        countryId: a.countryId,
+        isDefault: a.isDefault,
+        region: a.region,
+        postalCode: a.postalCode,
+      });
+  }
+  const lookup: AccountLookup = { byPhoenixId: new Map(), byUid: new Map() };
+  for (const f of facts.values()) {
+    lookup.byPhoenixId.set(f.phoenixId, f);
+    lookup.byUid.set(f.uid, f);
+  }
+  return lookup;
 }

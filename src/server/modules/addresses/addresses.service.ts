@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { shippingAddresses } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
-import type { Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/sessions';
 import { postalCodeIssue } from '../maps/zip-dataset';
@@ -40,7 +40,12 @@ const auditView = (row: repo.AddressRow) => ({ shippingAddress: toShippingAddres
 
 export async function listAddresses(ctx: AppContext, uid: string) {
   if (!(await repo.accountExists(ctx.db, uid))) throw notFound(NO_CUSTOMER);
-  return (await repo.listAddresses(ctx.db, uid)).map(toShippingAddress);
+  return addressesOf(ctx.db, uid);
+}
+
+/** A known account's shipping addresses (for other modules: the customer view). */
+export async function addressesOf(db: DbOrTx, uid: string): Promise<ShippingAddress[]> {
+  return (await repo.listAddresses(db, uid)).map(toShippingAddress);
 }
 
 async function inAccount<T>(ctx: AppContext, uid: string, work: (tx: Tx) => Promise<T>): Promise<T> {

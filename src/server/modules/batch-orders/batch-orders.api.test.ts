@@ -19,12 +19,11 @@ import {
   taxRates,
 } from '../../db/schema';
 import { processJobs } from '../../platform/jobs';
-import { jobHandlers } from '../../platform/workers';
+import { processUpload } from '../../platform/uploads/upload-engine';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { processExports } from '../downstream/downstream.export';
 import { batchOrdersKind } from './batch-orders.service';
-import { processUpload } from './upload-engine';
 
 let t: TestApp;
 let leader: SignedIn;
@@ -104,7 +103,7 @@ const confirm = (csv: string, key: string, headers = leader.headers) =>
     headers,
   });
 const runJobs = async () => {
-  while ((await processJobs(t.database.db, jobHandlers, t.app.log)) > 0);
+  while ((await processJobs(t.database.db, t.app.jobHandlers, t.app.log)) > 0);
 };
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: leader.headers });
 const key = () => `key-${crypto.randomUUID()}`;

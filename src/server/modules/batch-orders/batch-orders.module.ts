@@ -3,7 +3,9 @@ import { integerId } from '@domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { jobHandlers } from '../../platform/workers';
+import type { ServerModule } from '../../platform/server-module';
+import { processUpload } from '../../platform/uploads/upload-engine';
+import { uploadRoutes } from '../../platform/uploads/upload-routes';
 import {
   BATCH_ORDERS_JOB,
   batchOrdersKind,
@@ -12,15 +14,11 @@ import {
   resultCsv,
   toBatchSummary,
 } from './batch-orders.service';
-import { processUpload } from './upload-engine';
-import { uploadRoutes } from './upload-routes';
 
 // Batch orders (DESIGN §5): /api/batchOrders… and their background job, plus how the batch's
 // orders stand downstream (GET /api/batchOrders/{id}/downstream).
 
-jobHandlers[BATCH_ORDERS_JOB] = (payload, job) => processUpload(batchOrdersKind, payload, job);
-
-export function batchOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+function batchOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const upload = uploadRoutes(ctx, {
     base: 'batchOrders',
     tag: 'batch-orders',
@@ -51,3 +49,9 @@ export function batchOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
   };
 }
+
+export const batchOrdersModule: ServerModule = {
+  name: 'batch-orders',
+  routes: batchOrdersRoutes,
+  jobs: { [BATCH_ORDERS_JOB]: (payload, job) => processUpload(batchOrdersKind, payload, job) },
+};

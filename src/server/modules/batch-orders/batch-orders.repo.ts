@@ -1,11 +1,12 @@
-import type { AccountFacts, ProductFacts } from '@domain/batch-orders/batch-orders';
+import type { ProductFacts } from '@domain/batch-orders/batch-orders';
 import type { ShelfPrices } from '@domain/pricing';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { accounts, productPrices, products, shippingAddresses, taxRates } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 
-// Reads batch orders need: accounts by number or uid with their addresses, products with their
-// prices, tax rates. In bulk for a preview (a query per thousand keys, not per row).
+// Reads batch orders need (the accounts a file names come from the accounts module): whole account
+// and address rows, products with their prices, tax rates. In bulk for a preview (a query per
+// thousand keys, not per row).
 
 const IN_CHUNK = 1000;
 
@@ -16,54 +17,6 @@ function chunks<T>(items: T[]): T[][] {
 }
 
 export type AccountRow = typeof accounts.$inferSelect;
-
-export interface AccountLookup {
-  byPhoenixId: Map<number, AccountFacts>;
-  byUid: Map<string, AccountFacts>;
-}
-
-export async function accountFacts(db: DbOrTx, phoenixIds: number[], uids: string[]): Promise<AccountLookup> {
-  const found: { uid: string; phoenixId: number; userType: number; accountStatus: number }[] = [];
-  const cols = {
-    uid: accounts.uid,
-    phoenixId: accounts.phoenixId,
-    userType: accounts.userType,
-    accountStatus: accounts.accountStatus,
-  };
-  for (const part of chunks([...new Set(phoenixIds)]))
-    found.push(...(await db.select(cols).from(accounts).where(inArray(accounts.phoenixId, part))));
-  for (const part of chunks([...new Set(uids)]))
-    found.push(...(await db.select(cols).from(accounts).where(inArray(accounts.uid, part))));
-  const facts = new Map<string, AccountFacts>();
-  for (const a of found) facts.set(a.uid, { ...a, addresses: [] });
-  for (const part of chunks([...facts.keys()])) {
-    const addresses = await db
-      .select({
-        id: shippingAddresses.id,
-        accountUid: shippingAddresses.accountUid,
-        countryId: shippingAddresses.countryId,
-        isDefault: shippingAddresses.isDefaultShipping,
-        region: shippingAddresses.region,
-        postalCode: shippingAddresses.postalCode,
-      })
-      .from(shippingAddresses)
-      .where(inArray(shippingAddresses.accountUid, part));
-    for (const a of addresses)
-      facts.get(a.accountUid)?.addresses.push({
-        id: a.id,
-        countryId: a.countryId,
-        isDefault: a.isDefault,
-        region: a.region,
-        postalCode: a.postalCode,
-      });
-  }
-  const lookup: AccountLookup = { byPhoenixId: new Map(), byUid: new Map() };
-  for (const f of facts.values()) {
-    lookup.byPhoenixId.set(f.phoenixId, f);
-    lookup.byUid.set(f.uid, f);
-  }
-  return lookup;
-}
 
 export interface CatalogEntry extends ProductFacts {
   title: string;

@@ -22,9 +22,6 @@ import { type Actor, type ChangeInput, recordChanges } from '../../platform/audi
 import { type DbOrTx, insertRecords, rows, type Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { alphanumericId } from '../../platform/ids';
-import { queuedEvent } from '../downstream/downstream.export';
-import { placeOfPostalCode } from '../maps/zip-dataset';
-import * as repo from './batch-orders.repo';
 import {
   getUpload,
   listRows,
@@ -35,7 +32,11 @@ import {
   toRow,
   toSummary,
   type UploadKind,
-} from './upload-engine';
+} from '../../platform/uploads/upload-engine';
+import { accountsByKeys } from '../accounts/accounts.service';
+import { queuedEvent } from '../downstream/downstream.export';
+import { placeOfPostalCode } from '../maps/zip-dataset';
+import * as repo from './batch-orders.repo';
 
 // Batch orders (DESIGN §5, decision 008): each valid row becomes a real order, captured in the
 // invoices collection, numbered from order_number_seq, priced from the catalog (replacement and
@@ -65,7 +66,7 @@ async function lookupsFor(
     skus.push(...parsed.row.lines.map((l) => l.sku));
   }
   const [accountsFound, catalog] = await Promise.all([
-    repo.accountFacts(db, phoenixIds, uids),
+    accountsByKeys(db, phoenixIds, uids),
     repo.catalogFacts(db, skus),
   ]);
   return {

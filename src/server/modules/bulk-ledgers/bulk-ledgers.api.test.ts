@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkLedgers, changeEvents, productCreditLedger } from '../../db/schema';
 import { processJobs } from '../../platform/jobs';
-import { jobHandlers } from '../../platform/workers';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
@@ -21,7 +20,7 @@ const csvOf = (lines: string[]) =>
 const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = salesops.headers) =>
   t.app.inject({ method, url, payload, headers });
 const runJobs = async () => {
-  while ((await processJobs(t.database.db, jobHandlers, t.app.log)) > 0);
+  while ((await processJobs(t.database.db, t.app.jobHandlers, t.app.log)) > 0);
 };
 
 describe('bulk ledgers', () => {

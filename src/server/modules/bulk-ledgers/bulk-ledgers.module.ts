@@ -2,9 +2,9 @@ import { BulkLedgerRow } from '@domain/bulk-ledgers/bulk-ledgers';
 import { UploadSummary } from '@domain/uploads/upload';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { jobHandlers } from '../../platform/workers';
-import { processUpload } from '../batch-orders/upload-engine';
-import { uploadRoutes } from '../batch-orders/upload-routes';
+import type { ServerModule } from '../../platform/server-module';
+import { processUpload } from '../../platform/uploads/upload-engine';
+import { uploadRoutes } from '../../platform/uploads/upload-routes';
 import {
   BULK_LEDGERS_JOB,
   bulkLedgersKind,
@@ -15,9 +15,7 @@ import {
 
 // Bulk ledgers (DESIGN §5): /api/bulkLedgers… and their background job.
 
-jobHandlers[BULK_LEDGERS_JOB] = (payload, job) => processUpload(bulkLedgersKind, payload, job);
-
-export function bulkLedgersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+function bulkLedgersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return uploadRoutes(ctx, {
     base: 'bulkLedgers',
     tag: 'bulk-ledgers',
@@ -30,3 +28,9 @@ export function bulkLedgersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     fileStem: 'bulk-ledger',
   });
 }
+
+export const bulkLedgersModule: ServerModule = {
+  name: 'bulk-ledgers',
+  routes: bulkLedgersRoutes,
+  jobs: { [BULK_LEDGERS_JOB]: (payload, job) => processUpload(bulkLedgersKind, payload, job) },
+};

@@ -14,7 +14,6 @@ import { inArray, sql } from 'drizzle-orm';
 import { productCredit } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import * as batchRepo from '../batch-orders/batch-orders.repo';
 import {
   getUpload,
   listRows,
@@ -22,7 +21,8 @@ import {
   toRow,
   toSummary,
   type UploadKind,
-} from '../batch-orders/upload-engine';
+} from '../../platform/uploads/upload-engine';
+import { accountsByKeys } from '../accounts/accounts.service';
 import { applyAdjustment } from '../product-credit/product-credit.service';
 
 // Bulk ledgers (DESIGN §5): every row is one product-credit adjustment, validated and applied by
@@ -52,7 +52,7 @@ export const bulkLedgersKind: UploadKind = {
       if ('phoenixId' in k) phoenixIds.push(k.phoenixId);
       else uids.push(k.uid);
     }
-    const found = await batchRepo.accountFacts(db, phoenixIds, uids);
+    const found = await accountsByKeys(db, phoenixIds, uids);
     const account = (k: Key) =>
       'phoenixId' in k ? found.byPhoenixId.get(k.phoenixId) : found.byUid.get(k.uid);
     const balances = new Map<string, number>();
@@ -80,7 +80,7 @@ export const bulkLedgersKind: UploadKind = {
   async applyRow(tx, row, run) {
     const parsed = parseBulkLedgerRow(row.input);
     if (!parsed.ok) throw badRequest(parsed.errors.join(' '));
-    const found = await batchRepo.accountFacts(
+    const found = await accountsByKeys(
       tx,
       'phoenixId' in parsed.row.account ? [parsed.row.account.phoenixId] : [],
       'uid' in parsed.row.account ? [parsed.row.account.uid] : [],

@@ -1,10 +1,13 @@
 import type { CartCustomer, CartSummaryView, CatalogFacts, ProductHit } from '@domain/carts';
+import type { CartDetail, CartSummary } from '@domain/customers/customer';
 import { retailOffer } from '@domain/pricing';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../platform/db';
+import { type SavedCartSqlRow, savedCartDetail, savedCartSummary } from './saved-carts';
 
 // Cart queries: the cart row with its version, catalogue facts for pricing, the customer, cart
-// message texts (content entries) and the cart lists of the carts screen.
+// message texts (content entries), the cart lists of the carts screen and a customer's saved carts
+// as stored (the customer screens).
 
 export interface CartRow {
   cart_id: string;
@@ -471,4 +474,37 @@ export async function listCarts(
         order by c.last_saved desc, c.cart_id limit ${filter.limit}`,
   );
   return found.map(summaryOf);
+}
+
+const savedCartColumns = sql`cart_id, active_locale, social_id::int as social_id, canceled, created_at, last_saved,
+  user_email, cart_instances`;
+
+/**
+ * A customer's carts as stored, last saved first (open carts only when asked): their own, and the
+ * client carts they built for others (cid; carts_cid_idx).
+ */
+export async function cartsOfCustomer(
+  db: DbOrTx,
+  uid: string,
+  opts: { openOnly?: boolean; limit: number },
+): Promise<CartSummary[]> {
+  const found = await rows<SavedCartSqlRow>(
+    db,
+    sql`select ${savedCartColumns} from carts where (uid = ${uid} or cid = ${uid}) ${opts.openOnly ? sql`and not canceled` : sql``}
+        order by last_saved desc, cart_id limit ${opts.limit}`,
+  );
+  return found.map(savedCartSummary);
+}
+
+/** One of the customer's carts (their own or one they built for a client) as stored. */
+export async function cartOfCustomer(
+  db: DbOrTx,
+  uid: string,
+  cartId: string,
+): Promise<CartDetail | undefined> {
+  const [found] = await rows<SavedCartSqlRow>(
+    db,
+    sql`select ${savedCartColumns} from carts where cart_id = ${cartId} and (uid = ${uid} or cid = ${uid})`,
+  );
+  return found ? savedCartDetail(found) : undefined;
 }

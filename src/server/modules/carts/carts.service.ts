@@ -17,11 +17,13 @@ import {
   toCartView,
   type VariantFacts,
 } from '@domain/carts';
+import type { CartDetail, CartSummary } from '@domain/customers/customer';
 import type { Notice } from '@domain/platform/notices';
 import { type PricingInput, priceCart } from '@domain/pricing';
 import { BOUND_MESSAGES, BOUNDS, CART_ID_LENGTH } from '@domain/reference';
 import { type Actor, changeEvent, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { alphanumericId } from '../../platform/ids';
 import { activeRulesOf } from './active-rules';
@@ -498,3 +500,31 @@ export async function deleteStoredCart(ctx: AppContext, actor: Actor, cartId: st
   }
   throw conflict(CART_MESSAGES.busy);
 }
+
+/**
+ * A customer's saved carts as stored (spec 2 §3 Cart), last saved first, for the customer screens:
+ * their own and the client carts they built for others; open carts only when asked.
+ */
+export const customerCarts = (
+  db: DbOrTx,
+  uid: string,
+  opts: { openOnly?: boolean; limit: number },
+): Promise<CartSummary[]> => repo.cartsOfCustomer(db, uid, opts);
+
+/** One of a customer's saved carts as stored, or undefined when it is not theirs. */
+export const customerCart = (db: DbOrTx, uid: string, cartId: string): Promise<CartDetail | undefined> =>
+  repo.cartOfCustomer(db, uid, cartId);
+
+/**
+ * What the carts price with, for the promo tool's simulator (it prices exactly as the cart does):
+ * the catalogue facts of these SKUs in a country (a product without a price there is not sold
+ * there) and a customer's pricing facts (null when not on file).
+ */
+export const catalogFactsIn = (
+  db: DbOrTx,
+  skus: readonly string[],
+  countryId: number,
+): Promise<Map<string, CatalogFacts>> => repo.catalogFacts(db, skus, countryId);
+
+export const pricingCustomer = (db: DbOrTx, uid: string): Promise<CartCustomer | null> =>
+  repo.customerOf(db, uid);

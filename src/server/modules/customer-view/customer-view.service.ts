@@ -4,18 +4,20 @@ import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { countryName } from '@domain/reference/lists';
 import type { AppContext } from '../../platform/context';
 import { type CustomerViewPrincipal, createCustomerViewSession } from '../../platform/customer-view-sessions';
-import { accountRef, fullName, loadAccount } from '../accounts/accounts.repo';
+import { accountRef, fullName, loadAccount } from '../accounts/accounts.service';
 import { spendCustomerToken } from '../accounts/operations.service';
-import { listAddresses } from '../addresses/addresses.repo';
-import { cartsOf } from '../customers/carts.repo';
-import { accountByUid, iso, ordersOf, summaryOf } from '../customers/customers.repo';
-import { balances } from '../product-credit/product-credit.repo';
+import { addressesOf } from '../addresses/addresses.service';
+import { customerCarts } from '../carts/carts.service';
+import { latestOrders, summaryOrNone } from '../customers/customers.service';
+import { balancesOf } from '../product-credit/product-credit.service';
 
 // The customer view (spec 1 §4 Sign in as the customer; ADR 022): a redeemed sign-in link opens a
 // customer view session, which reads this one customer's own account and nothing else.
 
 const RECENT_ORDERS = 20;
 const OPEN_CARTS = 20;
+
+const iso = (value: Date | null): string | null => (value == null ? null : value.toISOString());
 
 /**
  * Follows a sign-in link: spends the token (once, unexpired; audited on the customer with the
@@ -57,15 +59,15 @@ export async function sessionInfo(
 export async function overview(ctx: AppContext, view: CustomerViewPrincipal): Promise<CustomerViewOverview> {
   const uid = view.accountUid;
   const db = ctx.db;
-  const [account, summaryRow, addresses, orders, carts, credit] = await Promise.all([
+  const [account, found, addresses, orders, carts, credit] = await Promise.all([
     loadAccount(db, uid),
-    accountByUid(db, uid),
-    listAddresses(db, uid),
-    ordersOf(db, uid, RECENT_ORDERS + 1, 0),
-    cartsOf(db, uid, { openOnly: true, limit: OPEN_CARTS }),
-    balances(db, uid),
+    summaryOrNone(db, uid),
+    addressesOf(db, uid),
+    latestOrders(db, uid, RECENT_ORDERS + 1),
+    customerCarts(db, uid, { openOnly: true, limit: OPEN_CARTS }),
+    balancesOf(db, uid),
   ]);
-  const summary = summaryOf(summaryRow!);
+  const summary = found!;
   const consultant =
     account.sponsorId === COMPANY_SPONSOR_ID ? null : await accountRef(db, account.sponsorId);
   return {

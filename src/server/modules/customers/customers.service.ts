@@ -3,6 +3,7 @@ import {
   CUSTOMER_NOT_FOUND,
   type CustomerDashboard,
   type CustomerOrdersAnswer,
+  type CustomerSummary,
   type Downline,
   type GenealogyTree,
   type PopupDetail,
@@ -14,9 +15,9 @@ import { COMPANY_SPONSOR_ID, ORDER_LIST_PAGE_SIZE } from '@domain/reference/cons
 import { COUNTRIES } from '@domain/reference/lists';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
-import { rows } from '../../platform/db';
+import { type DbOrTx, rows } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { cartOfCustomer, cartsOf } from './carts.repo';
+import { customerCart, customerCarts } from '../carts/carts.service';
 import {
   type AccountRow,
   accountByPhoenixId,
@@ -42,6 +43,15 @@ export async function requireAccount(ctx: AppContext, uid: string): Promise<Acco
 export async function summary(ctx: AppContext, uid: string) {
   return summaryOf(await requireAccount(ctx, uid));
 }
+
+/** The customer's summary, or undefined when no account has that uid (for other modules). */
+export async function summaryOrNone(db: DbOrTx, uid: string): Promise<CustomerSummary | undefined> {
+  const account = await accountByUid(db, uid);
+  return account && summaryOf(account);
+}
+
+/** The customer's latest orders, newest first (for other modules: the customer view). */
+export const latestOrders = (db: DbOrTx, uid: string, limit: number) => ordersOf(db, uid, limit, 0);
 
 /** Sponsor and enroller as links: id 1 reads as the company, an id no account holds by its number. */
 async function refs(ctx: AppContext, ids: number[]): Promise<Map<number, AccountRef>> {
@@ -87,7 +97,7 @@ export async function dashboard(ctx: AppContext, uid: string): Promise<CustomerD
           where account_uid = ${uid} order by country desc`,
       ),
       ordersOf(db, uid, 5, 0),
-      cartsOf(db, uid, { openOnly: true, limit: 5 }),
+      customerCarts(db, uid, { openOnly: true, limit: 5 }),
       popupsOf(db, uid, currency),
       rows<{
         id: number;
@@ -164,12 +174,12 @@ export async function popup(ctx: AppContext, uid: string, popupId: number): Prom
 
 export async function carts(ctx: AppContext, uid: string) {
   await requireAccount(ctx, uid);
-  return cartsOf(ctx.db, uid, { limit: 100 });
+  return customerCarts(ctx.db, uid, { limit: 100 });
 }
 
 export async function cart(ctx: AppContext, uid: string, cartId: string) {
   await requireAccount(ctx, uid);
-  const found = await cartOfCustomer(ctx.db, uid, cartId);
+  const found = await customerCart(ctx.db, uid, cartId);
   if (!found) throw notFound('This customer has no cart with that id.');
   return found;
 }

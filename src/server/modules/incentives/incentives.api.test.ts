@@ -11,7 +11,6 @@ import {
   productCreditLedger,
 } from '../../db/schema';
 import { processJobs } from '../../platform/jobs';
-import { jobHandlers } from '../../platform/workers';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { countPeriod } from './counting';
@@ -196,7 +195,7 @@ describe('incentives service (POST /api/startCounting/query)', () => {
   it('counts a period per market into payout rows matching hand-computed progress', async () => {
     const d = await data(`mutation { startCounting(${ARGS}) }`);
     expect(d.startCounting).toHaveLength(2);
-    while ((await processJobs(t.database.db, jobHandlers, t.app.log)) > 0) {}
+    while ((await processJobs(t.database.db, t.app.jobHandlers, t.app.log)) > 0) {}
     const runs = await data(`{ countingRuns(${ARGS}) { countryId status rows } }`);
     expect(runs.countingRuns).toEqual(
       expect.arrayContaining([
@@ -233,7 +232,7 @@ describe('incentives service (POST /api/startCounting/query)', () => {
       list.map(({ countedAt: _c, ...rest }) => rest);
     const before = strip(await payoutRows());
     await data(`mutation { startCounting(${ARGS}) }`);
-    while ((await processJobs(t.database.db, jobHandlers, t.app.log)) > 0) {}
+    while ((await processJobs(t.database.db, t.app.jobHandlers, t.app.log)) > 0) {}
     expect(strip(await payoutRows())).toEqual(before);
   });
 

@@ -10,16 +10,12 @@ import {
   graphqlEndpoint,
   graphqlErrors,
 } from '../../platform/graphql';
-import { jobHandlers } from '../../platform/workers';
 import { isFlagOn } from '../flags/flags.service';
-import { COUNTING_JOB, countingJob } from './counting';
 import { baseTypeDefs, type IncentivesContext, incentivesGraphql } from './incentives.graphql';
 
 // The incentives service (spec 3 §7, DESIGN §2): POST /api/startCounting/query (GraphQL) and
 // POST /api/startCounting/export (the same body, answered as CSV). Both need incentives.manage
 // and the `incentives` feature flag on (spec 1 §2: leaders and developers, when the flag is on).
-
-jobHandlers[COUNTING_JOB] = countingJob;
 
 const TURNED_OFF = 'Incentives are turned off.';
 

@@ -14,6 +14,7 @@ import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
 import { wholesaleByDefault } from '@domain/pricing';
 import { SHIP_TO_SOCIAL_OPTION, shippingMethodName, shippingOptionName, USER_TYPE } from '@domain/reference';
 import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/ids';
 import { priceForCheckout } from '../carts/carts.service';
@@ -29,6 +30,13 @@ export async function overrideDefaultsFor(ctx: AppContext, userType: number) {
   const on = userType === USER_TYPE.consultant && (await isFlagOn(ctx.db, 'consultantOverrideDefaults'));
   return { overrideTax: on, overrideShipping: on };
 }
+
+/**
+ * The sales tax rate of a state or province (the checkout's tax table), or null when the table
+ * has no row for it; the promo tool's simulator taxes with it too.
+ */
+export const taxRateOf = (db: DbOrTx, countryId: number, region: string) =>
+  repo.taxRateOf(db, countryId, region);
 
 // The order estimate (spec 2 §4 estimate, §7): the cart priced with the order's shipping rates
 // (rate tables, free-over thresholds, then the promo engine's shipping promos and drops), tax

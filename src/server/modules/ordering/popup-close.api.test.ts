@@ -22,7 +22,7 @@ import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { downstreamPass } from '../downstream/downstream.worker';
-import { recalculateSocial } from '../orders/orders.repo';
+import { recalculatePopupTotals } from '../orders/orders.service';
 import { captureRetryPass } from './capture.service';
 import { closeDuePopups, closeFaults } from './popup-close.service';
 
@@ -183,7 +183,7 @@ describe('closing a popup (issue 12, ADR 015)', () => {
         },
       })
       .where(eq(orders.id, cancelled));
-    await recalculateSocial(db(), social.id);
+    await recalculatePopupTotals(db(), social.id);
     expect(await socialOf(social.id)).toMatchObject({
       status: 'open',
       orderCount: 2,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { type Db, rows, type Tx } from '../../platform/db';
 import type { WorkerSpec } from '../../platform/workers';
 import { enqueueExport } from '../downstream/downstream.export';
-import { recalculateSocial } from '../orders/orders.repo';
+import { recalculatePopupTotals } from '../orders/orders.service';
 import { captureOrder } from './capture.service';
 
 // The popup close (spec 2 §3–§4, ADR 015). A worker every process runs closes each open popup whose
@@ -146,7 +146,7 @@ async function closeInTx(tx: Tx, now: Date, limit: number): Promise<PassResult> 
           order by o.date_created_utc, o.id for update of o skip locked`,
     );
     for (const o of waitingOrders) await move(o, 'closed');
-    const totals = await recalculateSocial(tx, s.id);
+    const totals = await recalculatePopupTotals(tx, s.id);
     await recordChange(tx, {
       collection: 'socials-log',
       entityId: String(s.id),
@@ -173,7 +173,7 @@ async function closeInTx(tx: Tx, now: Date, limit: number): Promise<PassResult> 
         for update of o skip locked`,
   );
   for (const o of stray) await move(o, 'alreadyClosed');
-  for (const sid of new Set(stray.map((o) => o.social_id))) await recalculateSocial(tx, sid);
+  for (const sid of new Set(stray.map((o) => o.social_id))) await recalculatePopupTotals(tx, sid);
   return out;
 }
 

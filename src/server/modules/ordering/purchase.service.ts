@@ -33,8 +33,7 @@ import { emptyEdit } from '../carts/carts.edits';
 import { editCart } from '../carts/carts.service';
 import { enqueueExport } from '../downstream/downstream.export';
 import { orderEmail } from '../orders/emails';
-import { recalculateSocial } from '../orders/orders.repo';
-import { orderDetail } from '../orders/orders.service';
+import { orderDetail, recalculatePopupTotals } from '../orders/orders.service';
 import { appendCredit, lockCredit } from '../product-credit/product-credit.service';
 import { captureOrder } from './capture.service';
 import {
@@ -723,7 +722,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
   // Only a captured order goes downstream (a card payment's capture queues it).
   if (paid) await enqueueExport(tx, docId, actor);
   // The popup's totals count its orders (as a popup reassignment recalculates them).
-  if (body.popupId != null) await recalculateSocial(tx, body.popupId);
+  if (body.popupId != null) await recalculatePopupTotals(tx, body.popupId);
   if (account.email) {
     const detail = await orderDetail(tx, docId);
     const locale = customerEmailLocale({

@@ -12,6 +12,8 @@ import type { AppContext } from '../../platform/context';
 import { type DbOrTx, readsFor } from '../../platform/db';
 import * as repo from './orders.repo';
 
+export type { OrderRow } from './orders.repo';
+
 // The order detail (spec 2 §2 Order detail; §4 Loading an order). One order lives in one row with
 // its `collection`: invoices and ship-to-socials are Completed, orders is Pending (read-only).
 
@@ -207,3 +209,18 @@ function splitPaymentsOf(payments: Awaited<ReturnType<typeof repo.paymentsOf>>):
     state: p.state,
   }));
 }
+
+// What other modules do with an order or a popup (refunds, the checkout, popup closing): through
+// these, never through orders.repo.
+
+/** The order row, or a 404. */
+export const loadOrder = (db: DbOrTx, id: string): Promise<repo.OrderRow> => repo.loadOrder(db, id);
+
+/** The order row locked for the rest of the caller's transaction, or a 404. */
+export const lockOrder = (tx: DbOrTx, id: string): Promise<repo.OrderRow> => repo.lockOrder(tx, id);
+
+/**
+ * Recomputes a popup's totals from its orders that are not cancelled, in the caller's transaction:
+ * the new totals, or null when no popup has that id.
+ */
+export const recalculatePopupTotals = (tx: DbOrTx, socialId: number) => repo.recalculateSocial(tx, socialId);

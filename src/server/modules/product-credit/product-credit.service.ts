@@ -56,6 +56,9 @@ async function countryCredit(db: DbOrTx, uid: string, country: repo.Country, bal
   } satisfies CountryCredit;
 }
 
+/** The account's balance rows, one per country it has credit in (for other modules: the customer view). */
+export const balancesOf = (db: DbOrTx, uid: string) => repo.balances(db, uid);
+
 export async function getProductCredit(ctx: AppContext, uid: string): Promise<ProductCredit> {
   const account = await repo.findAccount(ctx.db, uid);
   if (!account) throw notFound(NO_CUSTOMER);

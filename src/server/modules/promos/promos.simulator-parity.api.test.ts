@@ -4,10 +4,10 @@ import { type SimulatorCart, simulatorCartOf } from '@domain/promos/simulator-ca
 import { CART_CHANNEL } from '@domain/reference/constants';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carts as cartsTable } from '../../db/schema';
 import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { insertCart } from '../carts/carts.repo';
 
 // Issue 26: the simulator prices exactly as the cart does, for every input the cart has. Carts of
 // every kind (locales, owners of several types, lines with subscription and variant flags, host
@@ -109,36 +109,35 @@ async function storeCart(g: Generated): Promise<string> {
     g.locale === 'en-US'
       ? { name: 'USD', format: '$0' }
       : { name: 'CAD', format: g.locale === 'fr-CA' ? '0 $' : '$0' };
-  await insertCart(t.database.db, {
+  await t.database.db.insert(cartsTable).values({
     cartId,
     uid: owner.uid,
-    cid: null,
-    socialId: null,
-    userEmail: null,
-    localeCode: g.locale,
+    activeLocale: g.locale,
     currency,
-    instance: {
-      currency,
-      unpromofiedItems: [
-        ...g.lines.map((l, n) => ({
-          id: `L${n}`,
-          sku: l.sku,
-          quantity: l.quantity,
-          ...(l.subscription ? { subscription: true } : {}),
-          ...(l.variant ? { selectedVariant: l.variant } : {}),
-        })),
-        ...g.hostRewards
-          .filter((h) => h.ownLine)
-          .map((h) => ({ id: `H${h.sku}`, sku: h.sku, quantity: 1, isHostReward: true })),
-      ],
-      hostRewardItems: g.hostRewards.map((h) => ({ sku: h.sku, quantity: 1, isFree: h.isFree })),
-      promoTags: g.codes.map((c) => ({ code: c.code, ...(c.fromCheckout ? { fromCheckout: true } : {}) })),
-      removedPromoItems: g.removed,
-      giftSelections: g.picks,
-      promoItems: g.held,
+    cartInstances: {
+      [g.locale]: {
+        currency,
+        unpromofiedItems: [
+          ...g.lines.map((l, n) => ({
+            id: `L${n}`,
+            sku: l.sku,
+            quantity: l.quantity,
+            ...(l.subscription ? { subscription: true } : {}),
+            ...(l.variant ? { selectedVariant: l.variant } : {}),
+          })),
+          ...g.hostRewards
+            .filter((h) => h.ownLine)
+            .map((h) => ({ id: `H${h.sku}`, sku: h.sku, quantity: 1, isHostReward: true })),
+        ],
+        hostRewardItems: g.hostRewards.map((h) => ({ sku: h.sku, quantity: 1, isFree: h.isFree })),
+        promoTags: g.codes.map((c) => ({ code: c.code, ...(c.fromCheckout ? { fromCheckout: true } : {}) })),
+        removedPromoItems: g.removed,
+        giftSelections: g.picks,
+        promoItems: g.held,
+      },
     },
-    customer: null,
-    by: 'test',
+    version: 1,
+    updatedBy: 'test',
   });
   return cartId;
 }

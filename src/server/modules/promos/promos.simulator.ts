@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { catalogFacts, customerOf } from '../carts/carts.repo';
-import { taxRateOf } from '../ordering/ordering.repo';
+import { catalogFactsIn, pricingCustomer } from '../carts/carts.service';
+import { taxRateOf } from '../ordering/estimate.service';
 import * as repo from './promos.repo';
 import { compileOrThrow } from './promos.service';
 
@@ -78,7 +78,7 @@ export async function simulationInput(
   }
   // The customer's account facts (new user, enrollment and membership dates, milestones), as the
   // carts price with them: the rules that depend on them are explained for that customer.
-  const customer = input.customer ? await customerOf(ctx.db, input.customer) : null;
+  const customer = input.customer ? await pricingCustomer(ctx.db, input.customer) : null;
   if (input.customer && !customer) throw badRequest(`Unknown customer: ${input.customer}`);
   const regionId = input.user.regionId;
   const localeCode = input.localcode ?? (regionId === 2 ? 'en-CA' : 'en-US');
@@ -89,7 +89,7 @@ export async function simulationInput(
   // catalogue reads (the lines and the SKUs the rules may add): one builder for both (issue 26).
   const state = simulatorInstance(localeCode, input.cart);
   const cartSkus = [...new Set(state.unpromofiedItems.map((l) => l.sku))];
-  const catalog = await catalogFacts(ctx.db, [...cartSkus, ...giftSkusOf(rules)], regionId);
+  const catalog = await catalogFactsIn(ctx.db, [...cartSkus, ...giftSkusOf(rules)], regionId);
   const unknownSkus = cartSkus.filter((sku) => !catalog.has(sku));
   if (unknownSkus.length > 0) throw badRequest(`Unknown SKU: ${unknownSkus.join(', ')}`);
   const lists = await repo.volumeLists(ctx.db);

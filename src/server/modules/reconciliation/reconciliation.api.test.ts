@@ -5,7 +5,6 @@ import { seedDemo } from '../../../../scripts/demo/index';
 import { jobs, reconciliationRuns } from '../../db/schema';
 import { rows } from '../../platform/db';
 import { processJobs } from '../../platform/jobs';
-import { jobHandlers } from '../../platform/workers';
 import { insertAccount, insertOrder } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { downstreamPass } from '../downstream/downstream.worker';
@@ -15,7 +14,7 @@ import { reconciliationNightlyWorker } from './reconciliation.service';
 // discrepancy of each kind is found, seen again, then resolved once fixed; one run at a time.
 
 const runJobs = async (t: TestApp) => {
-  while ((await processJobs(t.database.db, jobHandlers, t.app.log)) > 0) {}
+  while ((await processJobs(t.database.db, t.app.jobHandlers, t.app.log)) > 0) {}
 };
 const startRun = (t: TestApp, who: SignedIn) =>
   t.app.inject({ method: 'POST', url: '/api/reconciliation/run', headers: who.headers });
@@ -341,8 +340,8 @@ describe('reconciliation: planted discrepancies', () => {
     expect(answers.map((a) => a.json().started).sort()).toEqual([false, true]);
     expect(new Set(answers.map((a) => a.json().data.id)).size).toBe(1);
     const ran = await Promise.all([
-      processJobs(t.database.db, jobHandlers, t.app.log),
-      processJobs(other.ctx.db, jobHandlers, other.log),
+      processJobs(t.database.db, t.app.jobHandlers, t.app.log),
+      processJobs(other.ctx.db, other.jobHandlers, other.log),
     ]);
     expect(ran.reduce((s, x) => s + x, 0)).toBe(1);
     const runId = answers[0]!.json().data.id;

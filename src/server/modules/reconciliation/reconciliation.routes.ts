@@ -6,13 +6,10 @@ import {
 } from '@domain/reconciliation/reconciliation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppContext, actorOf } from '../../platform/context';
-import { jobHandlers } from '../../platform/workers';
 import * as service from './reconciliation.service';
 
 // Money reconciliation (ADR 025): the latest run with the open discrepancies, and a run on
 // demand. Leaders and developers (`reconciliation.read`, `reconciliation.run`).
-
-jobHandlers[service.RECONCILIATION_JOB] = service.reconciliationJob;
 
 const tags = ['reconciliation'];
 

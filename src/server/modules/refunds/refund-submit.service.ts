@@ -28,8 +28,7 @@ import { alphanumericId, sha256 } from '../../platform/ids';
 import { heartbeat } from '../../platform/lease';
 import type { StaffPrincipal } from '../../platform/sessions';
 import type { WorkerSpec } from '../../platform/workers';
-import * as orders from '../orders/orders.repo';
-import { labelOf } from '../orders/orders.service';
+import * as orders from '../orders/orders.service';
 import { appendCredit } from '../product-credit/product-credit.service';
 import * as repo from './refunds.repo';
 import { NOT_REFUNDABLE_PENDING, recordView, titlesOf, totalsOrThrow } from './refunds.service';
@@ -162,7 +161,7 @@ async function createRefund(tx: Tx, actor: Actor, body: Submit): Promise<string>
       expiresAt: null,
       doesNotExpire: true,
       reasonId: null,
-      reason: `Refund of order ${labelOf(o)}: ${body.reason}`,
+      reason: `Refund of order ${orders.labelOf(o)}: ${body.reason}`,
       actor,
       action: 'productCredit.refund',
       about: { refundId: id, orderId: o.id },

@@ -2,7 +2,7 @@ import { type CardPayment, cardStates, type RefundOrderFacts } from '@domain/ref
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { orderLines, orderPayments, type RefundCard, refunds } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import type { OrderRow } from '../orders/orders.repo';
+import type { OrderRow } from '../orders/orders.service';
 
 // Queries of the refunds of one order: the facts the refund math needs, the records, and the
 // per-leg updates. Legs live in the refund record's `cards` (spec 2 §3 "cards or payments").

@@ -23,8 +23,7 @@ import { staffNamesById } from '../../platform/audit-names';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import * as orders from '../orders/orders.repo';
-import { labelOf } from '../orders/orders.service';
+import * as orders from '../orders/orders.service';
 import * as repo from './refunds.repo';
 
 // The refunds view's reads: the order with what can still be refunded, the refund list, and the
@@ -55,7 +54,7 @@ export function orderView(o: orders.OrderRow, facts: RefundOrderFacts, prior: re
   return {
     id: o.id,
     orderId: o.orderId,
-    orderLabel: labelOf(o),
+    orderLabel: orders.labelOf(o),
     currency: o.currency,
     localeCode: o.localeCode,
     countryId: o.countryId,

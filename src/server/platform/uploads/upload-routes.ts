@@ -12,9 +12,9 @@ import {
 } from '@domain/uploads/upload';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AppContext, actorOf } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db';
-import { idempotencyKeyOf } from '../../platform/idempotency';
+import { type AppContext, actorOf } from '../context';
+import type { DbOrTx } from '../db';
+import { idempotencyKeyOf } from '../idempotency';
 import * as engine from './upload-engine';
 
 // The calls of one upload kind under /api/{base}: preview, confirm, list, one, rows, correct a

@@ -11,13 +11,13 @@ import {
   type UploadSummary,
 } from '@domain/uploads/upload';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Actor, recordChange } from '../../platform/audit';
-import type { AppContext } from '../../platform/context';
-import { type Db, type DbOrTx, rows, type Tx } from '../../platform/db';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { keyReused } from '../../platform/idempotency';
-import { sha256 } from '../../platform/ids';
-import { enqueueJob, type JobContext } from '../../platform/jobs';
+import { type Actor, recordChange } from '../audit';
+import type { AppContext } from '../context';
+import { type Db, type DbOrTx, rows, type Tx } from '../db';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import { keyReused } from '../idempotency';
+import { sha256 } from '../ids';
+import { enqueueJob, type JobContext } from '../jobs';
 
 // The machinery batch orders and bulk ledgers share (DESIGN §5): a file is parsed and every row
 // validated without writing (preview); confirming stores the batch and its rows and queues a job

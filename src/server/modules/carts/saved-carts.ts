@@ -1,12 +1,10 @@
 import type { CartDetail, CartSummary } from '@domain/customers/customer';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, rows } from '../../platform/db';
-import { iso } from './customers.repo';
 
-// Saved carts of a customer (spec 2 §3 Cart): one instance per locale in `cart_instances`, read as
-// stored by the storefront. Line prices are dollars with a cents twin (priceInCents); cents win.
+// Saved carts as the customer screens read them (spec 2 §3 Cart): one instance per locale in
+// `cart_instances`, read as stored by the storefront. Line prices are dollars with a cents twin
+// (priceInCents); cents win. Pure: the rows come from carts.repo (cartsOfCustomer).
 
-interface CartSqlRow {
+export interface SavedCartSqlRow {
   cart_id: string;
   active_locale: string;
   social_id: number | null;
@@ -65,7 +63,7 @@ function instanceOf(localeCode: string, raw: unknown) {
   };
 }
 
-function detailOf(r: CartSqlRow): CartDetail {
+export function savedCartDetail(r: SavedCartSqlRow): CartDetail {
   const instances = Object.entries(obj(r.cart_instances)).map(([locale, raw]) => instanceOf(locale, raw));
   const active = instances.find((i) => i.localeCode === r.active_locale) ?? instances[0];
   return {
@@ -76,46 +74,14 @@ function detailOf(r: CartSqlRow): CartDetail {
     canceled: r.canceled,
     totalProducts: active?.lines.reduce((s, l) => s + l.quantity, 0) ?? 0,
     subtotalCents: active?.subtotalCents ?? 0,
-    createdAt: iso(r.created_at)!,
-    lastSaved: iso(r.last_saved)!,
+    createdAt: new Date(r.created_at).toISOString(),
+    lastSaved: new Date(r.last_saved).toISOString(),
     userEmail: r.user_email,
     instances,
   };
 }
 
-const summaryOf = (r: CartSqlRow): CartSummary => {
-  const { userEmail: _e, instances: _i, ...summary } = detailOf(r);
+export const savedCartSummary = (r: SavedCartSqlRow): CartSummary => {
+  const { userEmail: _e, instances: _i, ...summary } = savedCartDetail(r);
   return summary;
 };
-
-const cartColumns = sql`cart_id, active_locale, social_id::int as social_id, canceled, created_at, last_saved,
-  user_email, cart_instances`;
-
-/**
- * The customer's carts, last saved first (open carts only when asked): their own, and the client
- * carts they built for others (cid; carts_cid_idx).
- */
-export async function cartsOf(
-  db: DbOrTx,
-  uid: string,
-  opts: { openOnly?: boolean; limit: number },
-): Promise<CartSummary[]> {
-  const found = await rows<CartSqlRow>(
-    db,
-    sql`select ${cartColumns} from carts where (uid = ${uid} or cid = ${uid}) ${opts.openOnly ? sql`and not canceled` : sql``}
-        order by last_saved desc, cart_id limit ${opts.limit}`,
-  );
-  return found.map(summaryOf);
-}
-
-export async function cartOfCustomer(
-  db: DbOrTx,
-  uid: string,
-  cartId: string,
-): Promise<CartDetail | undefined> {
-  const [found] = await rows<CartSqlRow>(
-    db,
-    sql`select ${cartColumns} from carts where cart_id = ${cartId} and (uid = ${uid} or cid = ${uid})`,
-  );
-  return found ? detailOf(found) : undefined;
-}

@@ -1,0 +1,4 @@
+import type { ServerModule } from '../../platform/server-module';
+import { healthRoutes } from './health.routes';
+
+export const healthModule: ServerModule = { name: 'health', routes: healthRoutes };

@@ -1,0 +1,4 @@
+import type { ServerModule } from '../../platform/server-module';
+import { ordersRoutes } from './orders.routes';
+
+export const ordersModule: ServerModule = { name: 'orders', routes: ordersRoutes };

@@ -1,0 +1,9 @@
+import type { ServerModule } from '../../platform/server-module';
+import { promosRoutes } from './promos.routes';
+import { promoDeployWorker } from './promos.schedule';
+
+export const promosModule: ServerModule = {
+  name: 'promos',
+  routes: promosRoutes,
+  workers: () => [promoDeployWorker()],
+};
