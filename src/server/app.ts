@@ -9,8 +9,8 @@ import { authModule } from './modules/auth/auth.module';
 import { batchOrdersModule } from './modules/batch-orders/batch-orders.module';
 import { bulkLedgersModule } from './modules/bulk-ledgers/bulk-ledgers.module';
 import { cartsModule } from './modules/carts/carts.module';
+import { checkoutModule } from './modules/checkout/checkout.module';
 import { contentModule } from './modules/content/content.module';
-import { customerSearchModule } from './modules/customer-search/customer-search.module';
 import { customerViewModule } from './modules/customer-view/customer-view.module';
 import { customersModule } from './modules/customers/customers.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
@@ -21,7 +21,6 @@ import { healthModule } from './modules/health/health.module';
 import { incentivesModule } from './modules/incentives/incentives.module';
 import { mapsModule } from './modules/maps/maps.module';
 import { orderSearchModule } from './modules/order-search/order-search.module';
-import { orderingModule } from './modules/ordering/ordering.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { outboxModule } from './modules/outbox/outbox.module';
 import { BuiltInGateway } from './modules/payments/built-in-gateway';
@@ -86,9 +85,8 @@ const SERVER_MODULES: readonly ServerModule[] = [
   flagsModule,
   outboxModule,
   dashboardModule,
-  customerSearchModule,
-  healthModule,
   customersModule,
+  healthModule,
   queryModule,
   cartsModule,
   accountsModule,
@@ -101,7 +99,7 @@ const SERVER_MODULES: readonly ServerModule[] = [
   promosModule,
   batchOrdersModule,
   bulkLedgersModule,
-  orderingModule,
+  checkoutModule,
   mapsModule,
   contentModule,
   paymentsModule,

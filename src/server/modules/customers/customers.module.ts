@@ -1,9 +1,14 @@
 import type { ServerModule } from '../../platform/server-module';
+import { customerSearchRoutes } from './customer-search.routes';
 import { customersGraphql } from './customers.graphql';
 import { customersRoutes } from './customers.routes';
 
 export const customersModule: ServerModule = {
   name: 'customers',
-  routes: customersRoutes,
+  // The search and export (spec 1 §2 Customer search), then the customer screens' reads.
+  routes: (ctx) => async (app) => {
+    await app.register(customerSearchRoutes(ctx));
+    await app.register(customersRoutes(ctx));
+  },
   graphql: customersGraphql,
 };

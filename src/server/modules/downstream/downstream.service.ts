@@ -9,8 +9,8 @@ import { type AppContext, actorOf } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { assertFieldWrites } from '../../platform/field-guard';
 import type { StaffPrincipal } from '../../platform/sessions';
+import { CAPTURE_FAILED, retryCaptureNow } from '../checkout/capture.service';
 import { postalCodeIssue } from '../maps/zip-dataset';
-import { CAPTURE_FAILED, retryCaptureNow } from '../ordering/capture.service';
 import { exportLocked } from './downstream.export';
 import * as repo from './downstream.repo';
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { catalogFactsIn, pricingCustomer } from '../carts/carts.service';
-import { taxRateOf } from '../ordering/estimate.service';
+import { taxRateOf } from '../checkout/estimate.service';
 import * as repo from './promos.repo';
 import { compileOrThrow } from './promos.service';
 

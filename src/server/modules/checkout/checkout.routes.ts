@@ -24,8 +24,8 @@ import { idempotencyKeyOf } from '../../platform/idempotency';
 import { emptyEdit, localeEdit } from '../carts/carts.edits';
 import { editCart } from '../carts/carts.service';
 import { countryCatalog, searchCatalog } from './catalog.service';
+import * as repo from './checkout.repo';
 import { estimate, overrideDefaultsFor } from './estimate.service';
-import * as repo from './ordering.repo';
 import { purchase } from './purchase.service';
 
 // Portal ordering calls (spec 2 §7; paths the spec leaves open are listed in docs/api.md):
@@ -38,7 +38,7 @@ const edit = { action: 'records.edit' } as const;
 const tags = ['ordering'];
 const UidParams = z.object({ uid: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'Not a customer id') });
 
-export function orderingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/catalog/products',

@@ -1,10 +1,10 @@
 import type { ServerModule } from '../../platform/server-module';
 import { captureRetryWorker } from './capture.service';
-import { orderingRoutes } from './ordering.routes';
+import { checkoutRoutes } from './checkout.routes';
 import { popupCloseWorker } from './popup-close.service';
 
-export const orderingModule: ServerModule = {
-  name: 'ordering',
-  routes: orderingRoutes,
+export const checkoutModule: ServerModule = {
+  name: 'checkout',
+  routes: checkoutRoutes,
   workers: (ctx) => [captureRetryWorker(ctx), popupCloseWorker(ctx)],
 };

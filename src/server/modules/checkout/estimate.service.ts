@@ -20,7 +20,7 @@ import { sha256 } from '../../platform/ids';
 import { priceForCheckout } from '../carts/carts.service';
 import { isFlagOn } from '../flags/flags.service';
 import { postalCodeIssue } from '../maps/zip-dataset';
-import * as repo from './ordering.repo';
+import * as repo from './checkout.repo';
 
 /**
  * Spec 2 §6 (ADR 015): with the consultantOverrideDefaults flag on, a portal order for a consultant
