@@ -1,12 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { areaMapProblems } from './area-map';
 import { csvWriterProblem } from './csv-writer-rule';
 
 // Import boundaries (CONVENTIONS.md): src/domain is pure and shared; src/server and src/web never
 // import each other; on the client, shared code → features → app, features never import each
 // other (the entry file beside them may import the app); a server module's routes build no
 // queries (no drizzle-orm in *.routes.ts); a module's repo is its own (another module, or code
-// outside the modules, goes through its services); and no import cycles anywhere in src.
+// outside the modules, goes through its services); no import cycles anywhere in src; and every
+// area has one name in every layer, as the area map of docs/architecture.md lists it.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src');
@@ -124,6 +126,9 @@ function visit(node: string) {
   state.set(node, 'done');
 }
 for (const node of graph.keys()) if (!state.has(node)) visit(node);
+
+// One name per area in every layer (docs/architecture.md).
+problems.push(...areaMapProblems(ROOT));
 
 if (problems.length) {
   console.error(
