@@ -1,4 +1,5 @@
 import { type CartView, OverrideEntry } from '@domain/carts';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,7 +7,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { type FormEvent, useState } from 'react';
 import { useOverride, useRemoveOverride } from '../api/carts';
 

@@ -1,5 +1,6 @@
 import { orderSummary } from '@domain/money/summary';
 import type { OrderDetail } from '@domain/orders/detail';
+import { formatMoney, formatMoneyOff } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -12,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MoneySummary, priceStepText } from '@web/components/money-summary';
-import { formatDateTime, formatMoney, formatMoneyOff } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import type { ReactNode } from 'react';
 
 // The order's lines, payments, shipments and totals (spec 2 §3 Order, Line item; §5 totals).

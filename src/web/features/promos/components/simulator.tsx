@@ -4,6 +4,7 @@ import { explanationWords, type ProductNames, skusNamed } from '@domain/promos/s
 import { COLLECTION_LABELS, type PromoCollection, parseSkuList } from '@domain/promos/tool';
 import { CART_CHANNEL } from '@domain/reference/constants';
 import { type LocaleCode, PROMO_USER_TYPES, SHIPPING_METHODS } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -22,7 +23,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { useRef, useState } from 'react';
 import { type Simulation, useLoadCart, useProductNames, useSimulate } from '../api/promos';
 import { Reason, ShippingRates, Total } from './simulator-result';

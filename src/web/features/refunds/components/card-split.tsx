@@ -1,4 +1,5 @@
 import type { RefundCardView } from '@domain/orders/refunds';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -6,7 +7,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '@web/lib/format';
 import { useId } from 'react';
 import { parseMoney } from './money';
 

@@ -17,6 +17,7 @@ import {
   REFUND_ESTIMATE_DEBOUNCE_MS,
   REFUND_ESTIMATE_OVERRIDE_DEBOUNCE_MS,
 } from '@domain/reference/constants';
+import { formatMoney } from '@domain/reference/money';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +28,6 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { useDebouncedValue, useFlushableDebounce } from '@web/lib/use-debounced-value';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
