@@ -60,19 +60,23 @@ function intlOffsetMs(instantMs: number, timeZone: string): number {
  * no zone changes twice within an hour). Asking Intl takes microseconds, and the pricing engine
  * reads the Pacific date of `now` and of the membership dates on every price.
  */
-const hourOffsets = new Map<string, number | null>();
-const HOUR_OFFSETS_KEPT = 4096;
+const hourOffsets = new Map<string, Map<number, number | null>>();
+const HOURS_KEPT = 4096;
 
 /** Offset of the zone from UTC at an instant, in ms (Pacific: −7 h in daylight time, −8 h in standard time). */
 export function zoneOffsetMs(instantMs: number, timeZone: string = PACIFIC_TIME_ZONE): number {
   const hour = Math.floor(instantMs / HOUR_MS);
-  const key = `${timeZone}|${hour}`;
-  let offset = hourOffsets.get(key);
+  let hours = hourOffsets.get(timeZone);
+  if (!hours) {
+    hours = new Map();
+    hourOffsets.set(timeZone, hours);
+  }
+  let offset = hours.get(hour);
   if (offset === undefined) {
     const first = intlOffsetMs(hour * HOUR_MS, timeZone);
     offset = first === intlOffsetMs((hour + 1) * HOUR_MS - 1000, timeZone) ? first : null;
-    if (hourOffsets.size >= HOUR_OFFSETS_KEPT) hourOffsets.clear();
-    hourOffsets.set(key, offset);
+    if (hours.size >= HOURS_KEPT) hours.clear();
+    hours.set(hour, offset);
   }
   return offset ?? intlOffsetMs(instantMs, timeZone);
 }
@@ -99,16 +103,19 @@ export function zoneDate(instant: Date, timeZone: string = PACIFIC_TIME_ZONE): s
 }
 
 /**
- * Epoch seconds of a wall-clock time (YYYY-MM-DD, h:m:s) in the zone. On the days the clocks
+ * Epoch seconds of a wall-clock time (a date, YYYY-MM-DD or its parts, and h:m:s) in the zone. On the days the clocks
  * change, a time they skip (2:30 when they go forward) and a time that happens twice (1:30 when they
  * go back) both read as daylight time.
  */
 export function zoneTimeSeconds(
-  date: string,
+  date: string | Pick<ZonedParts, 'year' | 'month' | 'day'>,
   time: readonly [number, number, number],
   timeZone: string = PACIFIC_TIME_ZONE,
 ): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y, m, d] =
+    typeof date === 'string'
+      ? (date.split('-').map(Number) as [number, number, number])
+      : [date.year, date.month, date.day];
   const guess = Date.UTC(y, m - 1, d, time[0], time[1], time[2]);
   const first = guess - zoneOffsetMs(guess, timeZone);
   // Second pass settles the offset on days the clocks change.

@@ -1,8 +1,9 @@
 // Business promo form (spec 3 §2, §4–§5): the few fields a business author fills, and the stored
 // rule they publish. Each type shows only the fields it reads (ADR 023): no discount for a free
 // type, "Buy how many" and "Get how many" for buy X get Y.
+
+import { zoneTimeSeconds } from '../platform/time-zone';
 import { AMOUNT_RULE_TYPES, PERCENT_RULE_TYPES } from './rule';
-import { zoneTimeSeconds } from './tool';
 
 export type DurationState = 'no-duration' | 'editing-duration' | 'duration-saved';
 

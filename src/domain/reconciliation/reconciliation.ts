@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../platform/envelope';
-import { isPacificDaylightTime } from '../pricing/calendar';
+import { zoneOffsetMs } from '../platform/time-zone';
 
 // Money reconciliation (ADR 025): a job that looks for broken money invariants across the whole
 // database, nightly and on demand, and keeps each discrepancy found until a later run no longer
@@ -149,8 +149,7 @@ export const RECONCILIATION_MESSAGES = {
  * night with no process up in that hour has no nightly run; a run by hand covers it.
  */
 export function nightlySlot(nowMs: number, hour: number): string | null {
-  const offsetHours = isPacificDaylightTime(Math.floor(nowMs / 1000)) ? -7 : -8;
-  const local = new Date(nowMs + offsetHours * 3_600_000);
+  const local = new Date(nowMs + zoneOffsetMs(nowMs));
   if (local.getUTCHours() !== hour) return null;
   return local.toISOString().slice(0, 10);
 }

@@ -1,3 +1,4 @@
+import { zoneDate } from '@domain/platform/time-zone';
 import { type PromoAccess, whyNotSave } from '@domain/promos/access';
 import {
   BUY_GET_MESSAGE,
@@ -11,7 +12,7 @@ import {
   unitCount,
 } from '@domain/promos/business-form';
 import { RULE_TYPES } from '@domain/promos/rule';
-import { defaultDuration, zoneDate } from '@domain/promos/tool';
+import { defaultDuration } from '@domain/promos/tool';
 import { PROMO_SEARCH_THROTTLE_MS } from '@domain/reference/constants';
 import { PROMO_USER_TYPES } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
