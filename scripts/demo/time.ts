@@ -20,11 +20,6 @@ export function pacificDayStart(at: Date): Date {
   return new Date(localMidnight - pacificOffset(new Date(guess)));
 }
 
-/** End of the Pacific day that contains `at` (23:59:59.999), as the spec's expiry end-of-day. */
-export function pacificDayEnd(at: Date): Date {
-  return new Date(pacificDayStart(new Date(pacificDayStart(at).getTime() + 36 * HOUR)).getTime() - 1);
-}
-
 /** YYYY-MM-DD of a date in UTC (for `date` columns). */
 export function isoDate(at: Date): string {
   return at.toISOString().slice(0, 10);

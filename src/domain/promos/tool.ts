@@ -248,11 +248,6 @@ export function findRuleByName<T extends { collection: PromoCollection; name: st
   return match('active') ?? match('pending');
 }
 
-/** Create mode's empty rule: inactive, no priority, stop off (spec 3 §4). */
-export function emptyRule(): Record<string, unknown> {
-  return { name: '', id: 0, active: false, priority: null, stop: false };
-}
-
 export interface CompiledStored {
   rule: PromoRule | null;
   errors: PromoIssue[];

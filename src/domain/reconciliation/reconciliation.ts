@@ -30,7 +30,6 @@ export const DISCREPANCY_KIND_LABELS: Record<DiscrepancyKind, string> = {
 };
 
 export const RECORD_TYPES = ['order', 'payment', 'refund', 'productCredit', 'gatewayTransaction'] as const;
-export type DiscrepancyRecordType = (typeof RECORD_TYPES)[number];
 
 /** Default minutes a captured order may wait for Phoenix before it counts as lost (RECONCILIATION_EXPORT_MINUTES). */
 export const DEFAULT_EXPORT_GRACE_MINUTES = 60;
@@ -60,7 +59,6 @@ export type KindCounts = z.infer<typeof KindCounts>;
 
 export const RUN_TRIGGERS = ['manual', 'nightly'] as const;
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const ReconciliationRun = z.object({
   id: z.number().int(),
