@@ -9,7 +9,7 @@ import { addBatches } from './batches';
 import { MAX_ORDERS } from './ids';
 import { demoLoadState, isDatabaseEmpty, setDemoLoadState } from './load-state';
 
-export { type DemoLoadState, demoLoadState, isDatabaseEmpty } from './load-state';
+export { demoLoadState, isDatabaseEmpty } from './load-state';
 
 import { addOrderScenarios } from './order-scenarios';
 import { makeProgress } from './progress';

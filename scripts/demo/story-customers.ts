@@ -144,8 +144,6 @@ export const STORY_CUSTOMERS = {
   },
 } as const satisfies Record<string, StoryCustomer>;
 
-export type StoryKey = keyof typeof STORY_CUSTOMERS;
-
 /** Fixed ids of what the story customers own. */
 export const STORY_IDS = {
   /** Hazel Brooks's open popup. */

@@ -1,4 +1,4 @@
-import { PACIFIC_TIME_ZONE } from '@domain/reference';
+import { zoneOffsetMs } from '@domain/platform/time-zone';
 
 // Every date of the demo is placed relative to one anchor (`now`), so the dashboard always has a
 // "today" — the Pacific business day (spec 2 §9: Pacific time for the business day).
@@ -7,30 +7,8 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-const pacificParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: PACIFIC_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** Offset of Pacific time from UTC at an instant, in ms (negative: -7 h or -8 h). */
-function pacificOffset(at: Date): number {
-  const parts = Object.fromEntries(pacificParts.formatToParts(at).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
+const pacificOffset = (at: Date): number => zoneOffsetMs(at.getTime());
 
 /** Start of the Pacific business day that contains `at`. */
 export function pacificDayStart(at: Date): Date {
@@ -40,11 +18,6 @@ export function pacificDayStart(at: Date): Date {
   // The offset at midnight can differ from the one now on a daylight-saving day.
   const guess = localMidnight - offset;
   return new Date(localMidnight - pacificOffset(new Date(guess)));
-}
-
-/** End of the Pacific day that contains `at` (23:59:59.999), as the spec's expiry end-of-day. */
-export function pacificDayEnd(at: Date): Date {
-  return new Date(pacificDayStart(new Date(pacificDayStart(at).getTime() + 36 * HOUR)).getTime() - 1);
 }
 
 /** YYYY-MM-DD of a date in UTC (for `date` columns). */

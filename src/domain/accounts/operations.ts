@@ -69,7 +69,6 @@ export const UpdateStatusRequest = z.object({
 
 /** `POST /api/cs/account/{uid}/{action}`: the account actions offered besides the named calls. */
 export const ACCOUNT_ACTIONS = ['reset-password'] as const;
-export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
 export const AccountIdBody = z.object({ accountId: userUid('Not an account id') });
 export const ChangeCountryRequest = AccountIdBody.extend({

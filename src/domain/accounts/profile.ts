@@ -3,23 +3,13 @@ import { fieldRefusal, whoMay } from '../auth/field-actions';
 import type { Principal } from '../auth/permissions';
 import { accountTypeChange } from '../customers/membership';
 import { GENDERS, LANGUAGES, USER_TYPES } from '../reference/lists';
-import {
-  DISTRIBUTOR_DOB_TYPES,
-  dateOfBirthFor,
-  emailOptional,
-  MESSAGES,
-  name,
-  phone,
-  requiredNumber,
-} from '../validation';
+import { dateOfBirthFor, emailOptional, MESSAGES, name, phone, requiredNumber } from '../validation';
 
 // Customer detail form (spec 1 §5, DESIGN §5), built from the form-rules library
 // (src/domain/validation, spec 3 §5): first name, last name and account type required; email
 // valid; date of birth optional for Client, Prospect and Guest, required and at least 18 years
 // for Consultant, Member and Employee; phone (stored without punctuation), gender, language and
 // country optional.
-
-export const ADULT_ONLY_TYPES = DISTRIBUTOR_DOB_TYPES;
 
 const USER_TYPE_IDS = USER_TYPES.map((t) => t.id) as number[];
 const GENDER_IDS = GENDERS.map((g) => g.id) as number[];

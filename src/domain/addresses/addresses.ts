@@ -22,7 +22,6 @@ export const ADDRESS_COUNTRIES = [
   { id: 1, name: 'United States', code: 'US' },
   { id: 2, name: 'Canada', code: 'CA' },
 ] as const;
-export type AddressCountryId = (typeof ADDRESS_COUNTRIES)[number]['id'];
 
 /** Labels change with the country: Zip Code/State for the US, Postal Code/Province otherwise (spec 3 §3). */
 export const addressLabels = (countryId: number) =>

@@ -1,6 +1,7 @@
 import {
   accountStatusName,
   countryName,
+  formatMoney,
   orderStateName,
   orderTypeName,
   returnStatusName,
@@ -61,12 +62,9 @@ const LOCALES: Record<string, string> = {
   'fr-CA': 'French (Canada)',
 };
 
+/** Cents in the currency's home locale, with Intl's own symbol there (CAD reads "$98.00"). */
 const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat(currency === 'CAD' ? 'en-CA' : 'en-US', { style: 'currency', currency }).format(
-    cents / 100,
-  );
-
-export const formatCents = money;
+  formatMoney(cents, currency, currency === 'CAD' ? 'en-CA' : 'en-US', { symbol: 'locale' });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 // Made on first use: an Intl formatter costs far more to make than to use.

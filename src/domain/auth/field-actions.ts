@@ -91,7 +91,6 @@ export const FIELD_ACTIONS = {
 } as const satisfies Record<string, Record<string, FieldEntry>>;
 
 export type GuardedResource = keyof typeof FIELD_ACTIONS;
-export type GuardedField<R extends GuardedResource> = keyof (typeof FIELD_ACTIONS)[R] & string;
 
 function entryOf(resource: GuardedResource, field: string): FieldEntry | undefined {
   return (FIELD_ACTIONS[resource] as Record<string, FieldEntry>)[field];

@@ -86,10 +86,6 @@ export function canGrantRole(granter: Principal, role: StaffRole): boolean {
   return actionsOfRole(role).every((action) => can(granter, action));
 }
 
-export function grantableRoles(granter: Principal): StaffRole[] {
-  return ALL.filter((role) => canGrantRole(granter, role));
-}
-
 /** Only a holder of promoAccess or junoAccess may give or take that flag. */
 export function canSetAccess(granter: Principal, flag: 'promoAccess' | 'junoAccess'): boolean {
   return granter[flag] === true;

@@ -2,19 +2,13 @@ import { LOCALES, type LocaleCode } from '../reference/lists';
 import { formatMoney } from '../reference/money';
 
 // Locales (spec 3 §3 Locale, §4 auto-detect, §9): en-US (USD), en-CA (CAD), fr-CA (CAD). Money is
-// written by the one formatter (reference/money.ts) in the cart's locale; dates with Intl.
+// written by the one formatter (reference/money.ts) in the cart's locale.
 
 export const localeOf = (code: string) => LOCALES.find((l) => l.code === code) ?? LOCALES[0];
 
 /** Money in a locale's own currency (a cart's or checkout's), through the one formatter. */
 export const formatMoneyFor = (cents: number, localeCode: string): string =>
   formatMoney(cents, localeOf(localeCode).currency.name, localeCode);
-
-export function formatDateFor(iso: string | Date, localeCode: string): string {
-  return new Intl.DateTimeFormat(localeOf(localeCode).code, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-}
 
 /** The locale of a country and language (2 is French). */
 export const localeFor = (countryId: number, languageId: number): LocaleCode =>

@@ -36,5 +36,3 @@ export function accountTypeNames(userType: number, derived: readonly DerivedAcco
   const stored = userTypeName(userType) ?? `Type ${userType}`;
   return [stored, ...DERIVED_ACCOUNT_TYPES.filter((t) => derived.includes(t.key)).map((t) => t.name)];
 }
-
-export const AccountTypes = z.array(z.string());

@@ -212,5 +212,5 @@ export const AccountInfo = CustomerSummary.extend({
 export type AccountInfo = z.infer<typeof AccountInfo>;
 export const AccountInfoAnswer = ok(AccountInfo);
 
-export { COMPANY_NAME, MembershipStatusValue } from './search';
+export { COMPANY_NAME } from './search';
 export const CUSTOMER_NOT_FOUND = 'No customer with that id.';

@@ -97,5 +97,3 @@ export const MARKETS = [
   { countryId: 1, key: 'us', label: 'United States' },
   { countryId: 2, key: 'ca', label: 'Canada' },
 ] as const;
-export const marketLabel = (countryId: number) =>
-  MARKETS.find((m) => m.countryId === countryId)?.label ?? '—';

@@ -4,7 +4,6 @@ import { z } from 'zod';
 // requirements, participant rewards and enroller rewards, and a US and a CA counting key.
 
 export const MILESTONE_NAMES = ['milestone1', 'milestone2', 'milestone3'] as const;
-export type MilestoneName = (typeof MILESTONE_NAMES)[number];
 export const MilestoneNameSchema = z.enum(MILESTONE_NAMES);
 
 export const milestoneLabel = (name: string) => name.replace(/^milestone(\d)$/, 'Milestone $1');

@@ -6,7 +6,6 @@ import { z } from 'zod';
 // is required. The same key with the same body answers the first answer; with another body, 422.
 // A screen makes one key per submission and keeps it when the same submission is sent again.
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, endOfPacificDay, isPacificDaylightTime, pacificDate } from './calendar';
+import { addMonths, endOfPacificDay, pacificDate } from './calendar';
 import { allocate, percentOf, roundCents, roundVolume } from './money';
 
 describe('money', () => {
@@ -60,13 +60,6 @@ describe('money', () => {
 });
 
 describe('Pacific calendar', () => {
-  it('knows daylight time from the second Sunday of March to the first Sunday of November', () => {
-    expect(isPacificDaylightTime(Date.UTC(2025, 2, 9, 9, 59) / 1000)).toBe(false);
-    expect(isPacificDaylightTime(Date.UTC(2025, 2, 9, 10, 0) / 1000)).toBe(true);
-    expect(isPacificDaylightTime(Date.UTC(2025, 10, 2, 8, 59) / 1000)).toBe(true);
-    expect(isPacificDaylightTime(Date.UTC(2025, 10, 2, 9, 0) / 1000)).toBe(false);
-  });
-
   it('reads the Pacific date of an instant', () => {
     expect(pacificDate(Date.UTC(2025, 0, 1, 7, 59) / 1000)).toEqual({ year: 2024, month: 12, day: 31 });
     expect(pacificDate(Date.UTC(2025, 6, 1, 7, 0) / 1000)).toEqual({ year: 2025, month: 7, day: 1 });

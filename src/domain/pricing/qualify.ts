@@ -1,6 +1,7 @@
 // How many times a rule qualifies (conditionQuantity, spend thresholds, actionQuantity.max) and
 // which units it takes (DESIGN §6: `conditionQuantity.min` condition items make one application;
 // each rule applies at most `actionQuantity.max` times).
+import { BACK_OFFICE_LOCALE, formatMoney } from '@domain/reference';
 import { isOrdinary, lineTotal, type WorkCart, type WorkLine } from './cart';
 import type { CompiledRule } from './compile';
 import { forRegion, type PricingContext } from './context';
@@ -74,7 +75,9 @@ export function thresholdFor(c: CompiledRule, ctx: PricingContext): number | und
   return forRegion(c.spendThreshold, ctx);
 }
 
-const money = (cents: number): string => (cents / 100).toFixed(2);
+/** An amount of the cart's region as the engine's messages state it, without its currency: "12.50". */
+const money = (cents: number, ctx: PricingContext): string =>
+  formatMoney(cents, ctx.regionKey === '2' ? 'CAD' : 'USD', BACK_OFFICE_LOCALE, { symbol: 'none' });
 
 /** Applications the rule qualifies for, or why it qualifies for none. */
 export function qualify(cart: WorkCart, c: CompiledRule, ctx: PricingContext): number | Failure {
@@ -103,7 +106,7 @@ export function qualify(cart: WorkCart, c: CompiledRule, ctx: PricingContext): n
     if (spend < threshold) {
       return {
         code: 'threshold_not_met',
-        message: `The eligible subtotal ${money(spend)} is below the threshold ${money(threshold)}.`,
+        message: `The eligible subtotal ${money(spend, ctx)} is below the threshold ${money(threshold, ctx)}.`,
       };
     }
     if (threshold > 0) spendGroups = Math.floor(spend / threshold);

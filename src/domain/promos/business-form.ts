@@ -2,8 +2,9 @@
 // rule they publish. Each type shows only the fields it reads (ADR 023): no discount for a free
 // type, "Buy how many" and "Get how many" for buy X get Y.
 import { z } from 'zod';
+
+import { zoneTimeSeconds } from '../platform/time-zone';
 import { AMOUNT_RULE_TYPES, PERCENT_RULE_TYPES } from './rule';
-import { zoneTimeSeconds } from './tool';
 
 export type DurationState = 'no-duration' | 'editing-duration' | 'duration-saved';
 

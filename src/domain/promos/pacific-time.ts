@@ -1,4 +1,5 @@
-import { PROMO_TIME_ZONE, zoneDate, zoneTimeSeconds } from './tool';
+import { zoneDate, zonedParts, zoneTimeSeconds } from '../platform/time-zone';
+import { PACIFIC_TIME_ZONE } from '../reference/constants';
 
 // The promo tool's Start, End and "Publish at" are stored as epoch seconds and picked as a Pacific
 // wall-clock time (America/Los_Angeles, spec 3 §4). The pickers are the browser's date-time and date
@@ -12,23 +13,11 @@ export const DAY_END: [number, number, number] = [23, 59, 0];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Wall-clock parts of an instant in Pacific time. */
-let partsFormat: Intl.DateTimeFormat | undefined;
 function pacificParts(seconds: number) {
-  partsFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: PROMO_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const parts = partsFormat.formatToParts(new Date(seconds * 1000));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const p = zonedParts(seconds * 1000);
   return {
-    date: `${get('year')}-${pad(get('month'))}-${pad(get('day'))}`,
-    time: [get('hour'), get('minute'), get('second')] as [number, number, number],
+    date: `${p.year}-${pad(p.month)}-${pad(p.day)}`,
+    time: [p.hour, p.minute, p.second] as [number, number, number],
   };
 }
 
@@ -84,7 +73,7 @@ export function isDayEdge(seconds: number, edge: 'start' | 'end'): boolean {
 /** Stored seconds in words, Pacific: "Sun, Mar 8, 2026, 3:00:00 AM PDT". */
 export function pacificLabel(seconds: number): string {
   return new Intl.DateTimeFormat('en-US', {
-    timeZone: PROMO_TIME_ZONE,
+    timeZone: PACIFIC_TIME_ZONE,
     weekday: 'short',
     year: 'numeric',
     month: 'short',

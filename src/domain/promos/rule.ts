@@ -31,7 +31,6 @@ export const RULE_TYPES = [
   { id: 24, name: 'Anniversary gift' },
   { id: 25, name: 'Tiered percent off' },
 ] as const;
-export type RuleTypeId = (typeof RULE_TYPES)[number]['id'];
 export const ruleTypeName = (id: number): string | undefined => RULE_TYPES[id]?.name;
 
 /** Types whose discountValue is a fraction (0.2 = 20%). */

@@ -10,7 +10,6 @@ import {
   engineToStored,
   findRuleByName,
   parseSkuList,
-  zoneTimeSeconds,
 } from './tool';
 
 describe('bulk edit', () => {
@@ -55,9 +54,6 @@ describe('timestamps', () => {
       start: Date.parse('2026-01-15T08:00:00Z') / 1000,
       end: Date.parse('2026-01-23T07:59:00Z') / 1000,
     });
-  });
-  it('reads a wall-clock time across a clock change', () => {
-    expect(zoneTimeSeconds('2026-11-01', [12, 0, 0])).toBe(Date.parse('2026-11-01T20:00:00Z') / 1000);
   });
 });
 

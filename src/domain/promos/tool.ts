@@ -3,7 +3,9 @@
 // populated-name lookup and the bulk edit transform.
 import { z } from 'zod';
 import { localeCodeSchema } from '../carts/cart';
+import { zoneDate, zoneTimeSeconds } from '../platform/time-zone';
 import type { PricingInput } from '../pricing';
+import { PACIFIC_TIME_ZONE } from '../reference/constants';
 import { issueInWords } from './issue-words';
 import { type PromoRule, promoRuleSchema, storedPromoRuleSchema, storedToEngine } from './rule';
 
@@ -215,70 +217,12 @@ export function bulkChanges(
 }
 
 // Timestamps (spec 3 §4: default midnight today, in seconds; business durations in Pacific time).
-export const PROMO_TIME_ZONE = 'America/Los_Angeles';
-
-/** One formatter per zone: building one costs far more than formatting with it. */
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = zoneFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    zoneFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = zoneFormatter(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** Calendar date (YYYY-MM-DD) of an instant in the zone. */
-export function zoneDate(instant: Date, timeZone = PROMO_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
-/** Epoch seconds of a wall-clock time (YYYY-MM-DD, h:m:s) in the zone. */
-export function zoneTimeSeconds(
-  date: string,
-  time: [number, number, number],
-  timeZone = PROMO_TIME_ZONE,
-): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d, time[0], time[1], time[2]);
-  const first = guess - zoneOffsetMs(guess, timeZone);
-  // Second pass settles the offset on days the clocks change.
-  return Math.floor((guess - zoneOffsetMs(first, timeZone)) / 1000);
-}
 
 /**
  * Spec 3 §4: default timestamps are midnight today, in seconds. Only the start is set: a rule
  * without an end never ends (NO_END_SECONDS in the engine form).
  */
-export function defaultTimestamps(now: Date, timeZone = PROMO_TIME_ZONE): Record<string, FirestoreSeconds> {
+export function defaultTimestamps(now: Date, timeZone = PACIFIC_TIME_ZONE): Record<string, FirestoreSeconds> {
   return { start: { _seconds: zoneTimeSeconds(zoneDate(now, timeZone), [0, 0, 0], timeZone) } };
 }
 
@@ -302,11 +246,6 @@ export function findRuleByName<T extends { collection: PromoCollection; name: st
   const match = (collection: PromoCollection) =>
     rules.find((r) => r.collection === collection && r.name.toLowerCase() === wanted);
   return match('active') ?? match('pending');
-}
-
-/** Create mode's empty rule: inactive, no priority, stop off (spec 3 §4). */
-export function emptyRule(): Record<string, unknown> {
-  return { name: '', id: 0, active: false, priority: null, stop: false };
 }
 
 export interface CompiledStored {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../platform/envelope';
-import { isPacificDaylightTime } from '../pricing/calendar';
+import { zoneOffsetMs } from '../platform/time-zone';
 
 // Money reconciliation (ADR 025): a job that looks for broken money invariants across the whole
 // database, nightly and on demand, and keeps each discrepancy found until a later run no longer
@@ -30,7 +30,6 @@ export const DISCREPANCY_KIND_LABELS: Record<DiscrepancyKind, string> = {
 };
 
 export const RECORD_TYPES = ['order', 'payment', 'refund', 'productCredit', 'gatewayTransaction'] as const;
-export type DiscrepancyRecordType = (typeof RECORD_TYPES)[number];
 
 /** Default minutes a captured order may wait for Phoenix before it counts as lost (RECONCILIATION_EXPORT_MINUTES). */
 export const DEFAULT_EXPORT_GRACE_MINUTES = 60;
@@ -60,7 +59,6 @@ export type KindCounts = z.infer<typeof KindCounts>;
 
 export const RUN_TRIGGERS = ['manual', 'nightly'] as const;
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const ReconciliationRun = z.object({
   id: z.number().int(),
@@ -149,8 +147,7 @@ export const RECONCILIATION_MESSAGES = {
  * night with no process up in that hour has no nightly run; a run by hand covers it.
  */
 export function nightlySlot(nowMs: number, hour: number): string | null {
-  const offsetHours = isPacificDaylightTime(Math.floor(nowMs / 1000)) ? -7 : -8;
-  const local = new Date(nowMs + offsetHours * 3_600_000);
+  const local = new Date(nowMs + zoneOffsetMs(nowMs));
   if (local.getUTCHours() !== hour) return null;
   return local.toISOString().slice(0, 10);
 }

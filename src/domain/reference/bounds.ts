@@ -1,3 +1,5 @@
+import { formatMoney } from './money';
+
 // The stated bounds of every amount and quantity staff can enter (ADR 026). The
 // spec gives none beyond the item limit of 10 lines; these keep every figure a cart or an order can
 // reach inside what its columns (integer cents) and the commerce query service's Int fields hold:
@@ -29,8 +31,7 @@ export const BOUNDS = {
   splitPaymentCents: 126_000_000,
 } as const;
 
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const dollars = (cents: number) => formatMoney(cents, 'USD', 'en-US');
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The field messages of the bounds (ours: the spec is silent). */

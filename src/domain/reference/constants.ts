@@ -18,7 +18,6 @@ export const QUICK_SEARCH_DEFAULT_COUNTRY = 1;
 
 /** Sponsor id 1 is the default and the company sponsor. */
 export const COMPANY_SPONSOR_ID = 1;
-export const HOST_CATEGORY_ID = 107;
 export const MINIMUM_AGE = 18;
 
 export const PRODUCT_DEFAULT_MAX_QUANTITY = 10;
@@ -42,10 +41,6 @@ export const CHECKOUT_ESTIMATE_TIMEOUT_MS = 15_000;
 export const PROMO_SEARCH_THROTTLE_MS = 300;
 export const LOCALE_AUTO_SWITCH_MS = 1500;
 export const AUTOCOMPLETE_MAX_RECORDS = 10;
-export const CONTENT_LIMIT = 1000;
-export const CONTENT_INCLUDE_DEPTH = 8;
-/** Channel constant used by the promo tool; cart calls use 'WEB'. */
-export const PROMO_TOOL_CHANNEL = 4;
 export const CART_CHANNEL = 'WEB';
 
 /** Cut-over date for the second card-payment version in Canada. */
@@ -72,8 +67,6 @@ export const HOST_HALF_OFF_PRIORITY = 100;
 export const WHOLESALE_VOLUME_FACTOR = 0.75;
 /** The special promo id for BoB and renewal windows. */
 export const BOB_RENEWAL_PROMO_TYPE = 21;
-/** Promo rule types that form the shipping and drop set. */
-export const SHIPPING_PROMO_TYPES = [16, 17, 18, 19, 21] as const;
 
 /**
  * The retailer's name as customers know it: the sender's display name and the heading of every

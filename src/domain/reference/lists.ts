@@ -15,7 +15,6 @@ export const COUNTRIES = [
   { id: 1, name: 'United States', code: 'us', iso: 'US', catalog: 'en-US', currency: 'USD' },
   { id: 2, name: 'Canada', code: 'ca', iso: 'CA', catalog: 'en-CA', currency: 'CAD' },
 ] as const;
-export type CountryId = (typeof COUNTRIES)[number]['id'];
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
 export const countryName = lookup<number>(COUNTRIES);
 export const countryCode = (id: number): CountryCode => (id === 2 ? 'ca' : 'us');
@@ -30,7 +29,6 @@ export const USER_TYPES = [
   { id: 7, name: 'Guest' },
 ] as const satisfies readonly RefItem[];
 export const USER_TYPE = { consultant: 1, member: 2, client: 3, employee: 4, prospect: 5, guest: 7 } as const;
-export type UserTypeId = (typeof USER_TYPES)[number]['id'];
 export const userTypeName = lookup<number>(USER_TYPES);
 
 /** The promo tool labels the same ids differently (spec 3 §3). */
@@ -140,7 +138,6 @@ export const SHIPPING_OPTIONS = [
   { id: 6, name: 'Ship to Social' },
   { id: 7, name: 'Do Not Ship' },
 ] as const satisfies readonly RefItem[];
-export const DEFAULT_SHIPPING_OPTION = 3;
 export const SHIP_TO_SOCIAL_OPTION = 6;
 export const shippingOptionName = lookup<number>(SHIPPING_OPTIONS);
 
@@ -197,7 +194,6 @@ export const ADJUSTMENT_REASONS = [
   { id: 13, name: 'Returns' },
   { id: 14, name: 'Consultant Credit' },
 ] as const satisfies readonly (RefItem & { fixedAmount?: number })[];
-export const adjustmentReasonName = lookup<number>(ADJUSTMENT_REASONS);
 
 export const LOCALES = [
   { code: 'en-US', countryId: 1, languageId: 1, currency: { name: 'USD', format: '$0' } },
@@ -205,7 +201,6 @@ export const LOCALES = [
   { code: 'fr-CA', countryId: 2, languageId: 2, currency: { name: 'CAD', format: '0 $' } },
 ] as const;
 export type LocaleCode = (typeof LOCALES)[number]['code'];
-export const DEFAULT_LOCALE: LocaleCode = 'en-US';
 
 export const LANGUAGES = [
   { id: 1, name: 'English' },
@@ -219,6 +214,5 @@ export const GENDERS = [
   { id: 2, name: 'Male' },
   { id: 3, name: 'Not specified' },
 ] as const satisfies readonly RefItem[];
-export const genderName = lookup<number>(GENDERS);
 
 export const SORT_OPTIONS = ['recommended', 'price ascending', 'price descending'] as const;

@@ -16,6 +16,12 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(9800, 'USD', 'fr-CA'))).toBe('98,00 $ US');
   });
 
+  it('formats cents per currency, Canadian dollars always marked, in the back office locale by default', () => {
+    expect(formatMoney(123456, 'USD')).toBe('$1,234.56');
+    expect(formatMoney(4599, 'CAD')).toBe('CA$45.99');
+    expect(formatMoney(4599, 'CAD', 'en-CA')).toBe('CA$45.99');
+  });
+
   it('reads an unknown locale as the back office and writes amounts taken away with a minus sign', () => {
     expect(formatMoney(2475, 'CAD', 'xx-YY')).toBe('CA$24.75');
     expect(formatMoney(2475, 'CAD')).toBe('CA$24.75');
@@ -33,6 +39,37 @@ describe('formatMoney', () => {
           const marked = locale === 'fr-CA' ? text.endsWith(' $ CA') : text.includes('CA$');
           const digits = text.replace(/[^0-9]/g, '');
           return marked && Number(digits) === Math.abs(cents);
+        },
+      ),
+    );
+  });
+
+  it("writes Intl's own symbol for the locale with symbol: 'locale' (the change logs)", () => {
+    expect(formatMoney(9800, 'CAD', 'en-CA', { symbol: 'locale' })).toBe('$98.00');
+    expect(formatMoney(-123_456, 'CAD', 'en-CA', { symbol: 'locale' })).toBe('-$1,234.56');
+    expect(formatMoney(9800, 'USD', 'en-US', { symbol: 'locale' })).toBe('$98.00');
+    expect(formatMoney(0, 'USD', 'en-US', { symbol: 'locale' })).toBe('$0.00');
+  });
+
+  it("writes the amount alone with symbol: 'none' (the pricing engine's messages)", () => {
+    expect(formatMoney(1250, 'USD', 'en-US', { symbol: 'none' })).toBe('12.50');
+    expect(formatMoney(-7, 'CAD', 'fr-CA', { symbol: 'none' })).toBe('-0.07');
+    expect(formatMoney(123_456_789, 'CAD', 'en-CA', { symbol: 'none' })).toBe('1234567.89');
+    expect(formatMoney(0, 'USD', 'en-US', { symbol: 'none' })).toBe('0.00');
+  });
+
+  it('writes what Intl writes for the currency, with the currency marked only where ADR 024 says', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }),
+        fc.constantFrom('USD', 'CAD'),
+        fc.constantFrom('en-US', 'en-CA', 'fr-CA'),
+        (cents, currency, locale) => {
+          const intl = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+          expect(formatMoney(cents, currency, locale, { symbol: 'locale' })).toBe(intl);
+          if (currency === 'USD' && locale === 'en-US')
+            expect(formatMoney(cents, currency, locale)).toBe(intl);
+          expect(formatMoney(cents, currency, locale, { symbol: 'none' })).toBe((cents / 100).toFixed(2));
         },
       ),
     );

@@ -69,7 +69,3 @@ export const CA_PROVINCES = [
   ['SK', 'Saskatchewan'],
   ['YT', 'Yukon'],
 ] as const;
-
-export function regionsFor(countryId: number) {
-  return countryId === 2 ? CA_PROVINCES : US_STATES;
-}

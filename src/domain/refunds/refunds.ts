@@ -120,8 +120,6 @@ export const RefundEstimateAnswer = z.object({
   data: RefundEstimate,
 });
 
-export { IDEMPOTENCY_KEY } from '../platform/idempotency';
-
 export const RefundSubmitRequest = RefundEstimateRequest.extend({
   /** Required, in the body or the Idempotency-Key header (ADR 014, 021). */
   idempotencyKey: idempotencyKeyField(),
@@ -211,7 +209,6 @@ export const OrderRefundsAnswer = z.object({
   success: z.literal(true),
   data: z.object({ order: RefundOrder, refunds: z.array(RefundRecord) }),
 });
-export type OrderRefunds = z.infer<typeof OrderRefundsAnswer>['data'];
 
 /** spec 2 §3: a refund record is valid only if it has amount, shippingTotal, order and returnItems. */
 export const refundRecordValid = (r: {

@@ -31,10 +31,6 @@ export const EXPIR_WORD_PATTERN = /expir/i;
 export const TAX_NUMBER_PATTERN = /^\d{9}$/;
 export const BUSINESS_NUMBER_PATTERN = /^\d{9}[A-Z]{2}\d{4}$/;
 
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
-export const isPhone = (value: string) => PHONE_PATTERN.test(value.trim());
-export const isAddress = (value: string) => ADDRESS_PATTERN.test(value.trim());
-export const isFloat = (value: string) => FLOAT_PATTERN.test(value.trim());
 /** Country 2 is Canada; every other country uses the US zip rule (spec 3 §5). */
 export const isPostalCode = (value: string, countryId: number) =>
   (countryId === 2 ? CA_POSTAL_PATTERN : US_ZIP_PATTERN).test(value.trim());

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_EXPORT_GRACE_MINUTES, DEFAULT_NIGHTLY_HOUR } from '@domain/reconciliation/reconciliation';
 import { BRAND_NAME } from '@domain/reference';
 import { z } from 'zod';
 import { type DataKey, DataKeyError, parseDataKeys } from './data-keys';
@@ -75,13 +76,13 @@ const EnvSchema = z.object({
     .int({ message: 'must be a whole number of minutes' })
     .min(1)
     .max(10_080)
-    .default(60),
+    .default(DEFAULT_EXPORT_GRACE_MINUTES),
   RECONCILIATION_NIGHTLY_HOUR: z.coerce
     .number({ message: 'must be an hour from 0 to 23' })
     .int({ message: 'must be an hour from 0 to 23' })
     .min(0)
     .max(23)
-    .default(2),
+    .default(DEFAULT_NIGHTLY_HOUR),
 });
 
 /** The names of every setting (README's configuration table lists the same). */

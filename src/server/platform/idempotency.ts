@@ -182,11 +182,3 @@ export async function purgeOldKeys(db: DbOrTx) {
       sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`,
     );
 }
-
-export async function keyRow(db: DbOrTx, scope: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-  return row;
-}

@@ -21,11 +21,6 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'form-action': ["'self'"],
 };
 
-/** The header value, as helmet writes it. */
-export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
-  .map(([name, values]) => `${name} ${values.join(' ')}`)
-  .join(';');
-
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**

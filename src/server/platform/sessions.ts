@@ -64,10 +64,6 @@ export function toPrincipal(
   };
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: new Date() }).where(eq(staffSessions.id, sessionId));
-}
-
 export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<void> {
   await db
     .update(staffSessions)

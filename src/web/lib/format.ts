@@ -1,8 +1,5 @@
-// Formatting at the edge (CONVENTIONS: money in integer cents, formatted with Intl for the locale).
-
-// Money has one formatter, shared with the server (ADR 024): pass the order's or cart's locale on
-// a screen about one order or cart; lists spanning both countries read in the back office's locale.
-export { formatMoney, formatMoneyOff } from '@domain/reference/money';
+// Formatting at the edge: counts, dates and relative times with Intl. Money has one formatter,
+// shared with the server: formatMoney in src/domain/reference/money.ts (ADR 024).
 
 /**
  * An Intl formatter made on first use and kept: making one costs far more than using it (the

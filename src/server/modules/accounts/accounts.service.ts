@@ -5,7 +5,6 @@ import * as repo from './accounts.repo';
 // What other modules read of a customer account (the customer view, the batch order and bulk
 // ledger uploads): through these, never through accounts.repo.
 
-export type { AccountLookup, AccountRow } from './accounts.repo';
 export { fullName } from './accounts.repo';
 
 /** The account, or a 404. */

@@ -38,8 +38,6 @@ export async function refundByKey(db: DbOrTx, key: string) {
   return row;
 }
 
-export type PaymentRow = typeof orderPayments.$inferSelect;
-
 /**
  * What the refund math needs of an order: its lines, the cards with what remains on each
  * (paid − refunded − legs of unfinished refunds, which will be retried − product credit given in

@@ -24,13 +24,3 @@ function isRouteHandle(value: unknown): value is RouteHandle {
 export function handleOf(match: UIMatch): RouteHandle | undefined {
   return isRouteHandle(match.handle) ? match.handle : undefined;
 }
-
-/** The deepest route's handle with its params. */
-export function currentHandle(matches: UIMatch[]): { handle: RouteHandle; params: Params } | undefined {
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const match = matches[i];
-    const handle = match && handleOf(match);
-    if (match && handle) return { handle, params: match.params };
-  }
-  return undefined;
-}

@@ -4,6 +4,7 @@ import {
   type BatchOrderExportCounts,
   type BatchOrderRow,
 } from '@domain/batch-orders/batch-orders';
+import { formatMoney } from '@domain/reference/money';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,7 +21,6 @@ import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/
 import { CopyableText } from '@web/components/copyable-text';
 import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useBatchOrderExports, useBatchOrderRows } from '../api/batch-orders';

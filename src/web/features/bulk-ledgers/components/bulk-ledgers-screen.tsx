@@ -63,7 +63,7 @@ const AccountLink = ({ r }: { r: BulkLedgerRow }) =>
       {r.input.account}
     </Link>
   ) : (
-    <>{r.input.account}</>
+    r.input.account
   );
 
 const reasonOf = (r: BulkLedgerRow) =>

@@ -1,5 +1,6 @@
 import { type CartView, cartLineStep } from '@domain/carts';
 import { CART_MESSAGES } from '@domain/carts/messages';
+import { formatMoney, formatMoneyOff } from '@domain/reference/money';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -16,7 +17,6 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { priceStepText } from '@web/components/money-summary';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney, formatMoneyOff } from '@web/lib/format';
 import { useState } from 'react';
 import { useRemoveLine, useSetQuantity } from '../api/carts';
 import { useNewLines } from '../hooks/use-new-lines';

@@ -1,4 +1,5 @@
 import { LOCALE_CODES } from '@domain/carts';
+import { formatMoney } from '@domain/reference/money';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,7 +22,7 @@ import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/
 import { EmptyState } from '@web/components/empty-state';
 import { SearchField } from '@web/components/search-field';
 import { errorMessage } from '@web/lib/api-client';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCartList, useCreateCart } from '../api/carts';

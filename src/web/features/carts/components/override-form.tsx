@@ -1,4 +1,5 @@
 import { type CartView, OverrideEntry } from '@domain/carts';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,7 +9,6 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { FormTextField } from '@web/components/form/form-text-field';
 import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { useOverride, useRemoveOverride } from '../api/carts';

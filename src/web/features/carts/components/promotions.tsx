@@ -1,4 +1,5 @@
 import type { CartView } from '@domain/carts';
+import { formatMoney } from '@domain/reference/money';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { Notices } from '@web/components/notices';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { useGiftSelection, usePromoCode } from '../api/carts';
 
 /** A membership or renewal SKU taken out is a paid SKU: its notice says why (not a free item). */

@@ -1,12 +1,13 @@
 import type { CustomerViewOverview } from '@domain/customer-view/contracts';
 import { countryName, languageName, userTypeName } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import { formatPhone } from '@domain/validation/masks';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { Facts } from '@web/components/facts';
 import { SectionCard } from '@web/components/section-card';
-import { formatDate, formatMoney } from '@web/lib/format';
+import { formatDate } from '@web/lib/format';
 import type { ReactNode } from 'react';
 
 // The blocks of the customer view: what the customer sees of their own account, read-only.

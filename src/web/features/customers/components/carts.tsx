@@ -1,4 +1,5 @@
 import type { CartSummary } from '@domain/customers/customer';
+import { formatMoney } from '@domain/reference/money';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -10,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError, Loading } from '@web/components/loading';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerCarts } from '../api/customers';

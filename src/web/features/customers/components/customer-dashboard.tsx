@@ -1,10 +1,11 @@
 import type { CustomerDashboard as Dashboard } from '@domain/customers/customer';
 import { countryCode } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Facts } from '@web/components/facts';
 import { LoadError, Loading } from '@web/components/loading';
-import { formatCount, formatDate, formatDateTime, formatMoney } from '@web/lib/format';
+import { formatCount, formatDate, formatDateTime } from '@web/lib/format';
 import { useCustomerDashboard } from '../api/customers';
 import { CartsTable } from './carts';
 import { DashboardCard, None } from './dashboard-card';

@@ -1,13 +1,14 @@
 import type { OrderRow } from '@domain/customers/customer';
 import { orderNumberLabel } from '@domain/customers/order-status';
 import { orderTypeName } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { customerPath, orderPath } from './labels';
 import { ScrollTable } from './scroll-table';

@@ -1,3 +1,4 @@
+import { formatMoney } from '@domain/reference/money';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { CopyableText } from '@web/components/copyable-text';
 import { Facts } from '@web/components/facts';
 import { LoadError, Loading } from '@web/components/loading';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerPopup } from '../api/customers';
 import { customerPath } from './labels';

@@ -1,5 +1,6 @@
 import type { Popup } from '@domain/customers/customer';
 import { popupGroup } from '@domain/customers/popups';
+import { formatMoney } from '@domain/reference/money';
 import CelebrationOutlined from '@mui/icons-material/CelebrationOutlined';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -11,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError, Loading } from '@web/components/loading';
-import { formatDate, formatMoney } from '@web/lib/format';
+import { formatDate } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerPopups } from '../api/customers';
 import { customerPath } from './labels';

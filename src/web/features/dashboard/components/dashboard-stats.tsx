@@ -1,8 +1,9 @@
 import type { Dashboard } from '@domain/platform/dashboard';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { formatCount, formatMoney } from '@web/lib/format';
+import { formatCount } from '@web/lib/format';
 import { stateColor } from './order-state-colors';
 import { StatCard } from './stat-card';
 

@@ -1,5 +1,5 @@
 import type { Period } from '@domain/incentives';
-import { formatMoney } from '@web/lib/format';
+import { formatMoney } from '@domain/reference/money';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

@@ -5,8 +5,5 @@ import { countryName, orderTypeName } from '@domain/reference/lists';
 export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}/info`;
 export const customerPath = (uid: string) => `/customers/${encodeURIComponent(uid)}/dashboard`;
 
-/** spec 2 §2: an order not (yet) in the downstream system shows N/A. */
-export const phoenixLabel = (phoenixOrderId: number | null) =>
-  phoenixOrderId === null ? 'N/A' : String(phoenixOrderId);
 export const typeLabel = (orderType: number) => orderTypeName(orderType) ?? `Type ${orderType}`;
 export const locationLabel = (countryId: number) => countryName(countryId) ?? `Country ${countryId}`;

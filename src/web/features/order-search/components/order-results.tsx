@@ -1,4 +1,5 @@
 import type { ProcessedOrder } from '@domain/order-search/search';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -11,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CardList, CardTitle } from '@web/components/card-list';
 import { CopyableText } from '@web/components/copyable-text';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { customerPath, locationLabel, orderPath, typeLabel } from './labels';

@@ -6,13 +6,14 @@ import {
   orderTypeName,
   userTypeName,
 } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { CopyableText } from '@web/components/copyable-text';
 import { Fact, SectionCard } from '@web/components/section-card';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { OrderActions } from './order-actions';
 import { OrderComments } from './order-comments';

@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@domain/orders/detail';
+import { formatMoney, formatMoneyOff } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -10,7 +11,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { priceStepText } from '@web/components/money-summary';
-import { formatMoney, formatMoneyOff } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { num } from './numeric-cell';
 

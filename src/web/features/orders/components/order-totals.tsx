@@ -1,9 +1,9 @@
 import { orderSummary } from '@domain/money/summary';
 import type { OrderDetail } from '@domain/orders/detail';
+import { formatMoney, formatMoneyOff } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MoneySummary } from '@web/components/money-summary';
-import { formatMoney, formatMoneyOff } from '@web/lib/format';
 import { num } from './numeric-cell';
 
 // The order's totals and the cards that paid them (spec 2 §3 Order, §5 totals).

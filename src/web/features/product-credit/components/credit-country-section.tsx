@@ -1,9 +1,10 @@
 import { type CountryCredit, CREDIT_CURRENCY } from '@domain/product-credit';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatMoney } from '@web/lib/format';
+import { formatDate } from '@web/lib/format';
 import { LedgerTable } from './ledger-table';
 
 interface CreditCountrySectionProps {

@@ -1,4 +1,5 @@
 import { type CountryCredit, CREDIT_CURRENCY, type LedgerEntry } from '@domain/product-credit';
+import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -8,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDate, formatDateTime } from '@web/lib/format';
 
 const expiry = (e: LedgerEntry) =>
   e.doesNotExpire ? 'Never' : e.expirationDate ? formatDate(e.expirationDate) : '—';

@@ -1,12 +1,12 @@
 import { COLLECTION_LABELS, type PromoCollection } from '@domain/promos/tool';
 import { CART_CHANNEL } from '@domain/reference/constants';
 import { PROMO_USER_TYPES } from '@domain/reference/lists';
+import { formatMoney } from '@domain/reference/money';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { useReducer, useState } from 'react';
 import { useSimulate } from '../api/promos';
 import { useKeyedRows } from '../hooks/use-keyed-rows';

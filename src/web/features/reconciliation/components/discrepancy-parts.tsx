@@ -1,7 +1,7 @@
 import { DISCREPANCY_KIND_LABELS, type Discrepancy } from '@domain/reconciliation/reconciliation';
+import { formatMoney } from '@domain/reference/money';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { customerPath, recordLink } from './record-links';
 

@@ -1,3 +1,4 @@
+import { formatMoney } from '@domain/reference/money';
 import type { RefundCardView } from '@domain/refunds/refunds';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -6,7 +7,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '@web/lib/format';
 import { useId } from 'react';
 import { parseMoney } from './money';
 

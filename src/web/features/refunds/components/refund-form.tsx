@@ -1,10 +1,10 @@
+import { formatMoney } from '@domain/reference/money';
 import { REFUND_LIMIT_MESSAGES, REFUND_MESSAGES, refundSplitProblem } from '@domain/refunds/refund-math';
 import type { RefundOrder } from '@domain/refunds/refunds';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { useEffect, useRef, useState } from 'react';
 import { useRefundSubmit } from '../hooks/use-refund-submit';
 import { useSelectionEstimate } from '../hooks/use-selection-estimate';

@@ -1,3 +1,4 @@
+import { formatMoney } from '@domain/reference/money';
 import type { RefundOrder } from '@domain/refunds/refunds';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
@@ -9,7 +10,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CardActions, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
-import { formatMoney } from '@web/lib/format';
 
 // Product selection (spec 2 §5): refundable quantity = purchased − already refunded, per sku and
 // adjusted price.

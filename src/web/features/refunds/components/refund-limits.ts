@@ -1,3 +1,4 @@
+import { formatMoney } from '@domain/reference/money';
 import {
   REFUND_MESSAGES,
   type RefundLimit,
@@ -6,7 +7,6 @@ import {
   splitOverCards,
 } from '@domain/refunds/refund-math';
 import type { RefundEstimate, RefundOrder } from '@domain/refunds/refunds';
-import { formatMoney } from '@web/lib/format';
 import type { SplitFlow } from './card-split';
 import { type MoneyInput, parseMoney } from './money';
 

@@ -1,3 +1,4 @@
+import { formatMoney } from '@domain/reference/money';
 import type { RefundRecord } from '@domain/refunds/refunds';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { useCardLayout } from '@web/components/card-list';
 import { errorMessage } from '@web/lib/api-client';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import { useRetryRefund } from '../api/refunds';
 
 // The refunds of one order (spec 2 §2 Refunds view; issue 9 "a refund list per order"): when, who,

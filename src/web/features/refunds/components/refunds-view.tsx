@@ -1,10 +1,10 @@
+import { formatMoney } from '@domain/reference/money';
 import { REFUND_MESSAGES } from '@domain/refunds/refund-math';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { Loading } from '@web/components/loading';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoney } from '@web/lib/format';
 import { useOrderRefunds } from '../api/refunds';
 import { RefundForm } from './refund-form';
 import { RefundList } from './refund-list';
