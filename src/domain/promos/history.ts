@@ -1,4 +1,4 @@
-// Rule history (issue 13): every saved version of a rule, who saved it and when, compared with the
+// Rule history (spec 3 §2 Promo tool, ADR 012): every saved version of a rule, who saved it and when, compared with the
 // version before it in the same collection, and "restore this version" into drafts.
 import { z } from 'zod';
 import { type Difference, diff } from '../platform/diff';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { RULE_TYPES } from './rule';
 
-// A rule's errors in words (issue 27): "Promotion type must be between 0 and 25", not zod's "id: Too
+// A rule's errors in words: "Promotion type must be between 0 and 25", not zod's "id: Too
 // big: expected number to be <=25". The path stays as it is (dotted, e.g. `conditionItems.1`): the
 // promo tool puts each error on the line of the JSON the path points at.
 

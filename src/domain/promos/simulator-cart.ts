@@ -1,4 +1,4 @@
-// The simulator's cart (issue 13, issue 26): loading a real customer's cart into the simulator,
+// The simulator's cart (spec 3 §2 Promo tool, ADR 028): loading a real customer's cart into the simulator,
 // and the simulator's cart as the cart instance the carts price from. Both directions keep every
 // input the cart prices from — the shopper's lines (with their host-reward, subscription and
 // variant flags), held free items, codes, host rewards, removed free items and gift picks — so the

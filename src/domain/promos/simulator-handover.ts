@@ -1,4 +1,4 @@
-// What the simulator hands the browser to price (flag promoToolCartApi off, issue 13, ADR 012). The
+// What the simulator hands the browser to price (flag promoToolCartApi off, ADR 012). The
 // browser runs the same engine with "explain all", so it needs every rule, but not every rule whole:
 // - a rule the engine retrieves for the cart (index by SKU, code or cart-wide, region × user type)
 //   and that passes the engine's validity checks goes whole: it is the only kind that can change

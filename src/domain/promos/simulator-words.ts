@@ -1,6 +1,6 @@
 import type { PricedLine, RuleExplanation } from '../pricing';
 
-// The simulator's rule explanations as staff read them (issue 27): products by name instead of line
+// The simulator's rule explanations as staff read them: products by name instead of line
 // keys ("line 0", "gift:New Serum Sampler:1276"), and long SKU lists summarized ("needs 4 of 58
 // skincare SKUs") with every product one click away. The engine's own sentences stay as they are
 // (the carts and both simulators answer them word for word); this only rewrites how they are shown.

@@ -392,7 +392,7 @@ export const SimulateRequest = z.object({
 export type SimulateRequest = z.input<typeof SimulateRequest>;
 
 /**
- * What the simulator prices (issue 13, flag promoToolCartApi): the engine input built on the server
+ * What the simulator prices (spec 3 §2 Promo tool, flag promoToolCartApi): the engine input built on the server
  * and the rules with the draft in place. With the flag off the browser prices it with the engine;
  * on, the server does; the engine is the same pure function, so the answers are the same.
  */

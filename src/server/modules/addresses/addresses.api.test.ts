@@ -120,7 +120,7 @@ describe('addresses: add and list', () => {
     });
   }
 
-  // The ZIP/postal code against the state or province, as verification checks it (issue 27).
+  // The ZIP/postal code against the state or province, as verification checks it.
   const disagreements: [string, object, string][] = [
     ['a New York ZIP in Texas', { postalCode: '10001' }, 'Zip Code 10001 is in New York, not Texas.'],
     [

@@ -8,7 +8,7 @@ import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
-// Issue 24 item 9 (ADR 026): every quantity and amount a cart takes has a stated bound, refused
+// Stated bounds (ADR 026): every quantity and amount a cart takes has a stated bound, refused
 // with a field message at every door; a refused call writes nothing; the lists answer with a cart
 // at the largest allowed values; no error text carries SQL.
 

@@ -4,7 +4,7 @@ import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
-// Issue 26: no call could create a subscription line, so type 23 and subscriptionBased rules never
+// Subscription lines (ADR 028): no call could create a subscription line, so type 23 and subscriptionBased rules never
 // applied. A line added as a subscription (REST and GraphQL addProduct) is its own line, and the
 // rules that need one apply to it — and are refused, with their reason, without one.
 

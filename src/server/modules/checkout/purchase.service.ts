@@ -48,7 +48,7 @@ import {
 } from './checkout-lease';
 import { type Estimate, estimate } from './estimate.service';
 
-// The purchase (spec 2 §4, §7 purchase; issue 12 submit): the key is claimed first, everything is
+// The purchase (spec 2 §4, §7 purchase; ADR 015): the key is claimed first, everything is
 // validated again on the server (the estimate), the card is charged through the gateway with a
 // key derived from the checkout's, and the order is written in one transaction with its lines,
 // payments, product-credit deduction, terms record, audit event, confirmation email and downstream

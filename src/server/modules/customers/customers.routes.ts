@@ -21,7 +21,7 @@ import type { AppContext } from '../../platform/context';
 import * as service from './customers.service';
 import { resolve } from './resolve.service';
 
-// Customer screens' reads (issue 7; spec 1 §2, §7). All of them are `records.read` (DESIGN §4).
+// Customer screens' reads (spec 1 §2, §7). All of them are `records.read` (DESIGN §4).
 // {uid} is the account uid; unknown → 404, malformed → 400.
 
 const config = { action: 'records.read' } as const;

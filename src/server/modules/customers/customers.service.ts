@@ -80,7 +80,7 @@ const DASHBOARD_COUNT_CAP = 10_000;
 
 const title = (id: number | null) => (id == null ? null : { id, name: titleName(id)! });
 
-/** The account at a glance (issue 7 Dashboard): a handful of indexed reads, run together. */
+/** The account at a glance (spec 1 §2 Customer screens, Dashboard): a handful of indexed reads, run together. */
 export async function dashboard(ctx: AppContext, uid: string): Promise<CustomerDashboard> {
   const account = await requireAccount(ctx, uid);
   const db = ctx.db;
@@ -185,7 +185,7 @@ export async function cart(ctx: AppContext, uid: string, cartId: string) {
 }
 
 const DOWNLINE_ROW_LIMIT = 200;
-/** The genealogy screen counts further than the dashboard, which must open fast (issue 7 performance). */
+/** The genealogy screen counts further than the dashboard, which must open fast (bench:customers). */
 const DOWNLINE_COUNT_CAP = 1_000_000;
 
 export async function downline(

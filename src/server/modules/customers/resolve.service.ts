@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context';
 import { rows } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 
-// The jump box (issue 7): where an account number, order number or email leads. Each probe is one
+// The jump box (spec 1 §2 Customer screens): where an account number, order number or email leads. Each probe is one
 // unique-index lookup (accounts.phoenix_id, orders.order_id, orders.phoenix_order_id, lower(email)).
 
 interface AccountHit {

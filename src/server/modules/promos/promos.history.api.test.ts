@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEvents, promoRules } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
-// Rule history (issue 13): every saved version with who and when, a diff between consecutive
+// Rule history (spec 3 §2 Promo tool, ADR 012): every saved version with who and when, a diff between consecutive
 // versions, and "restore this version" into drafts (promoAccess, audited).
 
 let t: TestApp;

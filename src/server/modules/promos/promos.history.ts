@@ -9,7 +9,7 @@ import type { StaffPrincipal } from '../../platform/sessions';
 import * as repo from './promos.repo';
 import { recordOf, write } from './promos.service';
 
-// Rule history (issue 13): the versions every save records (promos.repo addVersion, written by the
+// Rule history (spec 3 §2 Promo tool, ADR 012): the versions every save records (promos.repo addVersion, written by the
 // service's `write` beside the promos-log event), compared version to version, and restored into
 // drafts as a new save.
 

@@ -193,7 +193,7 @@ export function promosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }),
     );
 
-    // The simulator's reasons name products (issue 27): titles and first category of the SKUs they list.
+    // The simulator's reasons name products: titles and first category of the SKUs they list.
     app.post(
       '/api/cs/promo/productNames',
       {

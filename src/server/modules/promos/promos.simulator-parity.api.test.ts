@@ -9,7 +9,7 @@ import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
-// Issue 26: the simulator prices exactly as the cart does, for every input the cart has. Carts of
+// ADR 028: the simulator prices exactly as the cart does, for every input the cart has. Carts of
 // every kind (locales, owners of several types, lines with subscription and variant flags, host
 // rewards free and half off, codes entered in the cart and at checkout, held and removed free
 // items, gift picks) are stored, read through the cart API, loaded into the simulator as the

@@ -10,7 +10,7 @@ import { seedCartCatalog, TEST_PRODUCTS } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
-// Flag promoToolCartApi (issue 13): the simulator prices in the browser (off) or on the server (on).
+// Flag promoToolCartApi (spec 3 §2 Promo tool, ADR 012): the simulator prices in the browser (off) or on the server (on).
 // Both run the same engine on the same input: for several carts, the server's answer equals the
 // engine run here on what the browser is given (the rules that can change the cart whole, the
 // others as stubs, ADR 012), also at 20,000 rules, where what the browser is given stays small.

@@ -18,7 +18,7 @@ import { taxRateOf } from '../checkout/estimate.service';
 import * as repo from './promos.repo';
 import { compileOrThrow } from './promos.service';
 
-// The promo tool's simulator (issue 13). A collection's rules are parsed (and, when asked,
+// The promo tool's simulator (spec 3 §2 Promo tool, ADR 012). A collection's rules are parsed (and, when asked,
 // compiled) once per change of the collection: 20,000 rules take hundreds of milliseconds to parse
 // and tens to compile, far more than pricing a cart with explanations. A cache only: the stamp
 // (count and latest updated_at of the collection) is read on every call, like the carts' rules.
@@ -86,7 +86,7 @@ export async function simulationInput(
     throw badRequest(`The locale ${localeCode} is not sold in that region: choose the region's locale.`);
   const salesTax = await salesTaxOf(ctx, regionId, input.cart.shipping.address);
   // The cart as the carts keep it, then the carts' own engine input (pricingInput) from the same
-  // catalogue reads (the lines and the SKUs the rules may add): one builder for both (issue 26).
+  // catalogue reads (the lines and the SKUs the rules may add): one builder for both (ADR 028).
   const state = simulatorInstance(localeCode, input.cart);
   const cartSkus = [...new Set(state.unpromofiedItems.map((l) => l.sku))];
   const catalog = await catalogFactsIn(ctx.db, [...cartSkus, ...giftSkusOf(rules)], regionId);

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { styled } from '@mui/material/styles';
 
 // Styled as MUI's InputAdornment at the end of an outlined input, without loading it on the
-// login page (issue 15, JavaScript budget).
+// login page (ADR 034, JavaScript budget).
 const EndAdornment = styled('div')(({ theme }) => ({
   display: 'flex',
   maxHeight: '2em',

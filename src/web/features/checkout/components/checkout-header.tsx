@@ -2,7 +2,7 @@ import { type Crumb, PageHeader } from '@web/components/page-header';
 import { useCheckoutAccount, useCheckoutCart } from '../api/checkout';
 
 /**
- * The checkout's title block (issue 27): "Checkout" under Customers › the customer, like every
+ * The checkout's title block: "Checkout" under Customers › the customer, like every
  * other screen. It reads the cart and account the checkout itself loads (same queries, no extra
  * request); until they answer the customer's crumb is left out.
  */

@@ -8,8 +8,8 @@ import {
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 
-// A date-time (or, for whole days, date) picker in Pacific time for a value stored as epoch seconds
-// (issue 27): staff pick a Pacific date and time; the seconds are what is saved, shown only in the JSON.
+// A date-time (or, for whole days, date) picker in Pacific time for a value stored as epoch seconds:
+// staff pick a Pacific date and time; the seconds are what is saved, shown only in the JSON.
 
 export function PacificTimeField({
   label,

@@ -3,7 +3,7 @@ import { NO_END_SECONDS, type PromoRule, ruleTypeName } from '@domain/promos/rul
 import type { PromoCollection, PromoRuleRecord } from '@domain/promos/tool';
 import { promoUserTypeName } from '@domain/reference/lists';
 
-// The promo list's filters, labels and CSV (issue 13: every rule across collections).
+// The promo list's filters, labels and CSV (spec 3 §2 Promo tool: every rule across collections).
 
 export interface PromoListFilter {
   collection: PromoCollection | '';

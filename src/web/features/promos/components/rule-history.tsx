@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useRestoreVersion, useRuleHistory } from '../api/promos';
 
-// Rule history (issue 13): every saved version of a rule, newest first, who saved it and when, as a
+// Rule history (spec 3 §2 Promo tool, ADR 012): every saved version of a rule, newest first, who saved it and when, as a
 // diff from the version before it in the same collection, with "restore this version" into drafts.
 
 type Filter = 'all' | PromoCollection;

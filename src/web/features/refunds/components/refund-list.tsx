@@ -17,7 +17,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useRetryRefund } from '../api/refunds';
 
-// The refunds of one order (spec 2 §2 Refunds view; issue 9 "a refund list per order"): when, who,
+// The refunds of one order (spec 2 §2 Refunds view): when, who,
 // amount per card, items, reason and the status of every card leg, with Retry for failed legs.
 
 const num = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
