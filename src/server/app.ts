@@ -42,6 +42,7 @@ import { refundRecoveryWorker } from './modules/refunds/refund-submit.service';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { registerAuthGuard } from './platform/auth-guard';
+import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
@@ -78,6 +79,8 @@ export interface BuildAppOptions {
   logger?: boolean | Partial<LogSettings>;
   /** The data key ring (default: DATA_ENCRYPTION_KEY, else the key file in DATA_DIR). */
   keyring?: DataKeyring;
+  /** Where the app reads the time (default the real clock; tests pass one they move). */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -127,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     dbKind: database.kind,
     config,
     log: app.log,
+    clock: opts.clock ?? systemClock,
     wakeOutbox: () => wake.outbox(),
     wakeJobs: () => wake.jobs(),
   };
@@ -188,9 +192,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       jobLeaseMs: config.jobLeaseMs,
       workers: [
         downstreamWorker(),
-        promoDeployWorker(),
+        promoDeployWorker(() => new Date(ctx.clock.now())),
         captureRetryWorker(ctx),
-        popupCloseWorker(ctx),
+        popupCloseWorker(ctx, () => new Date(ctx.clock.now())),
         creditExpiryWorker(),
         refundRecoveryWorker(ctx),
         reconciliationNightlyWorker(ctx),
