@@ -51,7 +51,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // Several app processes on one database: PostgreSQL only (scripts/test-postgres.ts runs it).
+      // Several app processes on one database: PostgreSQL only (scripts/test.ts runs it, alone).
       ...(process.env.TEST_DB_BACKEND === 'postgres'
         ? [
             {
