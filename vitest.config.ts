@@ -1,9 +1,17 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure unit tests beside the code, and API tests that build the app
-// against a fresh database per file (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
+// Projects: pure unit tests beside the code; the slow ones of them (a server started with npm, the
+// demo data generated and loaded, the simulator's whole case table) in `slow`, which `npm test` runs
+// and `npm run test:unit` does not; and API tests that build the app against a fresh database per
+// file (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
 // Tests of several processes or connections to one PostgreSQL database: the `scale` project only.
+const SLOW = [
+  'scripts/start.test.ts',
+  'scripts/demo/demo-load.test.ts',
+  'scripts/demo/generate.test.ts',
+  'src/domain/promos/simulator-handover.test.ts',
+];
 const POSTGRES_ONLY = [
   'src/server/platform/scale-out.api.test.ts',
   'src/server/platform/read-replica.api.test.ts',
@@ -23,9 +31,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['src/**/*.api.test.ts'],
+          exclude: ['src/**/*.api.test.ts', ...SLOW],
           environment: 'node',
         },
+      },
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW, environment: 'node' },
       },
       {
         extends: true,
@@ -39,7 +51,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // Several app processes on one database: PostgreSQL only (scripts/test-postgres.ts runs it).
+      // Several app processes on one database: PostgreSQL only (scripts/test.ts runs it, alone).
       ...(process.env.TEST_DB_BACKEND === 'postgres'
         ? [
             {

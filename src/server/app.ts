@@ -32,6 +32,7 @@ import { reconciliationModule } from './modules/reconciliation/reconciliation.mo
 import { refundsModule } from './modules/refunds/refunds.module';
 import { returnsModule } from './modules/returns/returns.module';
 import { registerAuthGuard } from './platform/auth-guard';
+import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   keyring?: DataKeyring;
   /** Modules added after the app's own (the scale-out test's job kind). */
   extraModules?: readonly ServerModule[];
+  /** Where the app reads the time (default the real clock; tests pass one they move). */
+  clock?: Clock;
 }
 
 /**
@@ -160,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     dbKind: database.kind,
     config,
     log: app.log,
+    clock: opts.clock ?? systemClock,
     wakeOutbox: () => wake.outbox(),
     wakeJobs: () => wake.jobs(),
   };

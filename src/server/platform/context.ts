@@ -1,6 +1,7 @@
 import type { PaymentGateway } from '@domain/payments/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from './audit';
+import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { DataKeyring } from './data-keys';
 import type { Db } from './db';
@@ -15,6 +16,8 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   config: AppConfig;
   log: FastifyBaseLogger;
+  /** The time as this app reads it (the real clock unless the app was built with another). */
+  clock: Clock;
   /** Signed-in sessions; after a change to a staff account or session commits, forget it here. */
   sessions: SessionStore;
   /** The payment gateway port (built-in by default; tests may put another in its place). */

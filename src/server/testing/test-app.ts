@@ -13,6 +13,7 @@ import type { LogSettings } from '../platform/logging';
 import type { Mailer } from '../platform/mailer';
 import { hashPassword } from '../platform/passwords';
 import { backend, postgresUrl } from './backend';
+import { skippingClock, type TestClock } from './clock';
 import { TEST_DATA_KEY, TEST_PASSWORD } from './test-secrets';
 
 export { TEST_PASSWORD };
@@ -52,6 +53,8 @@ async function freshDatabase(): Promise<TestDatabase> {
 export interface TestApp {
   app: App;
   database: Database;
+  /** The clock the app (and every other app of this test) reads the time from. */
+  clock: TestClock;
   /** Signs in a new staff user of that role and returns the cookie header for later calls. */
   signIn(
     role: StaffRole,
@@ -95,9 +98,12 @@ export async function createTestApp(
     dataEncryptionKey?: string;
     /** More configuration, as environment variables (PUBLIC_URL, CUSTOMER_SITE_URL …). */
     env?: Record<string, string>;
+    /** Where the apps read the time (default the real time, which the test may skip ahead). */
+    clock?: TestClock;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
+  const clock = opts.clock ?? skippingClock();
   const config = loadConfig(
     {
       ...process.env,
@@ -117,6 +123,7 @@ export async function createTestApp(
       workers: false,
       mailer: opts.mailer ?? null,
       logger: opts.log ?? runLog(),
+      clock,
     });
     await built.ready();
     return built;
@@ -127,6 +134,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    clock,
     async signIn(role, o = {}) {
       passwordHash ??= hashPassword(TEST_PASSWORD);
       const email = o.email ?? `${role.toLowerCase()}${++n}@test.example.com`;

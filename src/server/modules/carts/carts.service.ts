@@ -138,7 +138,12 @@ async function price(
   const skus = [...state.unpromofiedItems.map((l) => l.sku), ...rules.giftSkus];
   const catalog = await reads.catalogOf(skus, regionOfLocale(state.localeCode));
   const customer = reads.customer;
-  const facts = { now: Math.floor(Date.now() / 1000), customer, catalog, volumeTables: rules.volumeTables };
+  const facts = {
+    now: Math.floor(ctx.clock.now() / 1000),
+    customer,
+    catalog,
+    volumeTables: rules.volumeTables,
+  };
   const { input, lineIds } = pricingInput(state, facts);
   const priced = priceCart({ ...input, ...extra }, rules.compiled);
   const cartMessages = await repo.cartMessages(

@@ -59,7 +59,7 @@ async function stampOf(db: Db): Promise<string> {
   return r?.s ?? '';
 }
 
-async function load(db: Db, countryId: number, stamp: string): Promise<CountryCatalog> {
+async function load(db: Db, countryId: number, stamp: string, today: string): Promise<CountryCatalog> {
   const found = await rows<ProductRow>(
     db,
     sql`select p.sku, p.product_id, p.parent_sku, p.title, p.description, p.image, p.swatch_label, p.category_ids,
@@ -68,7 +68,6 @@ async function load(db: Db, countryId: number, stamp: string): Promise<CountryCa
         from products p join product_prices pp on pp.sku = p.sku and pp.country_id = ${countryId}
         order by p.product_id`,
   );
-  const today = new Date().toISOString().slice(0, 10);
   const variants = new Map<string, ProductRow[]>();
   for (const r of found)
     if (r.parent_sku) variants.set(r.parent_sku, [...(variants.get(r.parent_sku) ?? []), r]);
@@ -130,6 +129,9 @@ async function load(db: Db, countryId: number, stamp: string): Promise<CountryCa
   };
 }
 
+/** The UTC date of an instant (the products' new-from/new-to window is compared with it). */
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 interface Slot {
   checkedAt: number;
   value: Promise<CountryCatalog>;
@@ -141,7 +143,7 @@ export async function countryCatalog(ctx: AppContext, countryId: number): Promis
   // Spec 3 §4: flag catalogCache gates the caching; off, every read loads the catalog afresh.
   if (!(await isFlagOn(ctx.db, 'catalogCache'))) {
     caches.delete(ctx.db);
-    return load(ctx.db, countryId, await stampOf(ctx.db));
+    return load(ctx.db, countryId, await stampOf(ctx.db), dayOf(ctx.clock.now()));
   }
   let byCountry = caches.get(ctx.db);
   if (!byCountry) {
@@ -149,7 +151,7 @@ export async function countryCatalog(ctx: AppContext, countryId: number): Promis
     caches.set(ctx.db, byCountry);
   }
   const slot = byCountry.get(countryId);
-  const now = Date.now();
+  const now = ctx.clock.now();
   if (slot && now - slot.checkedAt < CHECK_EVERY_MS) return slot.value;
   const stamp = await stampOf(ctx.db);
   if (slot) {
@@ -159,7 +161,7 @@ export async function countryCatalog(ctx: AppContext, countryId: number): Promis
       return current;
     }
   }
-  const value = load(ctx.db, countryId, stamp);
+  const value = load(ctx.db, countryId, stamp, dayOf(now));
   byCountry.set(countryId, { checkedAt: now, value });
   value.catch(() => byCountry.delete(countryId));
   return value;

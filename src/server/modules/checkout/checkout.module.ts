@@ -6,5 +6,5 @@ import { popupCloseWorker } from './popup-close.service';
 export const checkoutModule: ServerModule = {
   name: 'checkout',
   routes: checkoutRoutes,
-  workers: (ctx) => [captureRetryWorker(ctx), popupCloseWorker(ctx)],
+  workers: (ctx) => [captureRetryWorker(ctx), popupCloseWorker(ctx, () => new Date(ctx.clock.now()))],
 };

@@ -129,7 +129,7 @@ export async function estimate(ctx: AppContext, body: OrderContextValues): Promi
     };
   const balance = countryId === 2 ? account.credit_ca : account.credit_us;
   const pendingTerms = account.pending_terms;
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(ctx.clock.now() / 1000);
   const seconds = (d: Date | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : undefined);
   const priced = await priceForCheckout(ctx, body.cartId, {
     // Order-level facts the engine reads (spec 2 §6 pricing roles): the order type and the

@@ -5,5 +5,5 @@ import { promoDeployWorker } from './promos.schedule';
 export const promosModule: ServerModule = {
   name: 'promos',
   routes: promosRoutes,
-  workers: () => [promoDeployWorker()],
+  workers: (ctx) => [promoDeployWorker(() => new Date(ctx.clock.now()))],
 };

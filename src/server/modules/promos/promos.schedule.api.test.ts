@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEvents, promoRules, promoRuleVersions } from '../../db/schema';
 import type { Database } from '../../platform/db';
 import { seedCartCatalog } from '../../testing/cart-fixtures';
+import { stoppedClock } from '../../testing/clock';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { deployDueRules } from './promos.schedule';
@@ -14,8 +15,10 @@ let t: TestApp;
 let juno: SignedIn;
 let agent: SignedIn;
 let uid: string;
+/** The app's clock: stopped (on a whole second), moved by no test, so "now" is one instant. */
+const clock = stoppedClock(new Date(Math.floor(Date.now() / 1000) * 1000));
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
   juno = await t.signIn('agent', { promoAccess: true, junoAccess: true });
   agent = await t.signIn('agent');
   await seedCartCatalog(t.database.db);
@@ -23,8 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The clock the tests move: an hour from the real now. */
-const NOW = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000);
+/** The time the tests hand the delayed deploy: an hour from the app's now. */
+const NOW = new Date(clock.now() + 3_600_000);
 const at = (d: Date) => ({ _seconds: Math.floor(d.getTime() / 1000) });
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 
@@ -124,7 +127,7 @@ describe('delayed deploy', () => {
   it('does exactly what a manual deploy to production does: the active collection and the carts are untouched', async () => {
     const cartId = await cartWithSerum();
     const before = await cart(cartId);
-    const delayed = scheduled(new Date(Date.now() - 1000));
+    const delayed = scheduled(new Date(clock.now() - 1000));
     const manual = scheduled(null);
     expect((await save(delayed)).statusCode).toBe(200);
     expect((await save(manual)).statusCode).toBe(200);
@@ -139,7 +142,7 @@ describe('delayed deploy', () => {
     expect(deployed.json().message).toBe(
       'Promo successfully Deployed! Please remember to manually set active to true in Firestore.',
     );
-    expect(await deployDueRules(t.database.db, t.app.log, new Date())).toBe(1);
+    expect(await deployDueRules(t.database.db, t.app.log, new Date(clock.now()))).toBe(1);
 
     // The same collections, and production holds each rule as it was saved (switched off).
     expect(await collectionsOf(delayed.name)).toEqual(await collectionsOf(manual.name));
@@ -163,7 +166,7 @@ describe('delayed deploy', () => {
     const before = await cart(cartId);
     const rule = { ...scheduled(later(60_000)), active: true };
     expect((await save(rule, juno, 'active')).statusCode).toBe(200);
-    // Live from its publish date (an hour from the real now): a cart priced now says when it starts.
+    // Live from its publish date (an hour from the app's now): a cart priced now says when it starts.
     expect((await cart(cartId)).appliedPromos.find((p) => p.promo === rule.name)).toMatchObject({
       applied: false,
       code: 'not_started',
@@ -173,11 +176,11 @@ describe('delayed deploy', () => {
     expect(rows.map((r) => r.collection).sort()).toEqual(['active', 'production']);
     expect(rows.every((r) => r.active && r.publishToProd === null)).toBe(true);
     // One that was due a second ago is priced at once.
-    const due = { ...scheduled(new Date(Date.now() - 1000)), active: true };
+    const due = { ...scheduled(new Date(clock.now() - 1000)), active: true };
     expect((await save(due, juno, 'active')).statusCode).toBe(200);
-    const saved = Date.now();
+    const saved = clock.now();
     const priced = await cart(cartId);
-    expect(Date.now() - saved).toBeLessThan(2000);
+    expect(clock.now() - saved).toBeLessThan(2000);
     expect(priced.subtotalInCents).toBe(before.subtotalInCents - 750);
     expect(priced.appliedPromos).toContainEqual(expect.objectContaining({ promo: due.name, applied: true }));
   });
