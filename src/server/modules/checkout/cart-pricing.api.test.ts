@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, shippingAddresses, termsRecords } from '../../db/schema';
-import { insertAccount } from '../../testing/fixtures';
 import {
+  checkoutHelpers,
   context,
   createOrderingApp,
   key,
   ON_ADDRESS,
-  orderingHelpers,
   resetPurchaseFaults,
   TX_ADDRESS,
-} from '../../testing/ordering-app';
+} from '../../testing/checkout-app';
+import { insertAccount } from '../../testing/fixtures';
 import type { SignedIn, TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = orderingHelpers(() => ({ t, agent }));
+const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
 
 describe("the shipping address of an order (spec 1 §5, spec 3 §3): the address form's rules", () => {
   it('refuses a purchase whose address breaks a form rule, saving nothing; a good one is saved as the form saves it', async () => {

@@ -10,12 +10,12 @@ import {
   products,
 } from '../../db/schema';
 import {
+  checkoutHelpers,
   context,
   createOrderingApp,
   key,
-  orderingHelpers,
   resetPurchaseFaults,
-} from '../../testing/ordering-app';
+} from '../../testing/checkout-app';
 import type { SignedIn, TestApp } from '../../testing/test-app';
 import { downstreamPass } from '../downstream/downstream.worker';
 import { clearCatalogCache } from './catalog.service';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = orderingHelpers(() => ({ t, agent }));
+const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
 
 describe('catalog (spec 3 §4)', () => {
   it('shows only visible products, with the special price and the compare-at price', async () => {

@@ -12,14 +12,14 @@ import {
   paymentTransactions,
   productCredit,
 } from '../../db/schema';
-import { gate, heldGateway, manualLeaseClock } from '../../testing/gate';
 import {
+  checkoutHelpers,
   context,
   createOrderingApp,
   key,
-  orderingHelpers,
   resetPurchaseFaults,
-} from '../../testing/ordering-app';
+} from '../../testing/checkout-app';
+import { gate, heldGateway, manualLeaseClock } from '../../testing/gate';
 import type { SignedIn, TestApp } from '../../testing/test-app';
 import { downstreamPass } from '../downstream/downstream.worker';
 import { captureRetryPass, MAX_CAPTURE_ATTEMPTS } from './capture.service';
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = orderingHelpers(() => ({ t, agent }));
+const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
 
 describe('a purchase whose process dies (ADR 014 leases)', () => {
   const lapse = (k: string) =>

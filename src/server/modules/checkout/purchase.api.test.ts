@@ -17,14 +17,14 @@ import {
 } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../platform/audit';
 import {
+  checkoutHelpers,
   context,
   createOrderingApp,
   key,
   ON_ADDRESS,
-  orderingHelpers,
   resetPurchaseFaults,
   TX_ADDRESS,
-} from '../../testing/ordering-app';
+} from '../../testing/checkout-app';
 import type { SignedIn, TestApp } from '../../testing/test-app';
 import { appendCredit } from '../product-credit/product-credit.service';
 import { faults } from './purchase.service';
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = orderingHelpers(() => ({ t, agent }));
+const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
 
 describe('purchase', () => {
   it('credit applied to an order consumes the grants, soonest expiry first: Σ remainingValue = balance (ADR 021)', async () => {

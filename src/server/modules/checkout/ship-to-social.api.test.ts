@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { downstreamExports, orderPayments, orders, shippingAddresses, socials } from '../../db/schema';
 import {
+  checkoutHelpers,
   context,
   createOrderingApp,
   key,
-  orderingHelpers,
   resetPurchaseFaults,
-} from '../../testing/ordering-app';
+} from '../../testing/checkout-app';
 import type { SignedIn, TestApp } from '../../testing/test-app';
 import { downstreamPass } from '../downstream/downstream.worker';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = orderingHelpers(() => ({ t, agent }));
+const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
 
 describe('ship to social (spec 2 §3, §4, §9 shipping option 6)', () => {
   /** A consultant hosting an open popup, with a default address in Texas, and a client of theirs. */

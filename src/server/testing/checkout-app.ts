@@ -6,11 +6,11 @@ import { seedCartCatalog } from './cart-fixtures';
 import { insertAccount } from './fixtures';
 import { createTestApp, type SignedIn, type TestApp } from './test-app';
 
-// The ordering API tests (catalog, cart pricing, purchase, its recovery, ship to social) share one
+// The checkout API tests (catalog, cart pricing, purchase, its recovery, ship to social) share one
 // setup: a test app with the cart catalog, the membership and special-price products, US and Canada
 // shipping rates and the TX and ON tax rates, and an agent signed in.
 
-/** A fresh app with the ordering catalog, rates and a signed-in agent. */
+/** A fresh app with the checkout catalog, rates and a signed-in agent. */
 export async function createOrderingApp(): Promise<{ t: TestApp; agent: SignedIn }> {
   const t = await createTestApp();
   const agent = await t.signIn('agent');
@@ -96,7 +96,7 @@ export const context = (uid: string, cartId: string, o: Record<string, unknown> 
 export const key = () => `key-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
 /** Calls and fixtures of the app the test file set up (read when called, after its beforeAll). */
-export function orderingHelpers(current: () => { t: TestApp; agent: SignedIn }) {
+export function checkoutHelpers(current: () => { t: TestApp; agent: SignedIn }) {
   const db = () => current().t.database.db;
   const post = (url: string, payload: unknown) =>
     current().t.app.inject({
