@@ -17,7 +17,7 @@ import { seedCartCatalog } from '../../testing/cart-fixtures';
 import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
-// Issue 24 items 9 and 10 at checkout (ADR 026): tax, shipping and credit figures have stated
+// Stated bounds and notices at checkout (ADR 026): tax, shipping and credit figures have stated
 // bounds (a purchase beyond them is a 400 with the field, never a 500); what the server changes on
 // its own is said as a notice, in the cart's answer and in the estimate.
 

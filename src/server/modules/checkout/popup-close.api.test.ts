@@ -26,7 +26,7 @@ import { recalculatePopupTotals } from '../orders/orders.service';
 import { captureRetryPass } from './capture.service';
 import { closeDuePopups, closeFaults } from './popup-close.service';
 
-// The popup close (issue 12, ADR 015): a worker closes each open popup whose closing date passed,
+// The popup close (ADR 015): a worker closes each open popup whose closing date passed,
 // moves its ship-to-social orders to invoices in the same transaction and captures their cards.
 
 let t: TestApp;
@@ -164,7 +164,7 @@ const capturesOf = async (orderId: string) =>
     (m) => m.kind === 'capture' && m.status === 'succeeded',
   );
 
-describe('closing a popup (issue 12, ADR 015)', () => {
+describe('closing a popup (ADR 015)', () => {
   it('closes a popup once its closing date passed: its orders move to invoices and are captured', async () => {
     const { social, hostPhoenix } = await popup();
     const g = await guest(hostPhoenix);

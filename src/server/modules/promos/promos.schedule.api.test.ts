@@ -8,7 +8,7 @@ import { insertAccount } from '../../testing/fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { deployDueRules } from './promos.schedule';
 
-// Delayed deploy (issue 13): a rule with a publish date is deployed at that time by the worker,
+// Delayed deploy (spec 3 §4, ADR 012): a rule with a publish date is deployed at that time by the worker,
 // exactly once with several workers, audited; it does what a manual deploy to production does.
 
 let t: TestApp;

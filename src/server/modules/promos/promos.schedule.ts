@@ -5,7 +5,7 @@ import type { WorkerSpec } from '../../platform/workers';
 import * as repo from './promos.repo';
 import { cartsSeeDeploy, deploy } from './promos.service';
 
-// Delayed deploy (spec 3 §4–§6, issue 13): a rule saved with a publish date (publishToProd, set only
+// Delayed deploy (spec 3 §4–§6, ADR 012): a rule saved with a publish date (publishToProd, set only
 // with junoAccess) is deployed at that time by a worker every process runs. A pass claims due rules
 // with FOR UPDATE SKIP LOCKED and, in the same transaction, does what a manual deploy to production
 // does (copies the rule to production as it is; the active collection is not touched, ADR 012) and
