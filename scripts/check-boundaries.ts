@@ -51,8 +51,9 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
+// `import … from 'x'`, `export … from 'x'`, `import('x')` and a bare `import 'x'` (side effects only).
 const IMPORT_RE =
-  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 const rel = (f: string) => path.relative(ROOT, f).replaceAll(path.sep, '/');
 const layer = (f: string) => rel(f).split('/')[1] ?? '';
 const feature = (f: string) => /^src\/web\/features\/([^/]+)\//.exec(rel(f))?.[1];
@@ -68,7 +69,7 @@ for (const file of files(SRC)) {
   if (csvProblem) problems.push(csvProblem);
   const edges: string[] = [];
   for (const m of source.matchAll(IMPORT_RE)) {
-    const spec = (m[1] ?? m[2])!;
+    const spec = (m[1] ?? m[2] ?? m[3])!;
     const target = resolve(file, spec);
     const where = `${rel(file)} imports '${spec}'`;
     if (!target) {
