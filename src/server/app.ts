@@ -55,7 +55,7 @@ import { registerRequestIds, requestIdFor } from './platform/request-id';
 import { registerRequestOrder } from './platform/request-order';
 import { serializerCompiler } from './platform/response-serializer';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { jobHandlersOf, type ServerModule } from './platform/server-module';
+import { eventHandlersOf, jobHandlersOf, type ServerModule } from './platform/server-module';
 import { SessionStore } from './platform/session-store';
 import { registerWebApp } from './platform/static';
 import { startWorkers } from './platform/workers';
@@ -200,6 +200,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       log: app.log,
       jobLeaseMs: config.jobLeaseMs,
       jobHandlers,
+      eventHandlers: eventHandlersOf(modules),
       workers: modules.flatMap((m) => m.workers?.(ctx) ?? []),
     });
     wake.outbox = workers.wakeOutbox;

@@ -120,7 +120,7 @@ export interface OutboxDeps {
   db: Db;
   mailer: Mailer | null;
   log: FastifyBaseLogger;
-  eventHandlers?: Record<string, EventHandler>;
+  eventHandlers?: Readonly<Record<string, EventHandler>>;
   batchSize?: number;
 }
 

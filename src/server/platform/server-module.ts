@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import type { GraphqlModule } from './graphql';
 import type { JobHandler } from './jobs';
+import type { EventHandler } from './outbox';
 import type { WorkerSpec } from './workers';
 
 /**
@@ -22,6 +23,8 @@ export interface ServerModule {
   graphql?: GraphqlModule;
   /** Its background job kinds: job type → handler (claimed by any process's job worker). */
   jobs?: Readonly<Record<string, JobHandler>>;
+  /** Handlers of the outbound events it sends through the outbox, by template. */
+  events?: Readonly<Record<string, EventHandler>>;
   /** Its own polling workers, started in a process that runs workers. */
   workers?: (ctx: AppContext) => WorkerSpec[];
 }
@@ -33,6 +36,18 @@ export function jobHandlersOf(modules: readonly ServerModule[]): Readonly<Record
     for (const [type, handler] of Object.entries(m.jobs ?? {})) {
       if (table[type]) throw new Error(`Job type ${type} is claimed twice (module ${m.name})`);
       table[type] = handler;
+    }
+  }
+  return table;
+}
+
+/** The outbound event handlers of these modules; a template claimed by two modules is a mistake. */
+export function eventHandlersOf(modules: readonly ServerModule[]): Readonly<Record<string, EventHandler>> {
+  const table: Record<string, EventHandler> = {};
+  for (const m of modules) {
+    for (const [template, handler] of Object.entries(m.events ?? {})) {
+      if (table[template]) throw new Error(`Event ${template} is handled twice (module ${m.name})`);
+      table[template] = handler;
     }
   }
   return table;

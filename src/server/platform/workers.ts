@@ -7,9 +7,6 @@ import { type EventHandler, processOutbox } from './outbox';
 import { startPoller } from './poller';
 import { purgeExpired } from './sessions';
 
-/** Outbound event handlers by template (events without a handler stay readable in the Outbox). */
-export const eventHandlers: Record<string, EventHandler> = {};
-
 /** A module's own polling worker (e.g. the downstream export); claims its rows in the database. */
 export interface WorkerSpec {
   name: string;
@@ -23,6 +20,8 @@ export function startWorkers(deps: {
   log: FastifyBaseLogger;
   /** Job handlers by type: the modules' (jobHandlersOf in server-module.ts). */
   jobHandlers: Readonly<Record<string, JobHandler>>;
+  /** Outbound event handlers by template, the modules' (eventHandlersOf); an event without one stays readable in the Outbox. */
+  eventHandlers?: Readonly<Record<string, EventHandler>>;
   workers?: readonly WorkerSpec[];
   /** The lease of a claimed job (default DEFAULT_JOB_LEASE_MS). */
   jobLeaseMs?: number;
@@ -31,7 +30,8 @@ export function startWorkers(deps: {
     name: 'outbox',
     intervalMs: 1000,
     log: deps.log,
-    tick: () => processOutbox({ db: deps.db, mailer: deps.mailer, log: deps.log, eventHandlers }),
+    tick: () =>
+      processOutbox({ db: deps.db, mailer: deps.mailer, log: deps.log, eventHandlers: deps.eventHandlers }),
   });
   const jobs = startPoller({
     name: 'jobs',
