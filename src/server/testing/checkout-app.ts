@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { paymentCards, productCredit, productPrices, products, shippingRates, taxRates } from '../db/schema';
 import { faults } from '../modules/checkout/purchase.service';
 import { seedCartCatalog } from './cart-fixtures';
@@ -11,7 +11,7 @@ import { createTestApp, type SignedIn, type TestApp } from './test-app';
 // shipping rates and the TX and ON tax rates, and an agent signed in.
 
 /** A fresh app with the checkout catalog, rates and a signed-in agent. */
-export async function createOrderingApp(): Promise<{ t: TestApp; agent: SignedIn }> {
+async function createCheckoutApp(): Promise<{ t: TestApp; agent: SignedIn }> {
   const t = await createTestApp();
   const agent = await t.signIn('agent');
   const db = t.database.db;
@@ -145,4 +145,19 @@ export function checkoutHelpers(current: () => { t: TestApp; agent: SignedIn }) 
   }
 
   return { db, post, get, customer, savedCard, cartWith };
+}
+
+/**
+ * One test file's checkout app: made before its tests, closed after them, the purchase faults
+ * reset after each; `app()` and `agent()` are read when called, after the setup ran.
+ */
+export function setUpCheckoutApp() {
+  let t: TestApp;
+  let agent: SignedIn;
+  beforeAll(async () => {
+    ({ t, agent } = await createCheckoutApp());
+  });
+  afterAll(() => t.close());
+  afterEach(resetPurchaseFaults);
+  return { app: () => t, agent: () => agent, ...checkoutHelpers(() => ({ t, agent })) };
 }

@@ -1,26 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { orders, shippingAddresses, termsRecords } from '../../db/schema';
-import {
-  checkoutHelpers,
-  context,
-  createOrderingApp,
-  key,
-  ON_ADDRESS,
-  resetPurchaseFaults,
-  TX_ADDRESS,
-} from '../../testing/checkout-app';
+import { context, key, ON_ADDRESS, setUpCheckoutApp, TX_ADDRESS } from '../../testing/checkout-app';
 import { insertAccount } from '../../testing/fixtures';
-import type { SignedIn, TestApp } from '../../testing/test-app';
 
-let t: TestApp;
-let agent: SignedIn;
-beforeAll(async () => {
-  ({ t, agent } = await createOrderingApp());
-});
-afterAll(() => t.close());
-afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
+const { app, db, post, get, customer, savedCard, cartWith } = setUpCheckoutApp();
 
 describe("the shipping address of an order (spec 1 §5, spec 3 §3): the address form's rules", () => {
   it('refuses a purchase whose address breaks a form rule, saving nothing; a good one is saved as the form saves it', async () => {
@@ -286,8 +270,8 @@ describe('estimate (spec 2 §4, §5): hand-computed totals', () => {
 
 describe('consultant override defaults (spec 2 §6 feature flag)', () => {
   const setFlag = async (enabled: boolean) => {
-    const dev = await t.signIn('developer');
-    const r = await t.app.inject({
+    const dev = await app().signIn('developer');
+    const r = await app().app.inject({
       method: 'PUT',
       url: '/api/flags/consultantOverrideDefaults',
       payload: { enabled },

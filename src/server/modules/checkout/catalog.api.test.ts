@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contentEntries,
   failedOrders,
@@ -9,25 +9,11 @@ import {
   productPrices,
   products,
 } from '../../db/schema';
-import {
-  checkoutHelpers,
-  context,
-  createOrderingApp,
-  key,
-  resetPurchaseFaults,
-} from '../../testing/checkout-app';
-import type { SignedIn, TestApp } from '../../testing/test-app';
+import { context, key, setUpCheckoutApp } from '../../testing/checkout-app';
 import { downstreamPass } from '../downstream/downstream.worker';
 import { clearCatalogCache } from './catalog.service';
 
-let t: TestApp;
-let agent: SignedIn;
-beforeAll(async () => {
-  ({ t, agent } = await createOrderingApp());
-});
-afterAll(() => t.close());
-afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
+const { app, db, post, get, customer, savedCard, cartWith } = setUpCheckoutApp();
 
 describe('catalog (spec 3 §4)', () => {
   it('shows only visible products, with the special price and the compare-at price', async () => {
@@ -61,7 +47,7 @@ describe('catalog (spec 3 §4)', () => {
     await get('/api/catalog/products?q=toner');
     await db().update(productPrices).set({ specialPriceCents: 2200 }).where(eq(productPrices.sku, 'SPECIAL'));
     // Past the cache's once-a-second check of its stamp.
-    t.clock.advance(1100);
+    app().clock.advance(1100);
     const [item] = (await get('/api/catalog/products?q=toner')).json().data;
     expect(item.price).toBe(2200);
   });
@@ -82,7 +68,7 @@ describe('feature flags catalogCache and contentDrafts (spec 3 §4)', () => {
         (p) => p.sku === 'SPECIAL',
       )?.title;
     await setFlag('catalogCache', true);
-    clearCatalogCache(t.app.ctx);
+    clearCatalogCache(app().app.ctx);
     expect(await title()).toBe('Special Price Toner');
     // A change the cache's stamp does not see (the row's updated_at untouched): the cache answers.
     await db().execute(sql`update products set title = 'Special Price Toner Plus' where sku = 'SPECIAL'`);
@@ -147,7 +133,7 @@ describe('entitled prices (ADR 023): the lowest price the shopper may pay, shown
         },
         { sku: 'MEMBERBALM', countryId: 1, priceCents: 4000, memberPriceCents: 3600 },
       ]);
-    clearCatalogCache(t.app.ctx);
+    clearCatalogCache(app().app.ctx);
   });
   const shown = async (q: string, userType?: number) =>
     (await get(`/api/catalog/products?q=${q}${userType === undefined ? '' : `&userType=${userType}`}`)).json()
@@ -193,7 +179,7 @@ describe('entitled prices (ADR 023): the lowest price the shopper may pay, shown
       ['DEARSPECIAL', 5000, 5000],
       ['MEMBERBALM', 3600, 3600],
     ]);
-    await downstreamPass(db(), t.app.log, { sweep: true });
+    await downstreamPass(db(), app().app.log, { sweep: true });
     const [o] = await db().select().from(orders).where(eq(orders.id, id));
     expect(
       (await db().select().from(failedOrders).where(eq(failedOrders.orderId, id))).map((f) => f.errorMessage),

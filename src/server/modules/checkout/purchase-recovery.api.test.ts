@@ -1,6 +1,6 @@
 import { ORDER_STATE } from '@domain/reference';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   captureRetries,
   changeEvents,
@@ -12,27 +12,13 @@ import {
   paymentTransactions,
   productCredit,
 } from '../../db/schema';
-import {
-  checkoutHelpers,
-  context,
-  createOrderingApp,
-  key,
-  resetPurchaseFaults,
-} from '../../testing/checkout-app';
+import { context, key, setUpCheckoutApp } from '../../testing/checkout-app';
 import { gate, heldGateway, manualLeaseClock } from '../../testing/gate';
-import type { SignedIn, TestApp } from '../../testing/test-app';
 import { downstreamPass } from '../downstream/downstream.worker';
 import { captureRetryPass, MAX_CAPTURE_ATTEMPTS } from './capture.service';
 import { faults } from './purchase.service';
 
-let t: TestApp;
-let agent: SignedIn;
-beforeAll(async () => {
-  ({ t, agent } = await createOrderingApp());
-});
-afterAll(() => t.close());
-afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
+const { app, db, post, get, customer, savedCard, cartWith } = setUpCheckoutApp();
 
 describe('a purchase whose process dies (ADR 014 leases)', () => {
   const lapse = (k: string) =>
@@ -131,10 +117,10 @@ describe('an attempt that outlives its lease (ADR 021)', () => {
   for (const retry of ['capturing', 'finished'] as const) {
     it(`the first attempt, slow at the gateway, leaves alone the authorization of the retry that took over (retry ${retry})`, async () => {
       const { c, card, body } = await checkout();
-      const real = t.app.ctx.gateway;
+      const real = app().app.ctx.gateway;
       const slowCharge = gate();
       const slowCapture = gate();
-      t.app.ctx.gateway = heldGateway(real, {
+      app().app.ctx.gateway = heldGateway(real, {
         charge: { gate: slowCharge, when: 'after' },
         ...(retry === 'capturing' ? { capture: { gate: slowCapture, when: 'before' as const } } : {}),
       });
@@ -154,7 +140,7 @@ describe('an attempt that outlives its lease (ADR 021)', () => {
         expect([a.statusCode, b.statusCode], a.body).toEqual([200, 200]);
         expect(a.json().data.id).toBe(b.json().data.id);
       } finally {
-        t.app.ctx.gateway = real;
+        app().app.ctx.gateway = real;
       }
       const placed = await db().select().from(orders).where(eq(orders.customerUid, c.uid));
       expect(placed.map((o) => [o.paymentState, o.state])).toEqual([['captured', ORDER_STATE.captured]]);
@@ -177,9 +163,9 @@ describe('an attempt that outlives its lease (ADR 021)', () => {
 
   it('the lease is renewed while the attempt works, and only by the attempt that owns it', async () => {
     const { card, body } = await checkout();
-    const real = t.app.ctx.gateway;
+    const real = app().app.ctx.gateway;
     const slowCharge = gate();
-    t.app.ctx.gateway = heldGateway(real, { charge: { gate: slowCharge, when: 'after' } });
+    app().app.ctx.gateway = heldGateway(real, { charge: { gate: slowCharge, when: 'after' } });
     try {
       const first = post('/api/purchase', body);
       await slowCharge.entered;
@@ -210,7 +196,7 @@ describe('an attempt that outlives its lease (ADR 021)', () => {
       slowCharge.open();
       expect((await first).statusCode).toBe(200);
     } finally {
-      t.app.ctx.gateway = real;
+      app().app.ctx.gateway = real;
     }
     // The attempt is over: nothing renews its lease any more.
     expect(clock.running).toBe(0);
@@ -223,8 +209,8 @@ describe('an attempt that outlives its lease (ADR 021)', () => {
 
 describe('a capture that fails after the order was written (ADR 015)', () => {
   const failingCapture = () => {
-    const real = t.app.ctx.gateway;
-    t.app.ctx.gateway = {
+    const real = app().app.ctx.gateway;
+    app().app.ctx.gateway = {
       ...real,
       tokenizeCard: (c) => real.tokenizeCard(c),
       charge: (r) => real.charge(r),
@@ -234,7 +220,7 @@ describe('a capture that fails after the order was written (ADR 015)', () => {
       refundable: (id) => real.refundable(id),
     } as typeof real;
     return () => {
-      t.app.ctx.gateway = real;
+      app().app.ctx.gateway = real;
     };
   };
   const due = (orderId: string) =>
@@ -278,10 +264,10 @@ describe('a capture that fails after the order was written (ADR 015)', () => {
     expect(failure!.errorMessage).toContain('gateway timeout');
     expect(await actionsOf(id)).toContain('order.captureFailed');
     // The export's sweep never queues an uncaptured order.
-    await downstreamPass(db(), t.app.log, { sweep: true });
+    await downstreamPass(db(), app().app.log, { sweep: true });
     expect(await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id))).toEqual([]);
     // Not due yet: the worker leaves it alone.
-    await captureRetryPass(t.app.ctx);
+    await captureRetryPass(app().app.ctx);
     expect((await db().select().from(captureRetries).where(eq(captureRetries.orderId, id)))[0]).toMatchObject(
       {
         status: 'pending',
@@ -292,7 +278,7 @@ describe('a capture that fails after the order was written (ADR 015)', () => {
     const restore = failingCapture();
     try {
       await due(id);
-      await captureRetryPass(t.app.ctx);
+      await captureRetryPass(app().app.ctx);
     } finally {
       restore();
     }
@@ -305,7 +291,7 @@ describe('a capture that fails after the order was written (ADR 015)', () => {
     expect(await actionsOf(id)).toContain('order.captureRetryFailed');
     // The gateway is back: the next retry captures, queues the export and resolves the failed order.
     await due(id);
-    await captureRetryPass(t.app.ctx);
+    await captureRetryPass(app().app.ctx);
     const [after] = await db().select().from(orders).where(eq(orders.id, id));
     expect(after!.paymentState).toBe('captured');
     expect(after!.state).toBe(ORDER_STATE.captured);
@@ -332,7 +318,7 @@ describe('a capture that fails after the order was written (ADR 015)', () => {
     try {
       for (let i = 0; i < MAX_CAPTURE_ATTEMPTS + 2; i++) {
         await due(id);
-        await captureRetryPass(t.app.ctx);
+        await captureRetryPass(app().app.ctx);
       }
     } finally {
       restore();

@@ -1,7 +1,7 @@
 import { newSiftSession } from '@domain/checkout';
 import { BRAND_NAME } from '@domain/reference';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   changeEvents,
   checkoutSubmissions,
@@ -16,27 +16,11 @@ import {
   productCreditLedger,
 } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../platform/audit';
-import {
-  checkoutHelpers,
-  context,
-  createOrderingApp,
-  key,
-  ON_ADDRESS,
-  resetPurchaseFaults,
-  TX_ADDRESS,
-} from '../../testing/checkout-app';
-import type { SignedIn, TestApp } from '../../testing/test-app';
+import { context, key, ON_ADDRESS, setUpCheckoutApp, TX_ADDRESS } from '../../testing/checkout-app';
 import { appendCredit } from '../product-credit/product-credit.service';
 import { faults } from './purchase.service';
 
-let t: TestApp;
-let agent: SignedIn;
-beforeAll(async () => {
-  ({ t, agent } = await createOrderingApp());
-});
-afterAll(() => t.close());
-afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
+const { app, agent, db, post, get, customer, savedCard, cartWith } = setUpCheckoutApp();
 
 describe('purchase', () => {
   it('credit applied to an order consumes the grants, soonest expiry first: Σ remainingValue = balance (ADR 021)', async () => {
@@ -202,11 +186,11 @@ describe('purchase', () => {
     const body = context(c.uid, cartId, { payment: { savedCard: true, cardId: card } });
     const headerKey = key();
     const send = (payload: object, headers: Record<string, string> = { 'idempotency-key': headerKey }) =>
-      t.app.inject({
+      app().app.inject({
         method: 'POST',
         url: '/api/purchase',
         payload,
-        headers: { ...agent.headers, ...headers },
+        headers: { ...agent().headers, ...headers },
       });
     const first = await send(body);
     expect(first.statusCode, first.body).toBe(200);
@@ -252,7 +236,7 @@ describe('purchase', () => {
 
   it('a new card is charged through its gateway token (never a card number)', async () => {
     const c = await customer();
-    const token = await t.app.ctx.gateway.tokenizeCard({
+    const token = await app().app.ctx.gateway.tokenizeCard({
       number: '4111 1111 1111 1111',
       cvv: '123',
       expiry: '12/39',

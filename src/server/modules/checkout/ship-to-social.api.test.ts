@@ -1,24 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { downstreamExports, orderPayments, orders, shippingAddresses, socials } from '../../db/schema';
-import {
-  checkoutHelpers,
-  context,
-  createOrderingApp,
-  key,
-  resetPurchaseFaults,
-} from '../../testing/checkout-app';
-import type { SignedIn, TestApp } from '../../testing/test-app';
+import { context, key, setUpCheckoutApp } from '../../testing/checkout-app';
 import { downstreamPass } from '../downstream/downstream.worker';
 
-let t: TestApp;
-let agent: SignedIn;
-beforeAll(async () => {
-  ({ t, agent } = await createOrderingApp());
-});
-afterAll(() => t.close());
-afterEach(resetPurchaseFaults);
-const { db, post, get, customer, savedCard, cartWith } = checkoutHelpers(() => ({ t, agent }));
+const { app, db, post, get, customer, savedCard, cartWith } = setUpCheckoutApp();
 
 describe('ship to social (spec 2 §3, §4, §9 shipping option 6)', () => {
   /** A consultant hosting an open popup, with a default address in Texas, and a client of theirs. */
@@ -110,7 +96,7 @@ describe('ship to social (spec 2 §3, §4, §9 shipping option 6)', () => {
       shippingAddress: expect.objectContaining({ address: '500 E 7th St', firstName: 'Hostess' }),
     });
     // Nothing downstream while it waits for its pop-up, not even after a sweep of the export.
-    await downstreamPass(db(), t.app.log, { sweep: true });
+    await downstreamPass(db(), app().app.log, { sweep: true });
     expect(await db().select().from(downstreamExports).where(eq(downstreamExports.orderId, id))).toEqual([]);
     const [pay] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, id));
     expect(pay).toMatchObject({ method: 'card', state: 'authorized', amountCents: 2165 });
