@@ -18,8 +18,6 @@ export interface ZonedParts {
   second: number;
 }
 
-const HOUR_MS = 3_600_000;
-
 /** One formatter per zone: building one costs far more than formatting with it. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -56,29 +54,45 @@ function intlOffsetMs(instantMs: number, timeZone: string): number {
 }
 
 /**
- * Offsets by UTC hour, where one holds for the whole hour (the same at its first and last second:
- * no zone changes twice within an hour). Asking Intl takes microseconds, and the pricing engine
- * reads the Pacific date of `now` and of the membership dates on every price.
+ * A zone's offsets of one UTC year: where each offset starts, in order. Found once per zone and
+ * year with a few dozen Intl reads (month by month, then a binary search to the second where the
+ * offset changes), then read without Intl: the pricing engine reads the Pacific date of `now` and
+ * of each customer's membership dates on every price, dates spread over many years.
  */
-const hourOffsets = new Map<string, Map<number, number | null>>();
-const HOURS_KEPT = 4096;
+const yearOffsets = new Map<string, { starts: number[]; offsets: number[] }>();
+
+function offsetsOfYear(year: number, timeZone: string): { starts: number[]; offsets: number[] } {
+  const key = `${timeZone} ${year}`;
+  let found = yearOffsets.get(key);
+  if (found) return found;
+  const starts = [Date.UTC(year, 0, 1)];
+  const offsets = [intlOffsetMs(starts[0]!, timeZone)];
+  for (let month = 1; month <= 12; month++) {
+    const monthStart = Date.UTC(year, month, 1);
+    const offset = intlOffsetMs(monthStart, timeZone);
+    if (offset === offsets[offsets.length - 1]) continue;
+    // The change lies within the month before: the first second with the new offset.
+    let lo = Date.UTC(year, month - 1, 1) / 1000;
+    let hi = monthStart / 1000;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (intlOffsetMs(mid * 1000, timeZone) === offset) hi = mid;
+      else lo = mid;
+    }
+    starts.push(hi * 1000);
+    offsets.push(offset);
+  }
+  found = { starts, offsets };
+  yearOffsets.set(key, found);
+  return found;
+}
 
 /** Offset of the zone from UTC at an instant, in ms (Pacific: −7 h in daylight time, −8 h in standard time). */
 export function zoneOffsetMs(instantMs: number, timeZone: string = PACIFIC_TIME_ZONE): number {
-  const hour = Math.floor(instantMs / HOUR_MS);
-  let hours = hourOffsets.get(timeZone);
-  if (!hours) {
-    hours = new Map();
-    hourOffsets.set(timeZone, hours);
-  }
-  let offset = hours.get(hour);
-  if (offset === undefined) {
-    const first = intlOffsetMs(hour * HOUR_MS, timeZone);
-    offset = first === intlOffsetMs((hour + 1) * HOUR_MS - 1000, timeZone) ? first : null;
-    if (hours.size >= HOURS_KEPT) hours.clear();
-    hours.set(hour, offset);
-  }
-  return offset ?? intlOffsetMs(instantMs, timeZone);
+  const { starts, offsets } = offsetsOfYear(new Date(instantMs).getUTCFullYear(), timeZone);
+  let i = starts.length - 1;
+  while (i > 0 && instantMs < starts[i]!) i--;
+  return offsets[i]!;
 }
 
 /** Wall-clock parts of an instant in the zone. */
