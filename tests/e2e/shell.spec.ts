@@ -105,7 +105,9 @@ test('Failed orders and Carts are reached from the menu, and Failed orders from 
   await menu(page).getByRole('link', { name: 'Carts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Carts' })).toBeVisible();
   await menu(page).getByRole('link', { name: 'Orders', exact: true }).click();
-  await page.getByRole('link', { name: 'Failed orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders', exact: true })).toBeVisible();
+  // The order search's own link, not the menu entry of the same words.
+  await page.getByRole('main').getByRole('link', { name: 'Failed orders' }).click();
   await expect(page).toHaveURL(/\/orders\/failed$/);
 });
 
