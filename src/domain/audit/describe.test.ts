@@ -478,7 +478,7 @@ describe('describeEvent', () => {
 
   it.each([
     ['productCredit.order', 'Casey Morgan spent $5.00 of US product credit on an order (order 120045).'],
-    ['productCredit.refund', 'Casey Morgan gave back $15.00 of Canadian product credit with a refund.'],
+    ['productCredit.refund', 'Casey Morgan gave back CA$15.00 of Canadian product credit with a refund.'],
     ['productCredit.lapse', 'The system lapsed $5.00 of US product credit that expired unused.'],
     ['account.status', 'Casey Morgan changed the account status from Active to Terminated.'],
     ['account.type', 'Casey Morgan changed the account type from Consultant to Client.'],
@@ -486,7 +486,7 @@ describe('describeEvent', () => {
     ['account.comment', 'Casey Morgan added a comment: “Called about the order”.'],
     ['order.create', 'Casey Morgan placed order 120045 for $62.07.'],
     ['order.cancel', 'Casey Morgan cancelled the order (Duplicate order).'],
-    ['order.refund', 'Casey Morgan refunded $12.99 (Damaged in transit).'],
+    ['order.refund', 'Casey Morgan refunded CA$12.99 (Damaged in transit).'],
     ['order.popupClosed', 'The popup close job moved the order from its popup to invoices (capture).'],
     ['return.status', 'Casey Morgan changed the return status from Initiated to Received.'],
     ['order.email.order-confirmation', 'Casey Morgan sent the order confirmation email.'],

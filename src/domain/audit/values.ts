@@ -62,9 +62,8 @@ const LOCALES: Record<string, string> = {
   'fr-CA': 'French (Canada)',
 };
 
-/** Cents in the currency's home locale, with Intl's own symbol there (CAD reads "$98.00"). */
-const money = (cents: number, currency: string) =>
-  formatMoney(cents, currency, currency === 'CAD' ? 'en-CA' : 'en-US', { symbol: 'locale' });
+/** Cents as the back office writes them (ADR 024): "$98.00" for USD, "CA$98.00" for CAD. */
+const money = (cents: number, currency: string) => formatMoney(cents, currency, 'en-US');
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 // Made on first use: an Intl formatter costs far more to make than to use.

@@ -7,9 +7,8 @@ import { LOCALES } from './lists';
 //   USD: "$98.00" in en-US (there "$" alone only ever means US dollars, as CAD always carries
 //        "CA$"), "US$98.00" in en-CA and "98,00 $ US" in fr-CA, where "$" alone reads Canadian.
 // Other currencies keep Intl's own symbol for the locale.
-// Two variants, as options: `symbol: 'locale'` writes Intl's own symbol for the locale (the change
-// logs, in the currency's home locale: "$98.00" for CAD in en-CA), and `symbol: 'none'` a bare
-// amount with a point and no grouping ("1234.50": the pricing engine's messages).
+// One variant, as an option: `symbol: 'none'` writes a bare amount with a point and no grouping
+// ("1234.50": the pricing engine's messages).
 
 /** The locale of screens that span orders of both countries (lists, dashboards): the back office's own. */
 export const BACK_OFFICE_LOCALE = 'en-US';
@@ -36,10 +35,10 @@ function formatter(locale: string, currency: string): Intl.NumberFormat {
 
 export interface MoneyFormat {
   /**
-   * How the currency shows: 'marked' (the default, ADR 024, see above), 'locale' (Intl's own
-   * symbol for the locale) or 'none' (the amount alone, `12.50`, whatever the locale).
+   * How the currency shows: 'marked' (the default, ADR 024, see above) or 'none' (the amount
+   * alone, `12.50`, whatever the locale).
    */
-  symbol?: 'marked' | 'locale' | 'none';
+  symbol?: 'marked' | 'none';
 }
 
 /**
@@ -54,7 +53,7 @@ export function formatMoney(
 ): string {
   if (symbol === 'none') return (cents / 100).toFixed(2);
   const at = KNOWN.has(locale) ? locale : BACK_OFFICE_LOCALE;
-  const mark = symbol === 'marked' ? currencyMark(currency, at) : null;
+  const mark = currencyMark(currency, at);
   return formatter(at, currency)
     .formatToParts(cents / 100)
     .map((p) => (p.type === 'currency' && mark !== null ? mark : p.value))
