@@ -12,6 +12,7 @@ interface Account {
   userType: number;
   accountStatus: number;
   countryId: number;
+  isEntity: boolean;
   activeMember: boolean;
   directDownlineCount: number;
   hasAccountTypeHistory: boolean;
@@ -200,6 +201,33 @@ test('the PWS key is checked live, and an available one is saved', async ({ page
   await pws.getByRole('button', { name: 'Change PWS' }).click();
   await expectAlert(page, 'Successfully submitted');
   await expect(pws.getByText(fresh, { exact: true })).toBeVisible();
+});
+
+test('the tax number is typed with its mask, refused when short, saved and shown masked only', async ({
+  page,
+}) => {
+  await as(page, 'agent');
+  const person = await findAccount(page, 100100, (a) => a.countryId === 1 && !a.isEntity);
+  await page.goto(`/customers/${person.uid}/detail`);
+  const tax = page.getByRole('region', { name: 'Tax number' });
+  const field = tax.getByLabel('New SSN');
+  await field.fill('98765');
+  await expect(field).toHaveValue('987-65');
+  await tax.getByRole('button', { name: 'Save tax number' }).click();
+  await expect(tax.getByText('TIN must be numeric and 9 digits in length')).toBeVisible();
+
+  await field.fill('987654329');
+  await expect(field).toHaveValue('987-65-4329');
+  await tax.getByRole('button', { name: 'Save tax number' }).click();
+  await expectAlert(page, 'Successfully submitted');
+  await expect(tax.getByText('***-**-4329')).toBeVisible();
+  await expect(field).toHaveValue('');
+  // The whole number is nowhere on the page once saved, nor in the change log.
+  await expect(page.getByText('987-65-4329')).toHaveCount(0);
+  await page.goto(`/customers/${person.uid}/audit`);
+  const event = page.getByRole('article', { name: /tax number/i }).first();
+  await expect(event.getByText('***-**-4329')).toBeVisible();
+  await expect(page.getByText(/987-?65-?4329/)).toHaveCount(0);
 });
 
 test('a sales operations manager compresses an account and its downline', async ({ page }) => {
