@@ -259,6 +259,7 @@ async function openPostgres(url: string, poolSize: number, replicaUrl?: string):
 
 /** Rows of a raw query, whichever driver ran it. */
 export async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  // Raw SQL: this is the helper that runs the raw statements the query builder cannot express.
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -303,6 +304,7 @@ export async function insertRecords<T extends PgTable>(
     return out;
   });
   const list = sql.join(names, sql`, `);
+  // Raw SQL: the builder cannot insert from a set-returning function (jsonb_populate_recordset).
   await db.execute(
     sql`insert into ${table} (${list})
         select ${list} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(json)}::jsonb)`,

@@ -140,9 +140,10 @@ async function runClaimed(
     log: jobLog,
     jobId: job.id,
     progress: async (percent) => {
-      await db.execute(
-        sql`update jobs set progress = ${Math.max(0, Math.min(100, Math.round(percent)))} where ${mine}`,
-      );
+      await db
+        .update(jobs)
+        .set({ progress: Math.max(0, Math.min(100, Math.round(percent))) })
+        .where(mine);
     },
   };
   let recorded: { id: number }[];

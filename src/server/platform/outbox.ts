@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { outbox, outboxSecrets } from '../db/schema';
 import { type Db, type DbOrTx, rows } from './db';
@@ -151,11 +151,16 @@ export async function processOutbox(deps: OutboxDeps): Promise<number> {
     const links = held.get(Number(msg.id)) ?? [];
     try {
       const outcome = await deliver(msg, links, deps);
-      await deps.db.execute(
-        sql`update outbox set status = ${outcome.status}, sent_at = now(), locked_until = null,
-              last_error = null, message_id = ${outcome.messageId}
-            where id = ${msg.id}`,
-      );
+      await deps.db
+        .update(outbox)
+        .set({
+          status: outcome.status,
+          sentAt: sql`now()`,
+          lockedUntil: null,
+          lastError: null,
+          messageId: outcome.messageId,
+        })
+        .where(eq(outbox.id, msg.id));
       // Sent: the links are in the recipient's mailbox and nowhere else.
       if (outcome.status === 'sent' && links.length > 0)
         await deps.db.delete(outboxSecrets).where(sql`${outboxSecrets.outboxId} = ${msg.id}`);
@@ -165,11 +170,15 @@ export async function processOutbox(deps: OutboxDeps): Promise<number> {
       const giveUp = msg.attempts >= msg.max_attempts || err instanceof LinksExpired;
       const next = new Date(Date.now() + backoffMs(msg.attempts));
       deps.log.warn({ outboxId: msg.id, attempt: msg.attempts, error: message }, 'outbox delivery failed');
-      await deps.db.execute(
-        sql`update outbox set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message},
-              locked_until = null, next_attempt_at = ${next.toISOString()}
-            where id = ${msg.id}`,
-      );
+      await deps.db
+        .update(outbox)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lastError: message,
+          lockedUntil: null,
+          nextAttemptAt: next,
+        })
+        .where(eq(outbox.id, msg.id));
     }
   }
   return claimed.length;

@@ -1,7 +1,13 @@
 import { ABSOLUTE_TIMEOUT_MS } from '@domain/auth/contracts';
 import { normalizeRole, type StaffDirectory, type StaffRole } from '@domain/auth/roles';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { staffSessions, type staffUsers } from '../db/schema';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  customerViewSessions,
+  loginAttempts,
+  passwordResetTokens,
+  staffSessions,
+  type staffUsers,
+} from '../db/schema';
 import type { DbOrTx } from './db';
 import { newToken, sha256 } from './ids';
 
@@ -81,14 +87,24 @@ export async function revokeAllSessions(db: DbOrTx, staffUserId: string): Promis
 
 /** Removes sessions, reset links and sign-in counters that can no longer matter (kept a day for support). */
 export async function purgeExpired(db: DbOrTx): Promise<void> {
-  await db.execute(
-    sql`delete from staff_sessions where expires_at < now() - interval '1 day' or revoked_at < now() - interval '1 day'
-          or last_seen_at < now() - interval '1 day'`,
-  );
-  await db.execute(sql`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
-  await db.execute(sql`delete from customer_view_sessions where expires_at < now() - interval '1 day'`);
-  await db.execute(
-    sql`delete from login_attempts where window_started_at < now() - interval '1 day'
-          and (trusted_until is null or trusted_until < now())`,
-  );
+  const dayAgo = sql`now() - interval '1 day'`;
+  await db
+    .delete(staffSessions)
+    .where(
+      or(
+        lt(staffSessions.expiresAt, dayAgo),
+        lt(staffSessions.revokedAt, dayAgo),
+        lt(staffSessions.lastSeenAt, dayAgo),
+      ),
+    );
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, dayAgo));
+  await db.delete(customerViewSessions).where(lt(customerViewSessions.expiresAt, dayAgo));
+  await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        lt(loginAttempts.windowStartedAt, dayAgo),
+        or(isNull(loginAttempts.trustedUntil), lt(loginAttempts.trustedUntil, sql`now()`)),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { paymentCards, productCredit, productPrices, products, shippingRates, taxRates } from '../db/schema';
 import { faults } from '../modules/checkout/purchase.service';
@@ -27,9 +27,10 @@ async function createCheckoutApp(): Promise<{ t: TestApp; agent: SignedIn }> {
     { sku: 'HIDDEN', countryId: 1, priceCents: 100 },
   ]);
   // Every catalog product of the seed is visible on the web.
-  await db.execute(
-    sql`update products set flags = '{web,counterbase}' where flags = '{}' and sku <> 'HIDDEN'`,
-  );
+  await db
+    .update(products)
+    .set({ flags: ['web', 'counterbase'] })
+    .where(and(sql`${products.flags} = '{}'`, ne(products.sku, 'HIDDEN')));
   await db.insert(shippingRates).values([
     {
       countryId: 1,

@@ -13,6 +13,7 @@ import { conflict } from '../../platform/errors';
  */
 export async function assertCustomerEmailFree(tx: Tx, uid: string, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
+  // Raw SQL: advisory locks have no builder form.
   await tx.execute(sql`select pg_advisory_xact_lock(${7_201}, hashtext(${address}))`);
   const [taken] = await tx
     .select({ uid: accounts.uid })

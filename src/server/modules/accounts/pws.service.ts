@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
 import { USER_TYPE } from '@domain/reference/lists';
-import { and, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
@@ -41,7 +41,7 @@ export async function savePws(
   return ctx.db.transaction(async (tx) => {
     const before = await accountByPhoenixId(tx, input.phoenixId);
     if (!before) throw notFound(ACCOUNT_MESSAGES.missingIds);
-    await tx.execute(sql`select 1 from accounts where uid = ${before.uid} for update`);
+    await tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.uid, before.uid)).for('update');
     if (before.userType !== USER_TYPE.consultant)
       throw badRequest(`${ACCOUNT_MESSAGES.pwsFailed}: only consultants have a personal website.`);
     if (mode === 'create' && before.pwsKey)

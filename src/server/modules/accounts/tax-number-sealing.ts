@@ -67,6 +67,7 @@ async function sealBatch(db: Db, keyring: DataKeyring, id: string, batch: number
         openTaxNumber(keyring, { uid: r.uid, sealedTaxNumber: r.tax_number })!,
       ),
     }));
+    // Raw SQL: UPDATE … FROM jsonb_to_recordset(…) has no builder form.
     await tx.execute(sql`
       update accounts a set tax_number = v.sealed
         from jsonb_to_recordset(${JSON.stringify(next)}::jsonb) as v(uid text, old text, sealed text)

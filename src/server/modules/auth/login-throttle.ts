@@ -1,5 +1,6 @@
 import { TOO_MANY_ATTEMPTS } from '@domain/auth/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { loginAttempts } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 import { tooManyRequests } from '../../platform/errors';
 
@@ -65,10 +66,10 @@ function windowOf(row: Row): { used: number; start: number } {
 }
 
 async function count(tx: DbOrTx, key: string, window: { used: number; start: number }) {
-  await tx.execute(
-    sql`update login_attempts set failures = ${window.used + 1},
-          window_started_at = ${new Date(window.start).toISOString()}::timestamptz where key = ${key}`,
-  );
+  await tx
+    .update(loginAttempts)
+    .set({ failures: window.used + 1, windowStartedAt: new Date(window.start) })
+    .where(eq(loginAttempts.key, key));
 }
 
 function refuse(row: Row, start: number): never {
@@ -115,11 +116,15 @@ export async function claimLoginAttempt(
 async function giveBack(tx: DbOrTx, claim: LoginClaim, bucket: Bucket) {
   const start = claim.windows[bucket];
   if (start === undefined) return;
-  await tx.execute(
-    sql`update login_attempts set failures = greatest(failures - 1, 0)
-        where key = ${keyOf(bucket, claim.email, claim.ip)}
-          and window_started_at = ${new Date(start).toISOString()}::timestamptz`,
-  );
+  await tx
+    .update(loginAttempts)
+    .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+    .where(
+      and(
+        eq(loginAttempts.key, keyOf(bucket, claim.email, claim.ip)),
+        eq(loginAttempts.windowStartedAt, new Date(start)),
+      ),
+    );
 }
 
 /**
@@ -137,10 +142,10 @@ export async function releaseLoginAttempt(
     const pairKey = keyOf('knownAddress', claim.email, claim.ip);
     if (claim.windows.knownAddress !== undefined) {
       await giveBack(tx, claim, 'knownAddress');
-      await tx.execute(
-        sql`update login_attempts set trusted_until = ${clock(c)} + make_interval(days => ${TRUST_DAYS})
-            where key = ${pairKey}`,
-      );
+      await tx
+        .update(loginAttempts)
+        .set({ trustedUntil: sql`${clock(c)} + make_interval(days => ${TRUST_DAYS})` })
+        .where(eq(loginAttempts.key, pairKey));
       return;
     }
     await giveBack(tx, claim, 'account');
@@ -152,13 +157,22 @@ export async function releaseLoginAttempt(
 }
 
 async function trust(tx: DbOrTx, key: string, window: { used: number; start: number }, c: ThrottleClock) {
-  const start = new Date(window.start).toISOString();
-  await tx.execute(
-    sql`insert into login_attempts (key, failures, window_started_at, trusted_until)
-        values (${key}, ${window.used}, ${start}::timestamptz, ${clock(c)} + make_interval(days => ${TRUST_DAYS}))
-        on conflict (key) do update set failures = excluded.failures,
-          window_started_at = excluded.window_started_at, trusted_until = excluded.trusted_until`,
-  );
+  await tx
+    .insert(loginAttempts)
+    .values({
+      key,
+      failures: window.used,
+      windowStartedAt: new Date(window.start),
+      trustedUntil: sql`${clock(c)} + make_interval(days => ${TRUST_DAYS})`,
+    })
+    .onConflictDoUpdate({
+      target: loginAttempts.key,
+      set: {
+        failures: sql`excluded.failures`,
+        windowStartedAt: sql`excluded.window_started_at`,
+        trustedUntil: sql`excluded.trusted_until`,
+      },
+    });
 }
 
 /**

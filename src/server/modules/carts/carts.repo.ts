@@ -2,6 +2,7 @@ import type { CartCustomer, CartSummaryView, CatalogFacts, ProductHit } from '@d
 import type { CartDetail, CartSummary } from '@domain/customers/customer';
 import { retailOffer } from '@domain/pricing';
 import { sql } from 'drizzle-orm';
+import { carts } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 import { type SavedCartSqlRow, savedCartDetail, savedCartSummary } from './saved-carts';
 
@@ -157,11 +158,19 @@ export async function insertCart(
     by: string;
   },
 ): Promise<void> {
-  await db.execute(sql`insert into carts (cart_id, uid, cid, user_email, active_locale, cart_instances, customer,
-      social_id, currency, version, updated_by)
-    values (${cart.cartId}, ${cart.uid}, ${cart.cid}, ${cart.userEmail}, ${cart.localeCode},
-      ${JSON.stringify({ [cart.localeCode]: cart.instance })}::jsonb, ${cart.customer ? JSON.stringify(cart.customer) : null}::jsonb,
-      ${cart.socialId}, ${JSON.stringify(cart.currency)}::jsonb, 1, ${cart.by})`);
+  await db.insert(carts).values({
+    cartId: cart.cartId,
+    uid: cart.uid,
+    cid: cart.cid,
+    userEmail: cart.userEmail,
+    activeLocale: cart.localeCode,
+    cartInstances: { [cart.localeCode]: cart.instance },
+    customer: cart.customer,
+    socialId: cart.socialId,
+    currency: cart.currency,
+    version: 1,
+    updatedBy: cart.by,
+  });
 }
 
 /** A change event to write with the cart (the columns of change_events it sets). */

@@ -1,7 +1,8 @@
 import type { ExportFailureCode } from '@domain/downstream/downstream';
 import { ORDER_STATE } from '@domain/reference';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { captureRetries, failedOrders, orderPayments } from '../../db/schema';
 import { type Actor, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { type Db, rows, type Tx } from '../../platform/db';
@@ -52,6 +53,7 @@ async function recordCaptureFailure(tx: Tx, orderDocId: string, message: string,
         returning id`,
   );
   if (updated) return;
+  // Raw SQL: INSERT … SELECT of some columns; the builder's insert().select() must give every column.
   await tx.execute(
     sql`insert into failed_orders (order_id, date_created_utc, error_code, error_message, context)
         select o.id, ${now}, ${CAPTURE_FAILED}, ${message},
@@ -70,9 +72,16 @@ async function markCaptured(tx: Tx, orderDocId: string, actor: Actor, attempts: 
         where id = ${orderDocId} and payment_state = 'authorized' returning id`,
   );
   if (!o) return false;
-  await tx.execute(
-    sql`update order_payments set state = 'captured' where order_id = ${orderDocId} and method = 'card' and state = 'authorized'`,
-  );
+  await tx
+    .update(orderPayments)
+    .set({ state: 'captured' })
+    .where(
+      and(
+        eq(orderPayments.orderId, orderDocId),
+        eq(orderPayments.method, 'card'),
+        eq(orderPayments.state, 'authorized'),
+      ),
+    );
   await recordChange(tx, {
     collection: 'orders-log',
     entityId: orderDocId,
@@ -86,16 +95,26 @@ async function markCaptured(tx: Tx, orderDocId: string, actor: Actor, attempts: 
   });
   // A capture waiting in capture_retries (a retry, or one a popup close recorded before making it)
   // is done.
-  await tx.execute(
-    sql`update capture_retries set status = 'captured', last_error = null, updated_at = now()
-          ${attempts === null ? sql`` : sql`, attempts = ${attempts}`}
-        where order_id = ${orderDocId}`,
-  );
+  await tx
+    .update(captureRetries)
+    .set({
+      status: 'captured',
+      lastError: null,
+      updatedAt: sql`now()`,
+      ...(attempts === null ? {} : { attempts }),
+    })
+    .where(eq(captureRetries.orderId, orderDocId));
   if (attempts !== null) {
-    await tx.execute(
-      sql`update failed_orders set resolved_at = now(), resolved_by = ${actor.email}
-          where order_id = ${orderDocId} and error_code = ${CAPTURE_FAILED} and resolved_at is null`,
-    );
+    await tx
+      .update(failedOrders)
+      .set({ resolvedAt: sql`now()`, resolvedBy: actor.email })
+      .where(
+        and(
+          eq(failedOrders.orderId, orderDocId),
+          eq(failedOrders.errorCode, CAPTURE_FAILED),
+          isNull(failedOrders.resolvedAt),
+        ),
+      );
   }
   // Only now may the order go downstream.
   await enqueueExport(tx, orderDocId, actor);
@@ -132,10 +151,16 @@ async function captureAll(deps: Deps, orderDocId: string, transactionId: string,
     const result = await tryCapture(deps, leg.transactionId, leg.idempotencyKey);
     if (!result.ok) return result;
     if (legs.length > 1 || leg.transactionId !== transactionId)
-      await deps.db.execute(
-        sql`update order_payments set state = 'captured'
-            where order_id = ${orderDocId} and transaction_id = ${leg.transactionId} and state = 'authorized'`,
-      );
+      await deps.db
+        .update(orderPayments)
+        .set({ state: 'captured' })
+        .where(
+          and(
+            eq(orderPayments.orderId, orderDocId),
+            eq(orderPayments.transactionId, leg.transactionId),
+            eq(orderPayments.state, 'authorized'),
+          ),
+        );
   }
   return { ok: true as const };
 }
@@ -195,9 +220,10 @@ interface DueRetry {
 async function retryOne(deps: Deps, r: DueRetry, actor: Actor): Promise<boolean> {
   if (r.cancelled) {
     await deps.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`update capture_retries set status = 'cancelled', updated_at = now() where order_id = ${r.order_id}`,
-      );
+      await tx
+        .update(captureRetries)
+        .set({ status: 'cancelled', updatedAt: sql`now()` })
+        .where(eq(captureRetries.orderId, r.order_id));
       await recordChange(tx, {
         collection: 'orders-log',
         entityId: r.order_id,
@@ -216,11 +242,15 @@ async function retryOne(deps: Deps, r: DueRetry, actor: Actor): Promise<boolean>
   }
   const gaveUp = r.attempts >= MAX_CAPTURE_ATTEMPTS;
   await deps.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update capture_retries set status = ${gaveUp ? 'failed' : 'pending'}, last_error = ${result.error},
-            next_attempt_at = now() + make_interval(secs => ${backoffMs(r.attempts) / 1000}), updated_at = now()
-          where order_id = ${r.order_id}`,
-    );
+    await tx
+      .update(captureRetries)
+      .set({
+        status: gaveUp ? 'failed' : 'pending',
+        lastError: result.error,
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffMs(r.attempts) / 1000})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(captureRetries.orderId, r.order_id));
     await recordChange(tx, {
       collection: 'orders-log',
       entityId: r.order_id,

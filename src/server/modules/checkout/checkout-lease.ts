@@ -1,6 +1,7 @@
 import { ORDERING_MESSAGES, type SubmitRequest } from '@domain/checkout';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { checkoutSubmissions } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { rows } from '../../platform/db';
@@ -112,10 +113,10 @@ export async function renewLease(ctx: AppContext, key: string, owner: string): P
 
 /** The order stands: the key answers it (whichever attempt wrote it). */
 export async function settleSucceeded(ctx: AppContext, key: string, orderId: string) {
-  await ctx.db.execute(
-    sql`update checkout_submissions set status = 'succeeded', order_id = ${orderId}, message = null, updated_at = now()
-        where idempotency_key = ${key}`,
-  );
+  await ctx.db
+    .update(checkoutSubmissions)
+    .set({ status: 'succeeded', orderId, message: null, updatedAt: sql`now()` })
+    .where(eq(checkoutSubmissions.idempotencyKey, key));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ORDER_STATE } from '@domain/reference';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { captureRetries, orders, socials } from '../../db/schema';
 import { type Actor, recordChange } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { type Db, rows, type Tx } from '../../platform/db';
@@ -81,18 +82,28 @@ async function moveOrder(tx: Tx, o: MovedOrder, reason: 'closed' | 'alreadyClose
         : 'left';
   const paid = settlement === 'paid';
   const state = paid && o.state === ORDER_STATE.processing ? ORDER_STATE.captured : o.state;
-  await tx.execute(
-    sql`update orders set collection = 'invoices', state = ${state}, updated_at = now()
-          ${paid ? sql`, payment_state = 'captured', date_captured_utc = coalesce(date_captured_utc, now())` : sql``}
-        where id = ${o.id}`,
-  );
+  await tx
+    .update(orders)
+    .set({
+      collection: 'invoices',
+      state,
+      updatedAt: sql`now()`,
+      ...(paid
+        ? { paymentState: 'captured', dateCapturedUtc: sql`coalesce(${orders.dateCapturedUtc}, now())` }
+        : {}),
+    })
+    .where(eq(orders.id, o.id));
   if (settlement === 'capture')
-    await tx.execute(
-      sql`insert into capture_retries (order_id, transaction_id, idempotency_key, attempts, next_attempt_at)
-          values (${o.id}, ${o.transaction_id}, ${popupCaptureKey(o.id)}, 0,
-                  now() + make_interval(secs => ${CAPTURE_LEASE_SECONDS}))
-          on conflict (order_id) do nothing`,
-    );
+    await tx
+      .insert(captureRetries)
+      .values({
+        orderId: o.id,
+        transactionId: o.transaction_id!,
+        idempotencyKey: popupCaptureKey(o.id),
+        attempts: 0,
+        nextAttemptAt: sql`now() + make_interval(secs => ${CAPTURE_LEASE_SECONDS})`,
+      })
+      .onConflictDoNothing({ target: captureRetries.orderId });
   await recordChange(tx, {
     collection: 'orders-log',
     entityId: o.id,
@@ -138,7 +149,7 @@ async function closeInTx(tx: Tx, now: Date, limit: number): Promise<PassResult> 
         for update skip locked`,
   );
   for (const s of due) {
-    await tx.execute(sql`update socials set status = 'closed' where id = ${s.id}`);
+    await tx.update(socials).set({ status: 'closed' }).where(eq(socials.id, s.id));
     // Orders locked elsewhere (a staff change in flight) are skipped here and moved by a later pass.
     const waitingOrders = await rows<MovedOrder>(
       tx,

@@ -13,11 +13,12 @@ import {
 import { orderNumberLabel } from '@domain/customers/order-status';
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
 import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   orderLines,
   orderPayments,
   orders,
+  productCreditLedger,
   promoRedemptions,
   shippingAddresses,
   termsRecords,
@@ -662,7 +663,7 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
       about: { orderId: docId },
       now,
     });
-    await tx.execute(sql`update product_credit_ledger set order_id = ${docId} where id = ${entry.id}`);
+    await tx.update(productCreditLedger).set({ orderId: docId }).where(eq(productCreditLedger.id, entry.id));
     await tx.insert(orderPayments).values({
       orderId: docId,
       method: 'productCredit',

@@ -116,6 +116,7 @@ async function withTrigramThreshold<T>(
   run: (tx: DbOrTx) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
+    // Raw SQL: set_config has no builder form.
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true),
                  set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`,

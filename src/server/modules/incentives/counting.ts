@@ -1,6 +1,7 @@
 import { countingRule, enrollerRewardCents, REWARD_TYPE } from '@domain/incentives';
 import { ORDER_STATE, ORDER_TYPE, USER_TYPE } from '@domain/reference';
-import { sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
+import { enrollerPayouts } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { rows } from '../../platform/db';
 import type { JobHandler } from '../../platform/jobs';
@@ -71,6 +72,7 @@ export async function countPeriod(
         ? sql``
         : sql`left join enroller_payouts prev on prev.participant_account_id = p.phoenix_id
                 and prev.milestone_name = ${previous} and prev.period_id = ${period.periodId}`;
+    // Raw SQL: INSERT … SELECT over CTEs of a subset of columns with a guarded upsert, one set-based statement.
     await db.execute(sql`
       insert into enroller_payouts (participant_account_id, enroller_account_id, milestone_name, counting_key,
         country_id, period_id, start_date, end_date, finished, succeeded, amount_cents, credit_cents,
@@ -117,9 +119,16 @@ export async function countPeriod(
   }
   // Unpaid rows this run did not write (a consultant no longer new in the period, a milestone
   // gone) are not payouts any more.
-  await db.execute(sql`
-    delete from enroller_payouts where period_id = ${period.periodId} and country_id = ${countryId}
-      and not paid and counted_at is distinct from ${at}::timestamptz`);
+  await db
+    .delete(enrollerPayouts)
+    .where(
+      and(
+        eq(enrollerPayouts.periodId, period.periodId),
+        eq(enrollerPayouts.countryId, countryId),
+        not(enrollerPayouts.paid),
+        sql`${enrollerPayouts.countedAt} is distinct from ${at}::timestamptz`,
+      ),
+    );
   const [count] = await rows<{ n: number }>(
     db,
     sql`select count(*)::int as n from enroller_payouts where period_id = ${period.periodId} and country_id = ${countryId}`,
@@ -138,6 +147,7 @@ function parsePayload(payload: Record<string, unknown>): CountingPayload {
 export const countingJob: JobHandler = async (payload, job) => {
   const p = parsePayload(payload);
   return job.db.transaction(async (tx) => {
+    // Raw SQL: advisory locks have no builder form.
     await tx.execute(sql`select pg_advisory_xact_lock(${7_114}, ${p.periodId * 10 + p.countryId})`);
     const result = await countPeriod(tx, p);
     job.log.info(result, 'incentives counted');

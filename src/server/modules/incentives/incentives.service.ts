@@ -12,7 +12,7 @@ import {
 import { IDEMPOTENCY_MESSAGES, resolveIdempotencyKey } from '@domain/platform/idempotency';
 import { parseDay } from '@domain/validation';
 import { eq, sql } from 'drizzle-orm';
-import { milestones, payoutSelections } from '../../db/schema';
+import { enrollerPayouts as enrollerPayoutRows, milestones, payoutSelections } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
 import { rows } from '../../platform/db';
@@ -274,9 +274,10 @@ export async function issuePayouts(
         about: { rewardPayoutId: row.reward_payout_id },
         now,
       });
-      await tx.execute(
-        sql`update enroller_payouts set credit_ledger_id = ${entry.id} where reward_payout_id = ${Number(row.reward_payout_id)}`,
-      );
+      await tx
+        .update(enrollerPayoutRows)
+        .set({ creditLedgerId: entry.id })
+        .where(eq(enrollerPayoutRows.rewardPayoutId, Number(row.reward_payout_id)));
       creditEntries += 1;
     }
     const totalCents = paid.reduce((sum, r) => sum + Number(r.amount_cents), 0);

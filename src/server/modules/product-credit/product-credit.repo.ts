@@ -79,6 +79,7 @@ export async function takeFromGrants(db: DbOrTx, takes: readonly { id: number; c
     takes.map((t) => sql`(${t.id}::bigint, ${t.cents}::int)`),
     sql`, `,
   );
+  // Raw SQL: UPDATE … FROM (VALUES …) has no builder form.
   await db.execute(
     sql`update ${productCreditLedger} l set remaining_value_cents = l.remaining_value_cents - v.cents
         from (values ${values}) as v(id, cents) where l.id = v.id`,

@@ -1,6 +1,6 @@
 import type { DiscrepancyKind, ReconciliationThresholds } from '@domain/reconciliation/reconciliation';
-import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { reconciliationRuns } from '../../db/schema';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { jobs, reconciliationRuns } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 import { CHECKS, type CheckInput } from './reconciliation.checks';
 
@@ -71,10 +71,10 @@ export async function findRun(db: DbOrTx, id: number): Promise<RunRow | null> {
 
 /** Marks a run started (once: a run taken over after its worker died keeps its first start). */
 export async function markStarted(db: DbOrTx, id: number, now: Date) {
-  await db.execute(
-    sql`update reconciliation_runs set status = 'running', started_at = coalesce(started_at, ${now})
-        where id = ${id} and status in ('queued', 'running')`,
-  );
+  await db
+    .update(reconciliationRuns)
+    .set({ status: 'running', startedAt: sql`coalesce(${reconciliationRuns.startedAt}, ${now})` })
+    .where(and(eq(reconciliationRuns.id, id), inArray(reconciliationRuns.status, [...ACTIVE])));
 }
 
 export async function saveCounts(db: DbOrTx, id: number, counts: RunRow['counts']) {
@@ -111,7 +111,9 @@ export async function applyCheck(
   const check = CHECKS[kind];
   // A batch job over whole tables (ADR 025): a hash of a whole table held in memory, and no
   // expression compiling (JIT), which costs more than it saves on these plain scans.
+  // Raw SQL: SET LOCAL has no builder form.
   if (check.workMem) await tx.execute(sql.raw(`set local work_mem = '${check.workMem}'`));
+  // Raw SQL: SET LOCAL has no builder form.
   await tx.execute(sql`set local jit = off`);
   const [seen] = await rows<{ found: number; new: number }>(
     tx,
@@ -143,7 +145,7 @@ export async function applyCheck(
 
 /** Keeps the job's claim while a long run goes on (processJobs gives a claim 10 minutes). */
 export async function extendJobLock(db: DbOrTx, jobId: number) {
-  await db.execute(sql`update jobs set locked_until = now() + interval '10 minutes' where id = ${jobId}`);
+  await db.update(jobs).set({ lockedUntil: sql`now() + interval '10 minutes'` }).where(eq(jobs.id, jobId));
 }
 
 export interface DiscrepancyRow {

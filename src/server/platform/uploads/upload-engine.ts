@@ -211,6 +211,7 @@ export async function confirm(
       const uploadId = Number(created!.id);
       for (let start = 0; start < file.rows.length; start += INSERT_ROWS) {
         const slice = file.rows.slice(start, start + INSERT_ROWS);
+        // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
         await tx.execute(
           sql`insert into ${id(kind.rowTable)} (${id(kind.fk)}, row_no, input, status, error) values ${sql.join(
             slice.map((r, i) => {
@@ -362,6 +363,7 @@ export async function resume(
       before: { status: upload.status },
       after: { status: 'queued' },
     });
+    // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
     await tx.execute(sql`update ${id(kind.uploadTable)} set status = 'queued' where id = ${uploadId}`);
     await enqueueJob(tx, kind.jobType, { uploadId, actor: { ...actor } }, { createdBy: actor.email });
     return true;
@@ -378,6 +380,7 @@ async function requeue(
   rowCount: number,
   audit: { action: string } & Record<string, unknown>,
 ) {
+  // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
   await tx.execute(
     sql`update ${id(kind.uploadTable)} set failed_rows = failed_rows - ${rowCount}, status = 'queued', finished_at = null
          where id = ${uploadId}`,
@@ -459,10 +462,12 @@ async function applyOne(
       if (!locked) return;
       const outcome = await kind.applyRow(tx, row, { uploadId, actor });
       const sets = Object.entries(outcome.columns).map(([c, v]) => sql`, ${id(c)} = ${v}`);
+      // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
       await tx.execute(
         sql`update ${id(kind.rowTable)} set status = 'succeeded', error = null, updated_at = now()${sql.join(sets, sql``)}
              where id = ${row.id}`,
       );
+      // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
       await tx.execute(
         sql`update ${id(kind.uploadTable)} set succeeded_rows = succeeded_rows + 1 where id = ${uploadId}`,
       );
@@ -480,6 +485,7 @@ async function applyOne(
              where id = ${row.id} and status = 'pending' returning id`,
       );
       if (marked.length > 0)
+        // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
         await tx.execute(
           sql`update ${id(kind.uploadTable)} set failed_rows = failed_rows + 1 where id = ${uploadId}`,
         );
@@ -499,6 +505,7 @@ async function markRows(
   for (let start = 0; start < done.length; start += INSERT_ROWS) {
     const part = done.slice(start, start + INSERT_ROWS);
     const names = Object.keys(part[0]!.outcome.columns);
+    // Raw SQL: UPDATE … FROM (VALUES …) has no builder form, and the tables are named at run time.
     await tx.execute(
       sql`update ${id(kind.rowTable)} r
              set status = 'succeeded', error = null, updated_at = now()${sql.join(
@@ -523,6 +530,7 @@ async function markRows(
   }
   for (let start = 0; start < refused.length; start += INSERT_ROWS) {
     const part = refused.slice(start, start + INSERT_ROWS);
+    // Raw SQL: UPDATE … FROM (VALUES …) has no builder form, and the tables are named at run time.
     await tx.execute(
       sql`update ${id(kind.rowTable)} r set status = 'failed', error = v.error, updated_at = now()
             from (values ${sql.join(
@@ -571,6 +579,7 @@ async function applyChunk(
         else done.push({ id: r.id, outcome: result });
       });
       await markRows(tx, kind, done, refused);
+      // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
       await tx.execute(
         sql`update ${id(kind.uploadTable)}
                set succeeded_rows = succeeded_rows + ${done.length}, failed_rows = failed_rows + ${refused.length}
@@ -595,6 +604,7 @@ export async function processUpload(
 ): Promise<Record<string, unknown>> {
   const uploadId = Number(payload.uploadId);
   const actor = payload.actor as Actor;
+  // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
   await job.db.execute(
     sql`update ${id(kind.uploadTable)} set status = 'processing' where id = ${uploadId} and status = 'queued'`,
   );
@@ -623,6 +633,7 @@ export async function processUpload(
       }),
     );
   }
+  // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
   await job.db.execute(
     sql`update ${id(kind.uploadTable)} u
            set status = case when u.failed_rows > 0 then 'completedWithErrors' else 'completed' end,
