@@ -26,7 +26,25 @@ interface RowExtras {
   'data-testid'?: string;
 }
 
-interface DataTableProps<Row> {
+/** How the list says it is loading, failed, has no rows or has more to fetch. */
+export interface ListStates {
+  /** While the rows load: `true` for the shared spinner (named `loadingLabel`), or what to show. */
+  loading?: ReactNode;
+  loadingLabel?: string;
+  /** The load failed: said in an alert, with "Try again" when `onRetry` is given. */
+  error?: unknown;
+  errorText?: string;
+  onRetry?: () => void;
+  /** Shown instead of the table when there are no rows (an EmptyState, usually). */
+  empty?: ReactNode;
+  /** More rows to fetch: a "Load more" button under the list. */
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
+  loadMoreLabel?: string;
+}
+
+interface DataTableProps<Row> extends ListStates {
   /** The table's accessible name, and its card list's on a phone. */
   label: string;
   columns: readonly (DataTableColumn<Row> | false)[];
@@ -46,20 +64,6 @@ interface DataTableProps<Row> {
   /** On a phone each row is a card with this content. */
   card?: (row: Row) => ReactNode;
   cardProps?: Pick<CardListProps<Row>, 'itemLabel' | 'itemData' | 'itemSelected'>;
-  /** While the rows load: `true` for the shared spinner (named `loadingLabel`), or what to show. */
-  loading?: ReactNode;
-  loadingLabel?: string;
-  /** The load failed: said in an alert, with "Try again" when `onRetry` is given. */
-  error?: unknown;
-  errorText?: string;
-  onRetry?: () => void;
-  /** Shown instead of the table when there are no rows (an EmptyState, usually). */
-  empty?: ReactNode;
-  /** More rows to fetch: a "Load more" button under the list. */
-  hasMore?: boolean;
-  onLoadMore?: () => void;
-  loadingMore?: boolean;
-  loadMoreLabel?: string;
 }
 
 const cells = (...parts: (SxProps<Theme> | undefined)[]): SxProps<Theme> =>

@@ -1,2 +1,2 @@
 export type { DataTableColumn } from './columns';
-export { DataTable } from './data-table';
+export { DataTable, type ListStates } from './data-table';
