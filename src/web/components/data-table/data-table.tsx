@@ -52,6 +52,8 @@ interface DataTableProps<Row> extends ListStates {
   rowKey: (row: Row) => string | number;
   /** The name of a focusable region the table scrolls sideways in (`true`: the table's name). */
   region?: string | true;
+  /** Only the region is named (the label's name): the table inside it has no name of its own. */
+  regionOnly?: boolean;
   /** The table in an outlined paper (the card list stands alone on a phone). */
   paper?: boolean;
   tableSx?: SxProps<Theme>;
@@ -106,13 +108,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </CardList>
     );
   } else {
-    const region = props.region === true ? label : props.region;
+    const region = props.region === true || (props.regionOnly && !props.region) ? label : props.region;
     list = (
       <TableContainer
         {...(region ? { tabIndex: 0, role: 'region', 'aria-label': region } : {})}
         sx={props.containerSx}
       >
-        <Table size="small" aria-label={label} sx={props.tableSx}>
+        <Table size="small" aria-label={props.regionOnly ? undefined : label} sx={props.tableSx}>
           <TableHead>
             <TableRow>
               {columns.map((c) => {
