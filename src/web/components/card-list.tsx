@@ -14,7 +14,7 @@ export function useCardLayout(): boolean {
   return useLayoutTier() === 'phone';
 }
 
-interface CardListProps<T> {
+export interface CardListProps<T> {
   /** The accessible name of the list, the same as its table's on wider screens. */
   label: string;
   items: readonly T[];

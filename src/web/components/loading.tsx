@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { errorMessage } from '@web/lib/api-client';
 
@@ -12,6 +13,22 @@ export function Loading({ label, page = false }: { label: string; page?: boolean
   );
 }
 
-export function LoadError({ error }: { error: unknown }) {
-  return <Alert severity="error">{errorMessage(error, 'This could not be loaded. Please try again.')}</Alert>;
+interface LoadErrorProps {
+  error: unknown;
+  /** What to say when the error carries no message of its own. */
+  fallback?: string;
+  /** Offers "Try again", which calls this. */
+  onRetry?: () => void;
+}
+
+export function LoadError({
+  error,
+  fallback = 'This could not be loaded. Please try again.',
+  onRetry,
+}: LoadErrorProps) {
+  return (
+    <Alert severity="error" action={onRetry && <Button onClick={onRetry}>Try again</Button>}>
+      {errorMessage(error, fallback)}
+    </Alert>
+  );
 }

@@ -1,21 +1,13 @@
 import type { UploadSummary } from '@domain/uploads/upload';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
+import { CardActions, CardFields, CardTitle } from '@web/components/card-list';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
-import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { resultCsvUrl, type UploadBase } from './upload-api';
@@ -41,110 +33,100 @@ export function UploadList<S extends UploadSummary>({
   actions,
   emptyIcon,
 }: UploadListProps<S>) {
-  const cards = useCardLayout();
-  if (query.isPending)
-    return (
-      <Stack spacing={1} aria-busy="true" aria-label={`Loading ${label}`}>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={52} />
-        ))}
-      </Stack>
-    );
-  if (query.isError)
-    return (
-      <Alert severity="error" action={<Button onClick={() => query.refetch()}>Try again</Button>}>
-        {errorMessage(query.error, `The ${label} could not be loaded.`)}
-      </Alert>
-    );
-  const items = query.data ?? [];
-  if (items.length === 0)
-    return (
-      <Paper variant="outlined">
-        <EmptyState
-          icon={emptyIcon}
-          title={`No ${label} yet`}
-          description="Upload a CSV file to start one."
-        />
-      </Paper>
-    );
-  if (cards)
-    return (
-      <CardList label={label} items={items} itemKey={(s) => s.id} itemLabel={(s) => `Batch ${s.id}`}>
-        {(s) => (
-          <Box data-testid={`upload-${s.id}`}>
-            <CardTitle aside={<UploadStatusChip status={s.status} />}>
-              <Typography variant="subtitle2" component="p">
-                Batch {s.id}
-              </Typography>
-            </CardTitle>
-            <CardFields
-              fields={[
-                ['File', s.fileName],
-                ...(extra ? [[extra.header, extra.cell(s)] as [string, ReactNode]] : []),
-                ['Rows', <UploadProgress key="rows" upload={s} />],
-                ['Uploaded', `${formatDateTime(s.createdAt)} · ${s.createdBy}`],
-              ]}
-            />
-            <CardActions>
-              <Actions base={base} upload={s} actions={actions} direction="row" />
-            </CardActions>
-          </Box>
-        )}
-      </CardList>
-    );
+  const columns: DataTableColumn<S>[] = [
+    { key: 'batch', header: 'Batch', cell: (s) => s.id },
+    {
+      key: 'file',
+      header: extra ? `File · ${extra.header}` : 'File',
+      cellSx: { overflowWrap: 'anywhere', minWidth: 140 },
+      cell: (s) => (
+        <>
+          {s.fileName}
+          {extra && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {extra.cell(s)}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (s) => <UploadStatusChip status={s.status} /> },
+    { key: 'rows', header: 'Rows', cell: (s) => <UploadProgress upload={s} /> },
+    {
+      key: 'uploaded',
+      header: 'Uploaded',
+      cellSx: { minWidth: 150, overflowWrap: 'anywhere' },
+      cell: (s) => (
+        <>
+          {formatDateTime(s.createdAt)}
+          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {s.createdBy}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'results',
+      header: 'Results',
+      cell: (s) => <Actions base={base} upload={s} actions={actions} direction="column" />,
+    },
+  ];
+  const card = (s: S) => (
+    <Box data-testid={`upload-${s.id}`}>
+      <CardTitle aside={<UploadStatusChip status={s.status} />}>
+        <Typography variant="subtitle2" component="p">
+          Batch {s.id}
+        </Typography>
+      </CardTitle>
+      <CardFields
+        fields={[
+          ['File', s.fileName],
+          ...(extra ? [[extra.header, extra.cell(s)] as [string, ReactNode]] : []),
+          ['Rows', <UploadProgress key="rows" upload={s} />],
+          ['Uploaded', `${formatDateTime(s.createdAt)} · ${s.createdBy}`],
+        ]}
+      />
+      <CardActions>
+        <Actions base={base} upload={s} actions={actions} direction="row" />
+      </CardActions>
+    </Box>
+  );
   // Secondary values (the extra column, the uploader) sit under the main one of their cell so the
   // table fits beside the docked menu at 1280.
   return (
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label={`${label} list`}
-    >
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Batch</TableCell>
-            <TableCell>{extra ? `File · ${extra.header}` : 'File'}</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Rows</TableCell>
-            <TableCell>Uploaded</TableCell>
-            <TableCell>Results</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((s) => (
-            <TableRow key={s.id} data-testid={`upload-${s.id}`}>
-              <TableCell>{s.id}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>
-                {s.fileName}
-                {extra && (
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {extra.cell(s)}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>
-                <UploadStatusChip status={s.status} />
-              </TableCell>
-              <TableCell>
-                <UploadProgress upload={s} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>
-                {formatDateTime(s.createdAt)}
-                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {s.createdBy}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <Actions base={base} upload={s} actions={actions} direction="column" />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label={label}
+      region={`${label} list`}
+      paper
+      hover={false}
+      columns={columns}
+      rows={query.data ?? []}
+      rowKey={(s) => s.id}
+      rowProps={(s) => ({ 'data-testid': `upload-${s.id}` })}
+      loading={
+        query.isPending && (
+          <Stack spacing={1} aria-busy="true" aria-label={`Loading ${label}`}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={52} />
+            ))}
+          </Stack>
+        )
+      }
+      error={query.error}
+      errorText={`The ${label} could not be loaded.`}
+      onRetry={() => query.refetch()}
+      empty={
+        <Paper variant="outlined">
+          <EmptyState
+            icon={emptyIcon}
+            title={`No ${label} yet`}
+            description="Upload a CSV file to start one."
+          />
+        </Paper>
+      }
+      card={card}
+      cardProps={{ itemLabel: (s) => `Batch ${s.id}` }}
+    />
   );
 }
 

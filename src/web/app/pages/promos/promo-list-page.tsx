@@ -12,14 +12,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { useAllRules, usePromoTags } from '@web/features/promos/api/promos';
@@ -38,6 +33,65 @@ import { downloadCsv } from '@web/lib/download-csv';
 import { formatDateTime } from '@web/lib/format';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+
+type Rule = NonNullable<ReturnType<typeof useAllRules>['data']>[number];
+const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+const COLUMNS: DataTableColumn<Rule>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    cellSx: { minWidth: 180 },
+    cell: (r) => (
+      <Link
+        component={RouterLink}
+        to={`/promos/editor/${encodeURIComponent(r.name)}?collection=${r.collection}`}
+      >
+        {r.name}
+      </Link>
+    ),
+  },
+  { key: 'collection', header: 'Collection', cell: (r) => r.collection },
+  { key: 'type', header: 'Type', cellSx: { minWidth: 180 }, cell: (r) => typeLabel(r.typeId) },
+  { key: 'priority', header: 'Priority', align: 'right', cell: (r) => r.priority },
+  { key: 'stop', header: 'Stop', cell: (r) => yesNo(r.stop) },
+  { key: 'regions', header: 'Regions', cell: (r) => regionLabel(r.regionId) },
+  {
+    key: 'userTypes',
+    header: 'User types',
+    cellSx: { minWidth: 140 },
+    cell: (r) => userTypesLabel(r.userTypes),
+  },
+  { key: 'window', header: 'Window', cellSx: { whiteSpace: 'nowrap' }, cell: windowLabel },
+  { key: 'active', header: 'Active', cell: (r) => yesNo(r.active) },
+  {
+    key: 'tags',
+    header: 'Tags',
+    cellSx: { minWidth: 120 },
+    cell: (r) => r.tags.map((t) => <Chip key={t} label={t} size="small" sx={{ mr: 0.5, mb: 0.5 }} />),
+  },
+  {
+    key: 'change',
+    header: 'Last change',
+    cellSx: { minWidth: 180 },
+    cell: (r) => (
+      <>
+        {formatDateTime(r.updatedAt)}
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {r.updatedBy ?? '—'}
+        </Typography>
+        <Link
+          component={RouterLink}
+          to={`/promos/history/${encodeURIComponent(r.name)}`}
+          variant="body2"
+          aria-label={`History of ${r.name}`}
+        >
+          History
+        </Link>
+      </>
+    ),
+  },
+];
 
 /** /promos/list: every rule across drafts, pending, active and production. */
 export function PromoListPage() {
@@ -150,66 +204,13 @@ export function PromoListPage() {
           <Typography variant="body2" sx={{ px: 2, pt: 1.5, color: 'text.secondary' }} aria-live="polite">
             {shown.length} of {rules.data.length} rules
           </Typography>
-          <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-            <Table size="small" aria-label="Promo rules">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Collection</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell align="right">Priority</TableCell>
-                  <TableCell>Stop</TableCell>
-                  <TableCell>Regions</TableCell>
-                  <TableCell>User types</TableCell>
-                  <TableCell>Window</TableCell>
-                  <TableCell>Active</TableCell>
-                  <TableCell>Tags</TableCell>
-                  <TableCell>Last change</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {shown.map((r) => (
-                  <TableRow key={`${r.collection}/${r.name}`} hover>
-                    <TableCell sx={{ minWidth: 180 }}>
-                      <Link
-                        component={RouterLink}
-                        to={`/promos/editor/${encodeURIComponent(r.name)}?collection=${r.collection}`}
-                      >
-                        {r.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{r.collection}</TableCell>
-                    <TableCell sx={{ minWidth: 180 }}>{typeLabel(r.typeId)}</TableCell>
-                    <TableCell align="right">{r.priority}</TableCell>
-                    <TableCell>{r.stop ? 'Yes' : 'No'}</TableCell>
-                    <TableCell>{regionLabel(r.regionId)}</TableCell>
-                    <TableCell sx={{ minWidth: 140 }}>{userTypesLabel(r.userTypes)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{windowLabel(r)}</TableCell>
-                    <TableCell>{r.active ? 'Yes' : 'No'}</TableCell>
-                    <TableCell sx={{ minWidth: 120 }}>
-                      {r.tags.map((t) => (
-                        <Chip key={t} label={t} size="small" sx={{ mr: 0.5, mb: 0.5 }} />
-                      ))}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 180 }}>
-                      {formatDateTime(r.updatedAt)}
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {r.updatedBy ?? '—'}
-                      </Typography>
-                      <Link
-                        component={RouterLink}
-                        to={`/promos/history/${encodeURIComponent(r.name)}`}
-                        variant="body2"
-                        aria-label={`History of ${r.name}`}
-                      >
-                        History
-                      </Link>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            label="Promo rules"
+            containerSx={{ maxWidth: '100%', overflowX: 'auto' }}
+            columns={COLUMNS}
+            rows={shown}
+            rowKey={(r) => `${r.collection}/${r.name}`}
+          />
         </Paper>
       )}
     </>

@@ -10,15 +10,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
+import { CardFields, CardTitle } from '@web/components/card-list';
 import { CopyableText } from '@web/components/copyable-text';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
 import { type ReactNode, useState } from 'react';
@@ -73,12 +68,75 @@ function ExportCell({ orderId, downstream }: { orderId: string; downstream: Batc
   );
 }
 
+type Order = NonNullable<BatchOrderRow['order']>;
+
+const OrderLink = ({ order }: { order: Order }) => (
+  <Link component={RouterLink} to={`/orders/${encodeURIComponent(order.id)}/info`}>
+    {order.label}
+  </Link>
+);
+
+const Customer = ({ order }: { order: Order }) => (
+  <>
+    <Link component={RouterLink} to={`/customers/${encodeURIComponent(order.customerUid)}`}>
+      {order.customerName || order.customerUid}
+    </Link>
+    <br />
+    <CopyableText value={order.customerUid} label="customer id" monospace />
+  </>
+);
+
+const COLUMNS: DataTableColumn<BatchOrderRow>[] = [
+  { key: 'row', header: 'Row', cell: (r) => r.rowNo },
+  { key: 'order', header: 'Order', cell: (r) => r.order && <OrderLink order={r.order} /> },
+  {
+    key: 'customer',
+    header: 'Customer',
+    cellSx: { minWidth: 140 },
+    cell: (r) => r.order && <Customer order={r.order} />,
+  },
+  { key: 'skus', header: 'SKUs', cellSx: { overflowWrap: 'anywhere' }, cell: (r) => r.input.skus },
+  {
+    key: 'total',
+    header: 'Total',
+    align: 'right',
+    cell: (r) => (r.order ? formatMoney(r.order.grandTotal, r.order.currency) : ''),
+  },
+  {
+    key: 'phoenix',
+    header: 'Phoenix',
+    cellSx: { minWidth: 160, overflowWrap: 'anywhere' },
+    cell: (r) => r.order && <ExportCell orderId={r.order.id} downstream={r.order.downstream} />,
+  },
+];
+
+const card = (r: BatchOrderRow) => (
+  <>
+    <CardTitle aside={r.order ? formatMoney(r.order.grandTotal, r.order.currency) : undefined}>
+      {r.order ? <OrderLink order={r.order} /> : `Row ${r.rowNo}`}
+    </CardTitle>
+    <CardFields
+      fields={[
+        ['Row', r.rowNo],
+        ...(r.order
+          ? ([['Customer', <Customer key="customer" order={r.order} />]] as [string, ReactNode][])
+          : []),
+        ['SKUs', r.input.skus],
+        ...(r.order
+          ? ([
+              ['Phoenix', <ExportCell key="export" orderId={r.order.id} downstream={r.order.downstream} />],
+            ] as [string, ReactNode][])
+          : []),
+      ]}
+    />
+  </>
+);
+
 function CreatedOrders({ id, running, failed }: { id: number; running: boolean; failed: number }) {
   const [limit, setLimit] = useState(PAGE);
   const exports = useBatchOrderExports(id, running);
   const waiting = (exports.data?.queued ?? 0) > 0;
   const rows = useBatchOrderRows(id, { status: 'succeeded', limit }, running || waiting);
-  const cards = useCardLayout();
   if (rows.isPending) return <Typography>Loading orders…</Typography>;
   if (rows.isError)
     return <Alert severity="error">{errorMessage(rows.error, 'The orders could not be loaded.')}</Alert>;
@@ -94,126 +152,29 @@ function CreatedOrders({ id, running, failed }: { id: number; running: boolean; 
         )}
       </Typography>
       {exports.data && <ExportSummary counts={exports.data} />}
-      {data.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState
-            icon={<ReceiptLongOutlined />}
-            title={running ? 'No orders yet' : 'No orders were created'}
-            description={
-              running ? 'Orders appear here as the batch runs.' : 'Every row of this batch failed.'
-            }
-          />
-        </Paper>
-      ) : cards ? (
+      <DataTable
+        label="Orders created"
+        region="Orders created region"
+        paper
+        hover={false}
+        columns={COLUMNS}
+        rows={data}
+        rowKey={(r) => r.id}
+        empty={
+          <Paper variant="outlined">
+            <EmptyState
+              icon={<ReceiptLongOutlined />}
+              title={running ? 'No orders yet' : 'No orders were created'}
+              description={
+                running ? 'Orders appear here as the batch runs.' : 'Every row of this batch failed.'
+              }
+            />
+          </Paper>
+        }
         // On a phone each created order is a card: its row, customer, SKUs, total and export.
-        <CardList
-          label="Orders created"
-          items={data}
-          itemKey={(r) => r.id}
-          itemLabel={(r) => `Row ${r.rowNo}${r.order ? `, order ${r.order.label}` : ''}`}
-        >
-          {(r) => (
-            <>
-              <CardTitle aside={r.order ? formatMoney(r.order.grandTotal, r.order.currency) : undefined}>
-                {r.order ? (
-                  <Link component={RouterLink} to={`/orders/${encodeURIComponent(r.order.id)}/info`}>
-                    {r.order.label}
-                  </Link>
-                ) : (
-                  `Row ${r.rowNo}`
-                )}
-              </CardTitle>
-              <CardFields
-                fields={[
-                  ['Row', r.rowNo],
-                  ...(r.order
-                    ? ([
-                        [
-                          'Customer',
-                          <>
-                            <Link
-                              component={RouterLink}
-                              to={`/customers/${encodeURIComponent(r.order.customerUid)}`}
-                            >
-                              {r.order.customerName || r.order.customerUid}
-                            </Link>
-                            <br />
-                            <CopyableText value={r.order.customerUid} label="customer id" monospace />
-                          </>,
-                        ],
-                      ] as [string, ReactNode][])
-                    : []),
-                  ['SKUs', r.input.skus],
-                  ...(r.order
-                    ? ([
-                        [
-                          'Phoenix',
-                          <ExportCell key="export" orderId={r.order.id} downstream={r.order.downstream} />,
-                        ],
-                      ] as [string, ReactNode][])
-                    : []),
-                ]}
-              />
-            </>
-          )}
-        </CardList>
-      ) : (
-        <TableContainer
-          component={Paper}
-          variant="outlined"
-          tabIndex={0}
-          role="region"
-          aria-label="Orders created region"
-        >
-          <Table size="small" aria-label="Orders created">
-            <TableHead>
-              <TableRow>
-                <TableCell>Row</TableCell>
-                <TableCell>Order</TableCell>
-                <TableCell>Customer</TableCell>
-                <TableCell>SKUs</TableCell>
-                <TableCell align="right">Total</TableCell>
-                <TableCell>Phoenix</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{r.rowNo}</TableCell>
-                  <TableCell>
-                    {r.order && (
-                      <Link component={RouterLink} to={`/orders/${encodeURIComponent(r.order.id)}/info`}>
-                        {r.order.label}
-                      </Link>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>
-                    {r.order && (
-                      <>
-                        <Link
-                          component={RouterLink}
-                          to={`/customers/${encodeURIComponent(r.order.customerUid)}`}
-                        >
-                          {r.order.customerName || r.order.customerUid}
-                        </Link>
-                        <br />
-                        <CopyableText value={r.order.customerUid} label="customer id" monospace />
-                      </>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.input.skus}</TableCell>
-                  <TableCell align="right">
-                    {r.order ? formatMoney(r.order.grandTotal, r.order.currency) : ''}
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
-                    {r.order && <ExportCell orderId={r.order.id} downstream={r.order.downstream} />}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+        card={card}
+        cardProps={{ itemLabel: (r) => `Row ${r.rowNo}${r.order ? `, order ${r.order.label}` : ''}` }}
+      />
       {rows.data.hasMore && (
         <div>
           <Button onClick={() => setLimit((l) => Math.min(l + PAGE, 500))} disabled={limit >= 500}>

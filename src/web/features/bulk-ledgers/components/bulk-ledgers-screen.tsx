@@ -1,24 +1,16 @@
 import { BULK_LEDGER_COLUMNS, type BulkLedgerRow } from '@domain/bulk-ledgers/bulk-ledgers';
 import { reasonById } from '@domain/product-credit/product-credit';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
+import { CardFields, CardTitle } from '@web/components/card-list';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { FailedRows } from '@web/components/upload/failed-rows';
 import { ResumeUpload } from '@web/components/upload/resume-upload';
 import { UploadList } from '@web/components/upload/upload-list';
 import { UploadPanel } from '@web/components/upload/upload-panel';
-import { errorMessage } from '@web/lib/api-client';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useBulkLedgerRows, useBulkLedgers } from '../api/bulk-ledgers';
 
@@ -69,97 +61,75 @@ const AccountLink = ({ r }: { r: BulkLedgerRow }) =>
 const reasonOf = (r: BulkLedgerRow) =>
   `${reasonName(r.input.reasonId)}${r.input.reason ? ` · ${r.input.reason}` : ''}`;
 
+const COLUMNS: DataTableColumn<BulkLedgerRow>[] = [
+  { key: 'row', header: 'Row', cell: (r) => r.rowNo },
+  { key: 'account', header: 'Account', cell: (r) => <AccountLink r={r} /> },
+  { key: 'country', header: 'Country', cell: (r) => (r.input.country ?? '').toUpperCase() },
+  { key: 'amount', header: 'Amount', align: 'right', cell: (r) => r.input.amount },
+  {
+    key: 'reason',
+    header: 'Reason',
+    cellSx: { overflowWrap: 'anywhere' },
+    cell: (r) => (
+      <>
+        {reasonName(r.input.reasonId)}
+        {r.input.reason && (
+          <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+            {r.input.reason}
+          </Typography>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'result',
+    header: 'Result',
+    cellSx: (r) => ({ minWidth: 180, color: r.status === 'failed' ? 'error.dark' : undefined }),
+    cell: resultOf,
+  },
+];
+
+const card = (r: BulkLedgerRow) => (
+  <Box data-testid={`ledger-row-${r.rowNo}`}>
+    <CardTitle aside={<Typography variant="body2">{r.input.amount}</Typography>}>
+      <Typography variant="subtitle2" component="p">
+        Row {r.rowNo}
+      </Typography>
+    </CardTitle>
+    <CardFields
+      fields={[
+        ['Account', <AccountLink key="account" r={r} />],
+        ['Country', (r.input.country ?? '').toUpperCase()],
+        ['Reason', reasonOf(r)],
+        [
+          'Result',
+          <Box key="result" component="span" sx={{ color: r.status === 'failed' ? 'error.dark' : undefined }}>
+            {resultOf(r)}
+          </Box>,
+        ],
+      ]}
+    />
+  </Box>
+);
+
 function LedgerRows({ id, running }: { id: number; running: boolean }) {
   const rows = useBulkLedgerRows(id, running);
-  const cards = useCardLayout();
-  if (rows.isPending) return <Typography>Loading rows…</Typography>;
-  if (rows.isError)
-    return <Alert severity="error">{errorMessage(rows.error, 'The rows could not be loaded.')}</Alert>;
-  const data = rows.data.data as BulkLedgerRow[];
-  if (cards)
-    return (
-      <CardList
-        label={`Rows of bulk ledger ${id}`}
-        items={data}
-        itemKey={(r) => r.id}
-        itemLabel={(r) => `Row ${r.rowNo}`}
-      >
-        {(r) => (
-          <Box data-testid={`ledger-row-${r.rowNo}`}>
-            <CardTitle aside={<Typography variant="body2">{r.input.amount}</Typography>}>
-              <Typography variant="subtitle2" component="p">
-                Row {r.rowNo}
-              </Typography>
-            </CardTitle>
-            <CardFields
-              fields={[
-                ['Account', <AccountLink key="account" r={r} />],
-                ['Country', (r.input.country ?? '').toUpperCase()],
-                ['Reason', reasonOf(r)],
-                [
-                  'Result',
-                  <Box
-                    key="result"
-                    component="span"
-                    sx={{ color: r.status === 'failed' ? 'error.dark' : undefined }}
-                  >
-                    {resultOf(r)}
-                  </Box>,
-                ],
-              ]}
-            />
-          </Box>
-        )}
-      </CardList>
-    );
   return (
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label={`Rows of bulk ledger ${id} region`}
-    >
-      <Table size="small" aria-label={`Rows of bulk ledger ${id}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Row</TableCell>
-            <TableCell>Account</TableCell>
-            <TableCell>Country</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Reason</TableCell>
-            <TableCell>Result</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((r) => (
-            <TableRow key={r.id} data-testid={`ledger-row-${r.rowNo}`}>
-              <TableCell>{r.rowNo}</TableCell>
-              <TableCell>
-                <AccountLink r={r} />
-              </TableCell>
-              <TableCell>{(r.input.country ?? '').toUpperCase()}</TableCell>
-              <TableCell align="right">{r.input.amount}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                {reasonName(r.input.reasonId)}
-                {r.input.reason && (
-                  <Typography
-                    component="span"
-                    variant="body2"
-                    sx={{ display: 'block', color: 'text.secondary' }}
-                  >
-                    {r.input.reason}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={{ minWidth: 180, color: r.status === 'failed' ? 'error.dark' : undefined }}>
-                {resultOf(r)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label={`Rows of bulk ledger ${id}`}
+      region={`Rows of bulk ledger ${id} region`}
+      paper
+      hover={false}
+      columns={COLUMNS}
+      rows={(rows.data?.data ?? []) as BulkLedgerRow[]}
+      rowKey={(r) => r.id}
+      rowProps={(r) => ({ 'data-testid': `ledger-row-${r.rowNo}` })}
+      loading={rows.isPending && <Typography>Loading rows…</Typography>}
+      error={rows.error}
+      errorText="The rows could not be loaded."
+      card={card}
+      cardProps={{ itemLabel: (r) => `Row ${r.rowNo}` }}
+    />
   );
 }
 

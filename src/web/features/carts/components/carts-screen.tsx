@@ -1,24 +1,18 @@
 import { LOCALE_CODES } from '@domain/carts';
 import { formatMoney } from '@domain/reference/money';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useAlert } from '@web/components/alert/alert-context';
-import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
+import { CardFields, CardTitle } from '@web/components/card-list';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
 import { SearchField } from '@web/components/search-field';
 import { errorMessage } from '@web/lib/api-client';
@@ -26,7 +20,6 @@ import { formatDateTime } from '@web/lib/format';
 import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCartList, useCreateCart } from '../api/carts';
-import { ScrollTable } from './parts';
 
 type Kind = 'all' | 'personal' | 'client' | 'popup';
 const cartPath = (uid: string | null, cartId: string) =>
@@ -74,12 +67,48 @@ function KindChips({ c }: { c: CartRow }) {
   );
 }
 
+const COLUMNS: DataTableColumn<CartRow>[] = [
+  { key: 'cart', header: 'Cart', cell: (c) => <CartLink c={c} /> },
+  { key: 'owner', header: 'Owner', cellSx: { minWidth: 160 }, cell: (c) => <Owner c={c} /> },
+  { key: 'kind', header: 'Kind', cell: (c) => <KindChips c={c} /> },
+  { key: 'locale', header: 'Locale', cell: (c) => c.localeCode },
+  { key: 'items', header: 'Items', align: 'right', cell: (c) => c.totalProducts },
+  {
+    key: 'subtotal',
+    header: 'Subtotal',
+    align: 'right',
+    cell: (c) => formatMoney(c.subtotalInCents, c.currency),
+  },
+  {
+    key: 'saved',
+    header: 'Last saved',
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (c) => formatDateTime(c.lastSaved),
+  },
+];
+
+const card = (c: CartRow) => (
+  <>
+    <CardTitle aside={formatMoney(c.subtotalInCents, c.currency)}>
+      <CartLink c={c} />
+    </CardTitle>
+    <CardFields
+      fields={[
+        ['Owner', <Owner key="owner" c={c} />],
+        ['Kind', <KindChips key="kind" c={c} />],
+        ['Locale', c.localeCode],
+        ['Items', c.totalProducts],
+        ['Last saved', formatDateTime(c.lastSaved)],
+      ]}
+    />
+  </>
+);
+
 /** Carts screen (spec 2 §2): find a cart by id, customer name or account number, or popup. */
 export function CartsScreen() {
   const [q, setQ] = useState('');
   const [kind, setKind] = useState<Kind>('all');
   const list = useCartList(useDeferredValue(q.trim()), kind);
-  const cards = useCardLayout();
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -107,77 +136,29 @@ export function CartsScreen() {
         </ToggleButtonGroup>
       </Box>
       {list.isFetching && <LinearProgress aria-label="Searching carts" sx={{ mb: 1 }} />}
-      {list.isError ? (
-        <Alert severity="error">{errorMessage(list.error, 'The carts could not be loaded.')}</Alert>
-      ) : list.data && list.data.length === 0 ? (
-        <EmptyState
-          icon={<ShoppingCartOutlined />}
-          title="No carts found"
-          description="Try a cart id, a customer's name or account number, or a popup id."
-        />
-      ) : cards ? (
+      <DataTable
+        label="Carts"
+        region
+        paper
+        columns={COLUMNS}
+        rows={list.data ?? []}
+        rowKey={(c) => c.cartId}
+        error={list.error}
+        errorText="The carts could not be loaded."
+        // Only once an answer came: while the first one loads, the table waits empty under the bar.
+        empty={
+          list.data && (
+            <EmptyState
+              icon={<ShoppingCartOutlined />}
+              title="No carts found"
+              description="Try a cart id, a customer's name or account number, or a popup id."
+            />
+          )
+        }
         // On a phone each cart is a card: its id and subtotal, then owner, kind, locale, items, saved.
-        <CardList
-          label="Carts"
-          items={list.data ?? []}
-          itemKey={(c) => c.cartId}
-          itemLabel={(c) => `Cart ${c.cartId}`}
-        >
-          {(c) => (
-            <>
-              <CardTitle aside={formatMoney(c.subtotalInCents, c.currency)}>
-                <CartLink c={c} />
-              </CardTitle>
-              <CardFields
-                fields={[
-                  ['Owner', <Owner key="owner" c={c} />],
-                  ['Kind', <KindChips key="kind" c={c} />],
-                  ['Locale', c.localeCode],
-                  ['Items', c.totalProducts],
-                  ['Last saved', formatDateTime(c.lastSaved)],
-                ]}
-              />
-            </>
-          )}
-        </CardList>
-      ) : (
-        <Paper variant="outlined">
-          <ScrollTable label="Carts">
-            <Table size="small" aria-label="Carts">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Cart</TableCell>
-                  <TableCell>Owner</TableCell>
-                  <TableCell>Kind</TableCell>
-                  <TableCell>Locale</TableCell>
-                  <TableCell align="right">Items</TableCell>
-                  <TableCell align="right">Subtotal</TableCell>
-                  <TableCell>Last saved</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(list.data ?? []).map((c) => (
-                  <TableRow key={c.cartId} hover>
-                    <TableCell>
-                      <CartLink c={c} />
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 160 }}>
-                      <Owner c={c} />
-                    </TableCell>
-                    <TableCell>
-                      <KindChips c={c} />
-                    </TableCell>
-                    <TableCell>{c.localeCode}</TableCell>
-                    <TableCell align="right">{c.totalProducts}</TableCell>
-                    <TableCell align="right">{formatMoney(c.subtotalInCents, c.currency)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.lastSaved)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ScrollTable>
-        </Paper>
-      )}
+        card={card}
+        cardProps={{ itemLabel: (c) => `Cart ${c.cartId}` }}
+      />
     </>
   );
 }

@@ -16,16 +16,14 @@ import { Loading } from '@web/components/loading';
 import { SearchField } from '@web/components/search-field';
 import { errorMessage } from '@web/lib/api-client';
 import { formatCount } from '@web/lib/format';
-import { useLayoutTier } from '@web/lib/use-layout-tier';
 import { customerExportUrl, useCustomerSearch } from '../api/customers';
 import { useSearchQuery } from '../hooks/use-search-query';
-import { SearchResultsList, SearchResultsTable } from './search-results';
+import { SearchResults } from './search-results';
 
 /** /customers (spec 1 §2 Customer search): one box, name or account number, paged from 1. */
 export function CustomerSearch() {
   const { text, setText, q, accountType, setAccountType } = useSearchQuery();
   const search = useCustomerSearch(q, accountType);
-  const phone = useLayoutTier() === 'phone';
   const rows = search.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
@@ -80,18 +78,12 @@ export function CustomerSearch() {
             {search.hasNextPage ? ' · more available' : ''} · Export CSV holds every match, up to{' '}
             {formatCount(CSV_EXPORT_MAX_ROWS)}
           </Typography>
-          {phone ? <SearchResultsList rows={rows} /> : <SearchResultsTable rows={rows} />}
-          {search.hasNextPage && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Button
-                variant="outlined"
-                onClick={() => search.fetchNextPage()}
-                loading={search.isFetchingNextPage}
-              >
-                More results
-              </Button>
-            </Box>
-          )}
+          <SearchResults
+            rows={rows}
+            hasMore={search.hasNextPage}
+            onLoadMore={() => search.fetchNextPage()}
+            loadingMore={search.isFetchingNextPage}
+          />
         </>
       )}
     </>

@@ -50,13 +50,13 @@ export function PopupDetailView({ uid, popupId }: { uid: string; popupId: string
       <Typography variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
         Orders at this popup
       </Typography>
-      {p.orders.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary' }}>No orders yet.</Typography>
-      ) : (
-        <Paper variant="outlined">
-          <OrdersTable orders={p.orders} label="Orders at this popup" showCustomer />
-        </Paper>
-      )}
+      <OrdersTable
+        orders={p.orders}
+        label="Orders at this popup"
+        showCustomer
+        paper
+        empty={<Typography sx={{ color: 'text.secondary' }}>No orders yet.</Typography>}
+      />
     </>
   );
 }

@@ -4,19 +4,12 @@ import { formatMoney } from '@domain/reference/money';
 import CelebrationOutlined from '@mui/icons-material/CelebrationOutlined';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { DataTable, type DataTableColumn, type ListStates } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
-import { LoadError, Loading } from '@web/components/loading';
 import { formatDate } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerPopups } from '../api/customers';
 import { customerPath } from './labels';
-import { ScrollTable } from './scroll-table';
 import { SectionTitle } from './section-title';
 
 const PHASE = ['Open now', 'Opens soon', ''] as const;
@@ -34,41 +27,43 @@ export function PopupStatus({ popup }: { popup: Popup }) {
   );
 }
 
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const columns = (uid: string): DataTableColumn<Popup>[] => [
+  {
+    key: 'popup',
+    header: 'Popup',
+    cell: (p) => (
+      <Link component={RouterLink} to={customerPath(uid, `popups/${p.id}`)}>
+        {p.name}
+      </Link>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (p) => <PopupStatus popup={p} /> },
+  { key: 'opens', header: 'Opens', cellSx: nowrap, cell: (p) => formatDate(p.openingDate) },
+  { key: 'closes', header: 'Closes', cellSx: nowrap, cell: (p) => formatDate(p.closingDate) },
+  { key: 'orders', header: 'Orders', align: 'right', cell: (p) => p.orderCount },
+  { key: 'total', header: 'Total', align: 'right', cell: (p) => formatMoney(p.totalCents, p.currency) },
+];
+
 /** Popups in spec 1 §4 order (the server sorts; see src/domain/customers/popups.ts). */
-export function PopupsTable({ uid, popups, label }: { uid: string; popups: Popup[]; label: string }) {
+export function PopupsTable({
+  uid,
+  popups,
+  label,
+  paper = false,
+  ...states
+}: ListStates & { uid: string; popups: Popup[]; label: string; paper?: boolean }) {
   return (
-    <ScrollTable label={label}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Popup</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Opens</TableCell>
-            <TableCell>Closes</TableCell>
-            <TableCell align="right">Orders</TableCell>
-            <TableCell align="right">Total</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {popups.map((p) => (
-            <TableRow key={p.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={customerPath(uid, `popups/${p.id}`)}>
-                  {p.name}
-                </Link>
-              </TableCell>
-              <TableCell>
-                <PopupStatus popup={p} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.openingDate)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.closingDate)}</TableCell>
-              <TableCell align="right">{p.orderCount}</TableCell>
-              <TableCell align="right">{formatMoney(p.totalCents, p.currency)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </ScrollTable>
+    <DataTable
+      label={label}
+      region
+      paper={paper}
+      columns={columns(uid)}
+      rows={popups}
+      rowKey={(p) => p.id}
+      {...states}
+    />
   );
 }
 
@@ -77,21 +72,22 @@ export function CustomerPopups({ uid }: { uid: string }) {
   return (
     <>
       <SectionTitle>Popups</SectionTitle>
-      {popups.isPending ? (
-        <Loading label="Loading popups" />
-      ) : popups.isError ? (
-        <LoadError error={popups.error} />
-      ) : popups.data.data.length === 0 ? (
-        <EmptyState
-          icon={<CelebrationOutlined />}
-          title="No popups"
-          description="This customer has not hosted a pop-up event."
-        />
-      ) : (
-        <Paper variant="outlined">
-          <PopupsTable uid={uid} popups={popups.data.data} label="Popups" />
-        </Paper>
-      )}
+      <PopupsTable
+        uid={uid}
+        label="Popups"
+        paper
+        popups={popups.data?.data ?? []}
+        loading={popups.isPending}
+        loadingLabel="Loading popups"
+        error={popups.error}
+        empty={
+          <EmptyState
+            icon={<CelebrationOutlined />}
+            title="No popups"
+            description="This customer has not hosted a pop-up event."
+          />
+        }
+      />
     </>
   );
 }

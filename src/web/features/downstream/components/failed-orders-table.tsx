@@ -1,12 +1,7 @@
 import type { FailedOrder, RetryResult } from '@domain/downstream/failed';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { CustomerLink, FailureReason, OrderLinks } from './failed-order-cells';
 import { failedAt, labelOf } from './failed-order-labels';
 
@@ -33,67 +28,61 @@ export function FailedOrdersTable({
   resultById: ReadonlyMap<number, RetryResult>;
   onRetry: (f: FailedOrder) => void;
 }) {
+  const columns: (DataTableColumn<FailedOrder> | false)[] = [
+    canRetry && {
+      key: 'select',
+      padding: 'checkbox',
+      header: (
+        <Checkbox
+          checked={allChosen}
+          indeterminate={someChosen}
+          onChange={onSelectAll}
+          slotProps={{ input: { 'aria-label': 'Select all failed orders' } }}
+        />
+      ),
+      cell: (f) => (
+        <Checkbox
+          checked={selected.has(f.id)}
+          onChange={() => onToggle(f.id)}
+          slotProps={{ input: { 'aria-label': `Select ${labelOf(f)}` } }}
+        />
+      ),
+    },
+    {
+      key: 'order',
+      header: 'Order',
+      cellSx: { whiteSpace: 'nowrap' },
+      cell: (f) => <OrderLinks f={f} label={labelOf(f)} />,
+    },
+    { key: 'customer', header: 'Customer', cellSx: { minWidth: 140 }, cell: (f) => <CustomerLink f={f} /> },
+    {
+      key: 'reason',
+      header: 'Failure reason',
+      cellSx: { minWidth: 260, maxWidth: 460 },
+      cell: (f) => <FailureReason f={f} last={resultById.get(f.id)} />,
+    },
+    { key: 'attempts', header: 'Attempts', align: 'right', cell: (f) => f.attempts },
+    { key: 'failed', header: 'Failed', cellSx: { whiteSpace: 'nowrap' }, cell: failedAt },
+    canRetry && {
+      key: 'retry',
+      header: 'Retry',
+      align: 'right',
+      cell: (f) => (
+        <Button size="small" onClick={() => onRetry(f)} aria-label={`Retry ${labelOf(f)}`}>
+          Retry
+        </Button>
+      ),
+    },
+  ];
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Failed orders table">
-      <Table size="small" aria-label="Failed orders" sx={{ minWidth: 760 }}>
-        <TableHead>
-          <TableRow>
-            {canRetry && (
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={allChosen}
-                  indeterminate={someChosen}
-                  onChange={onSelectAll}
-                  slotProps={{ input: { 'aria-label': 'Select all failed orders' } }}
-                />
-              </TableCell>
-            )}
-            <TableCell>Order</TableCell>
-            <TableCell>Customer</TableCell>
-            <TableCell>Failure reason</TableCell>
-            <TableCell align="right">Attempts</TableCell>
-            <TableCell>Failed</TableCell>
-            {canRetry && <TableCell align="right">Retry</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((f) => {
-            const label = labelOf(f);
-            const last = resultById.get(f.id);
-            return (
-              <TableRow key={f.id} hover selected={selected.has(f.id)}>
-                {canRetry && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={selected.has(f.id)}
-                      onChange={() => onToggle(f.id)}
-                      slotProps={{ input: { 'aria-label': `Select ${label}` } }}
-                    />
-                  </TableCell>
-                )}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <OrderLinks f={f} label={label} />
-                </TableCell>
-                <TableCell sx={{ minWidth: 140 }}>
-                  <CustomerLink f={f} />
-                </TableCell>
-                <TableCell sx={{ minWidth: 260, maxWidth: 460 }}>
-                  <FailureReason f={f} last={last} />
-                </TableCell>
-                <TableCell align="right">{f.attempts}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{failedAt(f)}</TableCell>
-                {canRetry && (
-                  <TableCell align="right">
-                    <Button size="small" onClick={() => onRetry(f)} aria-label={`Retry ${label}`}>
-                      Retry
-                    </Button>
-                  </TableCell>
-                )}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Failed orders"
+      region="Failed orders table"
+      tableSx={{ minWidth: 760 }}
+      columns={columns}
+      rows={rows}
+      rowKey={(f) => f.id}
+      rowProps={(f) => ({ selected: selected.has(f.id) })}
+    />
   );
 }

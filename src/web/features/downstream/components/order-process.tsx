@@ -3,16 +3,11 @@ import { EXPORT_STATUS_LABELS, type OrderProcess as OrderProcessData } from '@do
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyableText } from '@web/components/copyable-text';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { LoadError, Loading } from '@web/components/loading';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
@@ -22,6 +17,37 @@ import { useOrderProcess, useRetryFailedOrders } from '../api/failed-orders';
 import { AddressLines } from './address-lines';
 import { FixAddressDialog } from './fix-address-dialog';
 import { ProcessHistory } from './process-history';
+
+type Failure = OrderProcessData['failures'][number];
+
+const FAILURE_COLUMNS: DataTableColumn<Failure>[] = [
+  {
+    key: 'failed',
+    header: 'Failed',
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (f) => (f.dateCreatedUTC ? formatDateTime(f.dateCreatedUTC) : 'No date'),
+  },
+  {
+    key: 'reason',
+    header: 'Reason',
+    cellSx: { overflowWrap: 'anywhere' },
+    cell: (f) => (
+      <>
+        {f.errorCode && (
+          <Typography variant="caption" component="div" sx={{ fontWeight: 600 }}>
+            {f.errorCode}
+          </Typography>
+        )}
+        {f.errorMessage}
+      </>
+    ),
+  },
+  {
+    key: 'resolved',
+    header: 'Resolved',
+    cell: (f) => (f.resolvedAt ? `${formatDateTime(f.resolvedAt)} by ${f.resolvedBy ?? 'system'}` : 'Open'),
+  },
+];
 
 const facts = {
   display: 'grid',
@@ -113,45 +139,20 @@ function ProcessBody({ data, canRetry }: { data: OrderProcessData; canRetry: boo
       </SectionCard>
 
       <SectionCard title="Failures">
-        {data.failures.length === 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            This order has never failed its export.
-          </Typography>
-        ) : (
-          <TableContainer tabIndex={0} role="region" aria-label="Export failures table">
-            <Table size="small" aria-label="Export failures" sx={{ minWidth: 560 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Failed</TableCell>
-                  <TableCell>Reason</TableCell>
-                  <TableCell>Resolved</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.failures.map((f) => (
-                  <TableRow key={f.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {f.dateCreatedUTC ? formatDateTime(f.dateCreatedUTC) : 'No date'}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      {f.errorCode && (
-                        <Typography variant="caption" component="div" sx={{ fontWeight: 600 }}>
-                          {f.errorCode}
-                        </Typography>
-                      )}
-                      {f.errorMessage}
-                    </TableCell>
-                    <TableCell>
-                      {f.resolvedAt
-                        ? `${formatDateTime(f.resolvedAt)} by ${f.resolvedBy ?? 'system'}`
-                        : 'Open'}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <DataTable
+          label="Export failures"
+          region="Export failures table"
+          hover={false}
+          tableSx={{ minWidth: 560 }}
+          columns={FAILURE_COLUMNS}
+          rows={data.failures}
+          rowKey={(f) => f.id}
+          empty={
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              This order has never failed its export.
+            </Typography>
+          }
+        />
       </SectionCard>
 
       <SectionCard title="State history">

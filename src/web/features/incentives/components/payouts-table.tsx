@@ -3,13 +3,8 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { formatDate } from '@web/lib/format';
 import { Link as RouterLink } from 'react-router';
 import { marketShort, money } from './labels';
@@ -134,66 +129,57 @@ export function PayoutsTable({
         </CardList>
       </Box>
     );
+  const columns: DataTableColumn<EnrollerPayout>[] = [
+    { key: 'select', padding: 'checkbox', header: allCheckbox, cell: rowCheckbox },
+    {
+      key: 'id',
+      header: 'Reward payout',
+      cellSx: { fontFamily: 'monospace' },
+      cell: (p) => p.rewardPayoutId,
+    },
+    {
+      key: 'participant',
+      header: 'Participant',
+      cell: (p) => <Account id={p.participantAccountId} account={p.participant} />,
+    },
+    {
+      key: 'enroller',
+      header: 'Enroller',
+      cell: (p) => <Account id={p.enrollerAccountId} account={p.enroller} />,
+    },
+    { key: 'milestone', header: 'Milestone', cell: (p) => <Milestone p={p} /> },
+    { key: 'dates', header: 'Dates', cell: dates },
+    { key: 'finished', header: 'Finished', cell: (p) => yesNo(p.finished) },
+    { key: 'succeeded', header: 'Succeeded', cell: (p) => yesNo(p.succeeded) },
+    {
+      key: 'reward',
+      header: 'Reward',
+      align: 'right',
+      cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+      cell: (p) => money(p.amountCents, p.countryId),
+    },
+    {
+      key: 'paidDate',
+      header: 'Paid date',
+      cellSx: { whiteSpace: 'nowrap' },
+      cell: (p) => (p.paidDate ? formatDate(p.paidDate) : '—'),
+    },
+    { key: 'paid', header: 'Paid', cell: (p) => yesNo(p.paid) },
+  ];
   // Beside the docked menu at 1280 every column fits: narrower cell padding, headers and the period
   // on two lines.
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Enroller payouts">
-      <Table
-        size="small"
-        sx={{ '& td, & th': { px: 1 }, '& th': { whiteSpace: 'normal', verticalAlign: 'bottom' } }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox">{allCheckbox}</TableCell>
-            <TableCell>Reward payout</TableCell>
-            <TableCell>Participant</TableCell>
-            <TableCell>Enroller</TableCell>
-            <TableCell>Milestone</TableCell>
-            <TableCell>Dates</TableCell>
-            <TableCell>Finished</TableCell>
-            <TableCell>Succeeded</TableCell>
-            <TableCell align="right">Reward</TableCell>
-            <TableCell>Paid date</TableCell>
-            <TableCell>Paid</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((p) => {
-            const canPay = payable(p);
-            const checked = canPay && isRowSelected(selection, p.rewardPayoutId);
-            return (
-              <TableRow
-                key={p.rewardPayoutId}
-                hover
-                selected={checked}
-                data-testid={`payout-${p.rewardPayoutId}`}
-              >
-                <TableCell padding="checkbox">{rowCheckbox(p)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{p.rewardPayoutId}</TableCell>
-                <TableCell>
-                  <Account id={p.participantAccountId} account={p.participant} />
-                </TableCell>
-                <TableCell>
-                  <Account id={p.enrollerAccountId} account={p.enroller} />
-                </TableCell>
-                <TableCell>
-                  <Milestone p={p} />
-                </TableCell>
-                <TableCell>{dates(p)}</TableCell>
-                <TableCell>{yesNo(p.finished)}</TableCell>
-                <TableCell>{yesNo(p.succeeded)}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  {money(p.amountCents, p.countryId)}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {p.paidDate ? formatDate(p.paidDate) : '—'}
-                </TableCell>
-                <TableCell>{yesNo(p.paid)}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Enroller payouts"
+      regionOnly
+      tableSx={{ '& td, & th': { px: 1 }, '& th': { whiteSpace: 'normal', verticalAlign: 'bottom' } }}
+      columns={columns}
+      rows={rows}
+      rowKey={(p) => p.rewardPayoutId}
+      rowProps={(p) => ({
+        selected: payable(p) && isRowSelected(selection, p.rewardPayoutId),
+        'data-testid': `payout-${p.rewardPayoutId}`,
+      })}
+    />
   );
 }

@@ -2,22 +2,14 @@ import type { ProcessedOrder } from '@domain/order-search/search';
 import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { CardList, CardTitle } from '@web/components/card-list';
+import { CardTitle } from '@web/components/card-list';
 import { CopyableText } from '@web/components/copyable-text';
+import { DataTable, type DataTableColumn, type ListStates } from '@web/components/data-table';
 import { formatDateTime } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { customerPath, locationLabel, orderPath, typeLabel } from './labels';
-
-const LABEL = 'Orders found';
 
 const OrderLink = ({ row }: { row: ProcessedOrder }) => (
   <Link
@@ -45,93 +37,101 @@ const Phoenix = ({ row }: { row: ProcessedOrder }) =>
     <CopyableText value={String(row.phoenixOrderId)} label="Phoenix order number" monospace />
   );
 
-/**
- * Computer and tablet widths: one row per order. Secondary values sit under the main one of their
- * cell (Phoenix number under the order, type under the status, location under the customer), so
- * the table fits beside the docked menu at 1280 without cutting any value off.
- */
-export function OrderResultsTable({ rows }: { rows: ProcessedOrder[] }) {
-  return (
-    <Paper variant="outlined">
-      <TableContainer tabIndex={0} role="region" aria-label={LABEL}>
-        <Table size="small" aria-label={LABEL}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Order · Phoenix</TableCell>
-              <TableCell>Status · Type</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell>Customer · Location</TableCell>
-              <TableCell align="right">Total</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id} hover>
-                <TableCell>
-                  <OrderLink row={row} />
-                  <Box sx={{ mt: 0.25 }}>
-                    <Phoenix row={row} />
-                  </Box>
-                </TableCell>
-                <TableCell>
-                  {row.status}
-                  <Secondary>{typeLabel(row.orderType)}</Secondary>
-                </TableCell>
-                <TableCell>{formatDateTime(row.dateCreatedUtc)}</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>
-                  <CustomerLink row={row} />
-                  <Secondary>{locationLabel(row.countryId)}</Secondary>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMoney(row.grandTotalCents, row.currency)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Paper>
-  );
-}
-
 const Secondary = ({ children }: { children: ReactNode }) => (
   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
     {children}
   </Typography>
 );
 
+// Secondary values sit under the main one of their cell (Phoenix number under the order, type under
+// the status, location under the customer), so the table fits beside the docked menu at 1280
+// without cutting any value off.
+const COLUMNS: DataTableColumn<ProcessedOrder>[] = [
+  {
+    key: 'order',
+    header: 'Order · Phoenix',
+    cell: (row) => (
+      <>
+        <OrderLink row={row} />
+        <Box sx={{ mt: 0.25 }}>
+          <Phoenix row={row} />
+        </Box>
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status · Type',
+    cell: (row) => (
+      <>
+        {row.status}
+        <Secondary>{typeLabel(row.orderType)}</Secondary>
+      </>
+    ),
+  },
+  { key: 'date', header: 'Date', cell: (row) => formatDateTime(row.dateCreatedUtc) },
+  {
+    key: 'customer',
+    header: 'Customer · Location',
+    cellSx: { minWidth: 140 },
+    cell: (row) => (
+      <>
+        <CustomerLink row={row} />
+        <Secondary>{locationLabel(row.countryId)}</Secondary>
+      </>
+    ),
+  },
+  {
+    key: 'total',
+    header: 'Total',
+    align: 'right',
+    cellSx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+    cell: (row) => formatMoney(row.grandTotalCents, row.currency),
+  },
+];
+
 /** Phones: one card per order, nothing to scroll sideways. */
-export function OrderResultsList({ rows }: { rows: ProcessedOrder[] }) {
+const card = (row: ProcessedOrder) => (
+  <>
+    <CardTitle
+      aside={
+        <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoney(row.grandTotalCents, row.currency)}
+        </Typography>
+      }
+    >
+      <OrderLink row={row} />
+    </CardTitle>
+    <Typography variant="body2" sx={{ mt: 0.5 }}>
+      {row.status} · {typeLabel(row.orderType)}
+    </Typography>
+    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      {formatDateTime(row.dateCreatedUtc)} · {locationLabel(row.countryId)}
+    </Typography>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+      <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+        Phoenix:
+      </Typography>
+      <Phoenix row={row} />
+    </Box>
+    <Typography variant="body2" sx={{ mt: 0.5 }}>
+      <CustomerLink row={row} />
+    </Typography>
+  </>
+);
+
+/** The orders found: a table on computers and tablets, cards on a phone; "Load more" under them. */
+export function OrderResults({ rows, ...states }: ListStates & { rows: ProcessedOrder[] }) {
   return (
-    <CardList label={LABEL} items={rows} itemKey={(row) => row.id}>
-      {(row) => (
-        <>
-          <CardTitle
-            aside={
-              <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                {formatMoney(row.grandTotalCents, row.currency)}
-              </Typography>
-            }
-          >
-            <OrderLink row={row} />
-          </CardTitle>
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {row.status} · {typeLabel(row.orderType)}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {formatDateTime(row.dateCreatedUtc)} · {locationLabel(row.countryId)}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-            <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-              Phoenix:
-            </Typography>
-            <Phoenix row={row} />
-          </Box>
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            <CustomerLink row={row} />
-          </Typography>
-        </>
-      )}
-    </CardList>
+    <DataTable
+      label="Orders found"
+      region
+      paper
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(row) => row.id}
+      card={card}
+      {...states}
+    />
   );
 }

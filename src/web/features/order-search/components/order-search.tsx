@@ -22,7 +22,7 @@ import { useLayoutTier } from '@web/lib/use-layout-tier';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { orderExportUrl, useOrderSearch } from '../api/order-search';
-import { OrderResultsList, OrderResultsTable } from './order-results';
+import { OrderResults } from './order-results';
 import { OrderSearchForm } from './order-search-form';
 
 /**
@@ -126,18 +126,12 @@ export function OrderSearch() {
               Export CSV
             </Button>
           </Box>
-          {phone ? <OrderResultsList rows={rows} /> : <OrderResultsTable rows={rows} />}
-          {search.hasNextPage && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Button
-                variant="outlined"
-                onClick={() => search.fetchNextPage()}
-                loading={search.isFetchingNextPage}
-              >
-                Load more
-              </Button>
-            </Box>
-          )}
+          <OrderResults
+            rows={rows}
+            hasMore={search.hasNextPage}
+            onLoadMore={() => search.fetchNextPage()}
+            loadingMore={search.isFetchingNextPage}
+          />
         </>
       )}
     </>

@@ -10,6 +10,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { priceStepText } from '@web/components/money-summary';
 import type { ReactNode } from 'react';
 import { num } from './numeric-cell';
@@ -109,39 +110,46 @@ const METHOD_LABEL: Record<string, string> = {
   alternative: 'Alternative payment',
 };
 
+const paymentColumns = (
+  money: (cents: number) => string,
+): DataTableColumn<OrderDetail['payments'][number]>[] => [
+  {
+    key: 'payment',
+    header: 'Payment',
+    cell: (p) => (
+      <>
+        {p.brand ? `${p.brand} ending ${p.last4 ?? '—'}` : (METHOD_LABEL[p.method] ?? p.method)}
+        <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+          {p.state}
+        </Typography>
+      </>
+    ),
+  },
+  { key: 'amount', header: 'Amount', sx: num, cell: (p) => money(p.amountCents) },
+  {
+    key: 'refunded',
+    header: 'Refunded',
+    sx: num,
+    cell: (p) => (p.refundedCents ? money(p.refundedCents) : '—'),
+  },
+];
+
 export function PaymentsTable({ order }: { order: OrderDetail }) {
   const money = (c: number) => formatMoney(c, order.currency, order.localeCode);
-  if (order.payments.length === 0)
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        No payments recorded.
-      </Typography>
-    );
   return (
-    <Scroll label="Payments">
-      <Table size="small" sx={{ minWidth: 420 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Payment</TableCell>
-            <TableCell sx={num}>Amount</TableCell>
-            <TableCell sx={num}>Refunded</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {order.payments.map((p) => (
-            <TableRow key={p.transactionId}>
-              <TableCell>
-                {p.brand ? `${p.brand} ending ${p.last4 ?? '—'}` : (METHOD_LABEL[p.method] ?? p.method)}
-                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                  {p.state}
-                </Typography>
-              </TableCell>
-              <TableCell sx={num}>{money(p.amountCents)}</TableCell>
-              <TableCell sx={num}>{p.refundedCents ? money(p.refundedCents) : '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Scroll>
+    <DataTable
+      label="Payments"
+      regionOnly
+      hover={false}
+      tableSx={{ minWidth: 420 }}
+      columns={paymentColumns(money)}
+      rows={order.payments}
+      rowKey={(p) => p.transactionId}
+      empty={
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          No payments recorded.
+        </Typography>
+      }
+    />
   );
 }

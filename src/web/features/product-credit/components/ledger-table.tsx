@@ -2,19 +2,16 @@ import { type CountryCredit, CREDIT_CURRENCY, type LedgerEntry } from '@domain/p
 import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { formatDate, formatDateTime } from '@web/lib/format';
 
 const expiry = (e: LedgerEntry) =>
   e.doesNotExpire ? 'Never' : e.expirationDate ? formatDate(e.expirationDate) : '—';
 const reasonOf = (e: LedgerEntry) =>
   [e.reasonName, e.reason, e.orderId && `order ${e.orderId}`].filter(Boolean).join(' · ') || '—';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
 
 interface LedgerProps {
   credit: CountryCredit;
@@ -56,37 +53,21 @@ export function LedgerTable({ credit, compact }: LedgerProps) {
         ))}
       </Box>
     );
+  const columns: DataTableColumn<LedgerEntry>[] = [
+    { key: 'when', header: 'When', cellSx: nowrap, cell: (e) => formatDateTime(e.createdAt) },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cellSx: (e) => ({ color: e.amount < 0 ? 'error.main' : 'success.dark', fontWeight: 600 }),
+      cell: (e) => money(e.amount),
+    },
+    { key: 'remaining', header: 'Remaining', align: 'right', cell: (e) => money(e.remainingValue) },
+    { key: 'expires', header: 'Expires', cellSx: nowrap, cell: expiry },
+    { key: 'reason', header: 'Reason', cell: reasonOf },
+    { key: 'by', header: 'By', cellSx: { wordBreak: 'break-all' }, cell: (e) => e.createdBy ?? '—' },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell align="right">Remaining</TableCell>
-            <TableCell>Expires</TableCell>
-            <TableCell>Reason</TableCell>
-            <TableCell>By</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {credit.ledger.map((e) => (
-            <TableRow key={e.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</TableCell>
-              <TableCell
-                align="right"
-                sx={{ color: e.amount < 0 ? 'error.main' : 'success.dark', fontWeight: 600 }}
-              >
-                {money(e.amount)}
-              </TableCell>
-              <TableCell align="right">{money(e.remainingValue)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiry(e)}</TableCell>
-              <TableCell>{reasonOf(e)}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{e.createdBy ?? '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable label={label} hover={false} columns={columns} rows={credit.ledger} rowKey={(e) => e.id} />
   );
 }

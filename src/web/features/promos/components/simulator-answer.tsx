@@ -3,12 +3,7 @@ import { ruleTypeName } from '@domain/promos/rule';
 import { explanationWords, type ProductNames, skusNamed } from '@domain/promos/simulator-words';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { DataTable } from '@web/components/data-table';
 import { type Simulation, useProductNames } from '../api/promos';
 import { Reason, ShippingRates, Total } from './simulator-result';
 
@@ -51,30 +46,29 @@ export function SimulatorAnswer({ result, money }: { result: Simulation; money: 
         )}
       </Stack>
       <ShippingRates result={result} money={money} />
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Rule explanations">
-          <TableHead>
-            <TableRow>
-              <TableCell>Rule</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell align="right">Priority</TableCell>
-              <TableCell>Result</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {result.explanations.map((e) => (
-              <TableRow key={e.promo}>
-                <TableCell sx={{ minWidth: 160 }}>{e.promo}</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>{ruleTypeName(e.ruleType) ?? e.ruleType}</TableCell>
-                <TableCell align="right">{e.priority}</TableCell>
-                <TableCell sx={{ minWidth: 220 }}>
-                  <Reason said={explanationWords(e, result.lines, names.data ?? NO_NAMES, money)} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label="Rule explanations"
+        hover={false}
+        containerSx={{ overflowX: 'auto' }}
+        columns={[
+          { key: 'rule', header: 'Rule', cellSx: { minWidth: 160 }, cell: (e) => e.promo },
+          {
+            key: 'type',
+            header: 'Type',
+            cellSx: { minWidth: 140 },
+            cell: (e) => ruleTypeName(e.ruleType) ?? e.ruleType,
+          },
+          { key: 'priority', header: 'Priority', align: 'right', cell: (e) => e.priority },
+          {
+            key: 'result',
+            header: 'Result',
+            cellSx: { minWidth: 220 },
+            cell: (e) => <Reason said={explanationWords(e, result.lines, names.data ?? NO_NAMES, money)} />,
+          },
+        ]}
+        rows={result.explanations}
+        rowKey={(e) => e.promo}
+      />
     </Box>
   );
 }

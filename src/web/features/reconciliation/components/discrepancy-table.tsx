@@ -1,54 +1,54 @@
 import type { Discrepancy } from '@domain/reconciliation/reconciliation';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { formatDateTime } from '@web/lib/format';
 import { amountsOf, CustomerLinkText, KindAndDetails, RecordLinkText } from './discrepancy-parts';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const COLUMNS: DataTableColumn<Discrepancy>[] = [
+  {
+    key: 'discrepancy',
+    header: 'Discrepancy',
+    cell: (d) => <KindAndDetails d={d} />,
+    cellSx: { minWidth: 240, maxWidth: 400 },
+  },
+  { key: 'record', header: 'Record', cell: (d) => <RecordLinkText d={d} />, cellSx: { minWidth: 160 } },
+  { key: 'customer', header: 'Customer', cell: (d) => <CustomerLinkText d={d} />, cellSx: { minWidth: 120 } },
+  {
+    key: 'amounts',
+    header: 'Amounts',
+    align: 'right',
+    cellSx: nowrap,
+    cell: (d) =>
+      amountsOf(d).map((a) => (
+        <div key={a.label}>
+          {a.label} {a.value}
+        </div>
+      )),
+  },
+  {
+    key: 'seen',
+    header: 'Seen',
+    cellSx: nowrap,
+    cell: (d) => (
+      <>
+        <div>First {formatDateTime(d.firstSeenAt)}</div>
+        <div>Last {formatDateTime(d.lastSeenAt)}</div>
+      </>
+    ),
+  },
+];
 
 /** Open discrepancies on a computer: one row each. */
 export function DiscrepancyTable({ discrepancies }: { discrepancies: Discrepancy[] }) {
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Discrepancies table">
-      <Table size="small" aria-label="Discrepancies" sx={{ minWidth: 800 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Discrepancy</TableCell>
-            <TableCell>Record</TableCell>
-            <TableCell>Customer</TableCell>
-            <TableCell align="right">Amounts</TableCell>
-            <TableCell>Seen</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {discrepancies.map((d) => (
-            <TableRow key={d.id} hover>
-              <TableCell sx={{ minWidth: 240, maxWidth: 400 }}>
-                <KindAndDetails d={d} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 160 }}>
-                <RecordLinkText d={d} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 120 }}>
-                <CustomerLinkText d={d} />
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amountsOf(d).map((a) => (
-                  <div key={a.label}>
-                    {a.label} {a.value}
-                  </div>
-                ))}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <div>First {formatDateTime(d.firstSeenAt)}</div>
-                <div>Last {formatDateTime(d.lastSeenAt)}</div>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Discrepancies"
+      region="Discrepancies table"
+      tableSx={{ minWidth: 800 }}
+      columns={COLUMNS}
+      rows={discrepancies}
+      rowKey={(d) => d.id}
+    />
   );
 }

@@ -4,15 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { useCardLayout } from '@web/components/card-list';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useRetryRefund } from '../api/refunds';
@@ -42,6 +37,30 @@ const LegStatus = ({ leg }: { leg: RefundRecord['cards'][number] }) => (
     label={leg.status === 'succeeded' ? 'Refunded' : leg.status === 'failed' ? 'Failed' : 'Pending'}
   />
 );
+
+type Leg = RefundRecord['cards'][number];
+
+const LegError = ({ leg }: { leg: Leg }) =>
+  leg.error && (
+    <Typography variant="caption" component="div" sx={{ color: 'error.main' }}>
+      {leg.error}
+    </Typography>
+  );
+
+const legColumns = (money: (cents: number) => string): DataTableColumn<Leg>[] => [
+  { key: 'card', header: 'Card', cell: cardName },
+  { key: 'amount', header: 'Amount', sx: num, cell: (leg) => money(leg.refundAmount) },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (leg) => (
+      <>
+        <LegStatus leg={leg} />
+        <LegError leg={leg} />
+      </>
+    ),
+  },
+];
 
 function RefundItem({
   refund,
@@ -135,43 +154,22 @@ function RefundItem({
                 </Box>
                 <LegStatus leg={leg} />
               </Box>
-              {leg.error && (
-                <Typography variant="caption" component="div" sx={{ color: 'error.main' }}>
-                  {leg.error}
-                </Typography>
-              )}
+              <LegError leg={leg} />
             </Box>
           ))}
         </Box>
       )}
       {refund.cards.length > 0 && !cards && (
-        <TableContainer tabIndex={0} role="region" aria-label="Card refunds" sx={{ mt: 1 }}>
-          <Table size="small" sx={{ minWidth: 420 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Card</TableCell>
-                <TableCell sx={num}>Amount</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {refund.cards.map((leg) => (
-                <TableRow key={leg.idempotencyKey}>
-                  <TableCell>{cardName(leg)}</TableCell>
-                  <TableCell sx={num}>{money(leg.refundAmount)}</TableCell>
-                  <TableCell>
-                    <LegStatus leg={leg} />
-                    {leg.error && (
-                      <Typography variant="caption" component="div" sx={{ color: 'error.main' }}>
-                        {leg.error}
-                      </Typography>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label="Card refunds"
+          regionOnly
+          hover={false}
+          containerSx={{ mt: 1 }}
+          tableSx={{ minWidth: 420 }}
+          columns={legColumns(money)}
+          rows={refund.cards}
+          rowKey={(leg) => leg.idempotencyKey}
+        />
       )}
     </Paper>
   );

@@ -3,18 +3,12 @@ import { RETURN_MESSAGES, RETURN_SEARCH, type ReturnRecord } from '@domain/retur
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
-import { CardActions, CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
+import { CardActions, CardFields, CardTitle } from '@web/components/card-list';
+import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
-import { LoadError, Loading } from '@web/components/loading';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useState } from 'react';
@@ -97,12 +91,50 @@ function StatusCell({ record, canEdit }: { record: ReturnRecord; canEdit: boolea
   );
 }
 
+const columns = (canEdit: boolean): DataTableColumn<ReturnRecord>[] => [
+  { key: 'created', header: 'Created', cell: (r) => formatDateTime(r.dateCreatedUTC) },
+  { key: 'order', header: 'Order', cellSx: { whiteSpace: 'nowrap' }, cell: (r) => <OrderLinks record={r} /> },
+  { key: 'customer', header: 'Customer', cell: (r) => r.customerName },
+  { key: 'items', header: 'Items', cell: (r) => returnedItems(r.items) },
+  { key: 'reason', header: 'Reason', cell: (r) => r.reason ?? '' },
+  {
+    key: 'status',
+    header: 'Status',
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (r) => <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit={canEdit} />,
+  },
+];
+
+/** On a phone each return is a card: the order's links, its values, and the status to change. */
+function ReturnCard({ r, canEdit }: { r: ReturnRecord; canEdit: boolean }) {
+  return (
+    <>
+      <CardTitle>
+        <OrderLinks record={r} />
+      </CardTitle>
+      <CardFields
+        fields={[
+          ['Created', formatDateTime(r.dateCreatedUTC)],
+          ['Customer', r.customerName],
+          ['Items', itemsOf(r)],
+          ['Reason', r.reason ?? ''],
+          ...(canEdit ? [] : [['Status', r.returnStatusName] as [string, string]]),
+        ]}
+      />
+      {canEdit && (
+        <CardActions>
+          <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit />
+        </CardActions>
+      )}
+    </>
+  );
+}
+
 export function ReturnsList({ canEdit }: { canEdit: boolean }) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const returns = useReturns(search);
-  const cards = useCardLayout();
   const onSearch = (e: React.FormEvent) => {
     e.preventDefault();
     const t = text.trim();
@@ -152,76 +184,26 @@ export function ReturnsList({ canEdit }: { canEdit: boolean }) {
       <Typography variant="subtitle2" component="h2">
         {search ? `Returns of order ${search}` : 'Pending returns (Initiated)'}
       </Typography>
-      {returns.isPending ? (
-        <Loading label="Loading returns" />
-      ) : returns.isError ? (
-        <LoadError error={returns.error} />
-      ) : returns.data.length === 0 ? (
-        <EmptyState
-          title={search ? 'No returns for that order' : 'No pending returns'}
-          description={search ? 'Check the order id.' : 'Every return has been received or completed.'}
-        />
-      ) : cards ? (
-        <CardList
-          label="Returns"
-          items={returns.data}
-          itemKey={(r) => r.docId}
-          itemLabel={(r) => `Return of order ${r.orderLabel}`}
-        >
-          {(r) => (
-            <>
-              <CardTitle>
-                <OrderLinks record={r} />
-              </CardTitle>
-              <CardFields
-                fields={[
-                  ['Created', formatDateTime(r.dateCreatedUTC)],
-                  ['Customer', r.customerName],
-                  ['Items', itemsOf(r)],
-                  ['Reason', r.reason ?? ''],
-                  ...(canEdit ? [] : [['Status', r.returnStatusName] as [string, string]]),
-                ]}
-              />
-              {canEdit && (
-                <CardActions>
-                  <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit />
-                </CardActions>
-              )}
-            </>
-          )}
-        </CardList>
-      ) : (
-        <TableContainer tabIndex={0} role="region" aria-label="Returns">
-          <Table size="small" aria-label="Returns" sx={{ minWidth: 860 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Created</TableCell>
-                <TableCell>Order</TableCell>
-                <TableCell>Customer</TableCell>
-                <TableCell>Items</TableCell>
-                <TableCell>Reason</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {returns.data.map((r) => (
-                <TableRow key={r.docId}>
-                  <TableCell>{formatDateTime(r.dateCreatedUTC)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <OrderLinks record={r} />
-                  </TableCell>
-                  <TableCell>{r.customerName}</TableCell>
-                  <TableCell>{returnedItems(r.items)}</TableCell>
-                  <TableCell>{r.reason ?? ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <StatusCell key={`${r.docId}-${r.returnStatus}`} record={r} canEdit={canEdit} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <DataTable
+        label="Returns"
+        region
+        hover={false}
+        tableSx={{ minWidth: 860 }}
+        columns={columns(canEdit)}
+        rows={returns.data ?? []}
+        rowKey={(r) => r.docId}
+        loading={returns.isPending}
+        loadingLabel="Loading returns"
+        error={returns.error}
+        empty={
+          <EmptyState
+            title={search ? 'No returns for that order' : 'No pending returns'}
+            description={search ? 'Check the order id.' : 'Every return has been received or completed.'}
+          />
+        }
+        card={(r) => <ReturnCard r={r} canEdit={canEdit} />}
+        cardProps={{ itemLabel: (r) => `Return of order ${r.orderLabel}` }}
+      />
     </Box>
   );
 }

@@ -1,0 +1,2 @@
+export type { DataTableColumn } from './columns';
+export { DataTable, type ListStates } from './data-table';
