@@ -89,9 +89,12 @@ test('a batch with one bad row: details, failed row corrected and retried', asyn
   // row then shows its 9-digit Phoenix order id.
   await expect(page.getByText('Phoenix: 2 of 2 orders in Phoenix.')).toBeVisible({ timeout: 30_000 });
   await expect(orders.getByRole('button', { name: 'Copy phoenix order id' })).toHaveCount(2);
-  for (const width of [1280, 390]) {
+  // A table at desktop width, a card per created order on a phone.
+  const shown = { 1280: orders, 390: page.getByRole('list', { name: 'Orders created', exact: true }) };
+  for (const width of [1280, 390] as const) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expect(orders).toBeVisible();
+    await expect(shown[width]).toBeVisible();
+    if (width === 390) await expect(shown[width].getByRole('listitem')).toHaveCount(2);
     expect(await axeViolations(page), `at ${width}px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
