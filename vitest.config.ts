@@ -7,9 +7,10 @@ import { defineConfig } from 'vitest/config';
 // file (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
 // Tests of several processes or connections to one PostgreSQL database: the `scale` project only.
 // The unit and API projects share one module graph per worker (isolate: false): the app's modules
-// are imported once per worker instead of once per file, which took the PGlite API run from
-// 424 s to 174 s and the unit tests from 98 s to 35 s on 2 cores. Each API file still builds its
-// own app on its own fresh database; stubbed globals and environment are undone after each test.
+// are imported once per worker instead of once per file. On 2 cores the PGlite API files spend
+// about 85 s in their tests; re-importing the app per file had the run at 258–278 s in CI. Each
+// API file still builds its own app on its own fresh database; stubbed globals and environment
+// are undone after each test.
 const SLOW = [
   'scripts/start.test.ts',
   'scripts/demo/demo-load.test.ts',

@@ -24,8 +24,10 @@ interface Outcome {
 
 const sequential = process.argv.includes('--sequential');
 const cores = os.availableParallelism();
-const pgliteWorkers = ['--maxWorkers', String(cores)];
-const postgresWorkers = ['--maxWorkers', String(cores + 1)];
+/** Runs bound by their own CPU (the unit tests, PGlite): one worker per core. */
+const oneWorkerPerCore = ['--maxWorkers', String(cores)];
+/** The PostgreSQL run mostly waits on the server: one worker more than the cores. */
+const oneWorkerMoreThanCores = ['--maxWorkers', String(cores + 1)];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = { ...process.env, TEST_DB_BACKEND: 'postgres' };
 const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
@@ -65,17 +67,17 @@ function captured(run: Run): Promise<Outcome> {
 
 const outcomes: Outcome[] = [];
 outcomes.push(
-  await live({ name: 'unit tests', args: ['--project', 'unit', '--project', 'slow', ...pgliteWorkers] }),
+  await live({ name: 'unit tests', args: ['--project', 'unit', '--project', 'slow', ...oneWorkerPerCore] }),
 );
 
-const pglite: Run = { name: 'API tests on PGlite', args: ['--project', 'api', ...pgliteWorkers] };
+const pglite: Run = { name: 'API tests on PGlite', args: ['--project', 'api', ...oneWorkerPerCore] };
 if (!postgresUrl) {
   outcomes.push(await live(pglite));
   console.log('TEST_DATABASE_URL is not set: the API suite ran on the embedded database only.');
 } else {
   const postgres: Run = {
     name: `API tests on PostgreSQL (${new URL(postgresUrl).host})`,
-    args: ['--project', 'api', ...postgresWorkers],
+    args: ['--project', 'api', ...oneWorkerMoreThanCores],
     env: onPostgres,
   };
   if (sequential) {
