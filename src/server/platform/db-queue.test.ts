@@ -123,4 +123,43 @@ describe('the embedded database queue', () => {
     expect(events.indexOf('socket read')).toBeGreaterThan(0);
     expect(events.indexOf('socket read')).toBeLessThan(events.indexOf('work 4'));
   });
+
+  it('is quiet until work has to wait, and again once none has waited for the given time', async () => {
+    const queue = new RequestOrderQueue();
+    expect(queue.quietFor(1_000)).toBe(true);
+    // Work that runs at once, with nothing ahead of it, leaves the queue quiet.
+    await queue.run(async () => 1);
+    // The queue hands over to the next piece of work on the loop's next turn.
+    await tick();
+    await tick();
+    expect(queue.quietFor(1_000)).toBe(true);
+    let release!: () => void;
+    const holder = queue.run(() => new Promise<void>((r) => (release = r)));
+    const waiting = queue.run(async () => 2);
+    const waitedAt = performance.now();
+    expect(queue.quietFor(0)).toBe(false);
+    release();
+    await Promise.all([holder, waiting]);
+    expect(queue.quietFor(1_000, waitedAt + 500)).toBe(false);
+    expect(queue.quietFor(1_000, waitedAt + 1_500)).toBe(true);
+  });
+
+  it('orders the work of requests told apart, and runs work asked for outside any request by when it was asked', async () => {
+    const queue = new RequestOrderQueue();
+    const ran: string[] = [];
+    let release!: () => void;
+    const holder = queue.run(() => new Promise<void>((r) => (release = r)));
+    const done = [
+      queue.run(async () => void ran.push('no request, asked first')),
+      new Promise<void>((resolve) =>
+        asRequest({ startedAt: 0, gone: false }, () => {
+          queue.run(async () => void ran.push('request started at 0')).then(resolve);
+        }),
+      ),
+    ];
+    release();
+    await holder;
+    await Promise.all(done);
+    expect(ran).toEqual(['request started at 0', 'no request, asked first']);
+  });
 });

@@ -1,7 +1,16 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import fc from 'fast-check';
+import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, safePath, scrubMessage, serializeError } from './logging';
+import {
+  AccessLog,
+  loggerOptions,
+  safePath,
+  scrubMessage,
+  serializeError,
+  serializeRequest,
+} from './logging';
 
 /** A PostgreSQL error as pg and PGlite raise it: the values are in message, detail and where. */
 function pgError(message: string, fields: Record<string, unknown>) {
@@ -105,5 +114,37 @@ describe('logger options', () => {
       msg: 'Database query failed',
       err: { type: 'DrizzleQueryError' },
     });
+  });
+});
+
+describe('the access log line', () => {
+  it('is the line pino writes for the same fields, for any id, path, address, status and time', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          id: fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/)),
+          method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+          url: fc.string({ unit: 'binary', maxLength: 60 }),
+          ip: fc.oneof(fc.ipV4(), fc.ipV6()),
+          statusCode: fc.integer({ min: 100, max: 599 }),
+          responseTime: fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 10),
+          time: fc.integer({ min: 0, max: 4_102_444_800_000 }),
+        }),
+        ({ id, method, url, ip, statusCode, responseTime, time }) => {
+          const request = { id, method, url: `/${url}`, ip, routeOptions: {} } as unknown as FastifyRequest;
+          let written = '';
+          const stream = { write: (line: string) => (written = line) };
+          const logger = pino({ level: 'info', timestamp: () => `,"time":${time}` }, stream);
+          logger.info(
+            { reqId: id, req: serializeRequest(request), res: { statusCode }, responseTime },
+            'request completed',
+          );
+          const line = new AccessLog(stream).line(request, statusCode, responseTime, time);
+          expect(line).toBe(written);
+          expect(line.endsWith('\n')).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from './config';
@@ -130,60 +131,76 @@ export function serializeError(error: unknown, depth = 0, parentQuery?: string):
 }
 
 /**
- * Fastify's own log lines, made safe and compact: no "incoming request" line, one "request
- * completed" line per request (method, route, status, duration, client address), and errors
- * logged with a fixed message instead of the error's own text.
- *
- * The "request completed" line of an answer without error goes through its own logger, with no
- * redaction nor message scrubbing: every field of it is made here (the route pattern or the
- * masked path, the status, the time, the client address, the request id, which is a UUID or
- * letters, digits and `._:-`), none comes from the request's headers, body or query. Redacting
- * it cost as much as the rest of the request's logging (ADR 035); every other line, and the
- * line of a failed request, still goes through the general logger and its redaction.
+ * The "request completed" line of an answer without error, as pino writes it (level, time, pid,
+ * hostname, then the request id, the request, the status, the time taken and the message), made
+ * directly as text: every field of it is made here (the route pattern or the masked path, the
+ * status, the time, the client address, the request id, which is a UUID or letters, digits and
+ * `._:-`), none comes from the request's headers, body or query, so it needs neither redaction nor
+ * message scrubbing. Going through a logger cost a tenth of a small request's CPU (ADR 035, 039).
  */
-class SafeLogController extends LogController {
-  constructor(private readonly access: Logger | null) {
-    super();
+export class AccessLog {
+  private readonly prefix: string;
+  constructor(private readonly stream: DestinationStream) {
+    this.prefix = `{"level":30,"time":`;
+    this.head = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+  }
+  private readonly head: string;
+
+  /** The line, ending with a newline (`time` in ms since the epoch). */
+  line(request: FastifyRequest, statusCode: number, responseTime: number, time: number): string {
+    return `${this.prefix}${time}${this.head},"reqId":${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(
+      request.method,
+    )},"url":${JSON.stringify(safeUrl(request))},"remoteAddress":${JSON.stringify(
+      request.ip,
+    )}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`;
   }
 
-  override incomingRequest() {}
+  write(request: FastifyRequest, reply: FastifyReply, responseTime: number) {
+    this.stream.write(this.line(request, reply.statusCode, responseTime, Date.now()));
+  }
+}
 
+/**
+ * Fastify's own log lines, made safe and compact: no "incoming request" line, one "request
+ * completed" line per request (method, route, status, duration, client address), and errors
+ * logged with a fixed message instead of the error's own text. The line of an answer without
+ * error is written by `AccessLog`; every other line, and the line of a failed request, goes
+ * through the general logger and its redaction.
+ */
+class SafeLogController extends LogController {
+  constructor(private readonly access: AccessLog | null) {
+    super();
+  }
+  override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
-    else if (this.access)
-      this.access.info(
-        {
-          reqId: request.id,
-          req: serializeRequest(request),
-          res: { statusCode: reply.statusCode },
-          responseTime,
-        },
-        'request completed',
-      );
+    else if (this.access) this.access.write(request, reply, responseTime);
     else reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
   }
-
   override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {
     if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, 'request failed');
     else reply.log.info({ req: request, res: reply, err: error }, 'request refused');
   }
-
   override routeNotFound(request: FastifyRequest) {
     request.log.info({ req: request }, 'route not found');
   }
-
   override writeHeadError(error: Error, request: FastifyRequest, reply: FastifyReply) {
     reply.log.warn({ req: request, res: reply, err: error }, 'writing the response head failed');
   }
 }
 
+/** Levels at which "request completed" (info) is written. */
+const INFO_LEVELS = new Set<LogLevel>(['trace', 'debug', 'info']);
+
 /**
  * The log controller of the app. Given the log's settings, the lines of answered requests are
- * written by a plain logger of the same level to the same stream (see SafeLogController).
+ * written by `AccessLog` to the same stream when the level lets info through (see SafeLogController).
  */
 export const logController = (settings?: { level: LogLevel; stream: DestinationStream }) =>
-  new SafeLogController(settings ? pino({ level: settings.level }, settings.stream) : null);
+  new SafeLogController(
+    settings ? (INFO_LEVELS.has(settings.level) ? new AccessLog(settings.stream) : null) : null,
+  );
 
 type LogFn = (...args: unknown[]) => void;
 

@@ -7,10 +7,20 @@ import {
   MAX_QUEUE_WAIT_MS,
   type RequestOrderQueue,
   type RequestTurn,
+  stopTellingRequestsApart,
 } from './db-queue';
 import { AppError } from './errors';
 
 const turns = new WeakMap<FastifyRequest, RequestTurn>();
+
+/**
+ * How long the database must have had no waiting work before requests stop being told apart. A
+ * request that starts in a quiet spell and then finds work waiting is placed by when it asks,
+ * not by when it came: a little later than its due, and only while the queue fills up.
+ */
+const QUIET_MS = 1_000;
+
+const isApiUrl = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/health');
 
 /**
  * The embedded database serves requests in the order they came (db-queue.ts), and refuses new API
@@ -20,11 +30,17 @@ const turns = new WeakMap<FastifyRequest, RequestTurn>();
  */
 export function registerRequestOrder(app: FastifyInstance, queue: RequestOrderQueue) {
   app.addHook('onRequest', (request, _reply, done) => {
-    const turn: RequestTurn = { startedAt: performance.now(), gone: false };
+    const now = performance.now();
+    if (queue.quietFor(QUIET_MS, now)) {
+      // Nothing waits for the database: this request's work, if any, starts when it asks.
+      stopTellingRequestsApart();
+      done();
+      return;
+    }
+    const turn: RequestTurn = { startedAt: now, gone: false };
     turns.set(request, turn);
     asRequest(turn, () => {
-      const url = request.url;
-      if (url.startsWith('/api/') && !url.startsWith('/api/health') && queue.waitMs() > MAX_QUEUE_WAIT_MS) {
+      if (isApiUrl(request.url) && queue.waitMs(now) > MAX_QUEUE_WAIT_MS) {
         done(
           new AppError(503, BUSY_MESSAGE, ERROR_CODES.busy, undefined, {
             'retry-after': String(BUSY_RETRY_AFTER_SECONDS),

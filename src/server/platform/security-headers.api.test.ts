@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import { registerSecurityHeaders } from './security-headers';
+import { API_CSP, registerSecurityHeaders } from './security-headers';
 
 const EXPECTED_CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
@@ -25,8 +25,8 @@ afterAll(async () => {
   await rm(webDir, { recursive: true, force: true });
 });
 
-function expectSecurityHeaders(res: LightMyRequestResponse) {
-  expect(res.headers['content-security-policy']).toBe(EXPECTED_CSP);
+function expectSecurityHeaders(res: LightMyRequestResponse, csp = EXPECTED_CSP) {
+  expect(res.headers['content-security-policy']).toBe(csp);
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('no-referrer');
@@ -34,9 +34,13 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(res.headers['strict-transport-security']).toBeUndefined();
 }
 
+/** A JSON answer: nothing loads from it, nothing frames it, nothing caches it, no page policies. */
 function expectApiHeaders(res: LightMyRequestResponse) {
-  expectSecurityHeaders(res);
+  expectSecurityHeaders(res, API_CSP);
   expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'])
+    expect(res.headers[name], name).toBeUndefined();
 }
 
 describe('security headers on API answers', () => {
@@ -97,10 +101,12 @@ describe('security headers on API answers', () => {
     }
   });
 
-  it('the API reference page at /api/docs', async () => {
+  it('the API reference page at /api/docs is a page: the whole policy, and not cached', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
-    expectApiHeaders(res);
+    expectSecurityHeaders(res);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
 
