@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bootShell } from './scripts/boot-shell.js';
 import { muiThemeWithoutCssVariables } from './scripts/mui-theme-without-css-variables.js';
 import { precompress } from './scripts/precompress.js';
 
@@ -31,7 +32,7 @@ function loginPageInDevelopment(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), muiThemeWithoutCssVariables(), precompress(), loginPageInDevelopment()],
+  plugins: [react(), muiThemeWithoutCssVariables(), bootShell(), precompress(), loginPageInDevelopment()],
   resolve: {
     tsconfigPaths: true,
     // zod comes with its CSP-safe setting wherever the browser loads it (src/web/lib/zod-jitless.ts).

@@ -147,3 +147,26 @@ test("each screen's first calls leave with the page, before the app's own script
     page.removeAllListeners('requestfinished');
   }
 });
+
+test("the app's page paints its top bar before any of its scripts has run, and the app takes its place", async ({
+  page,
+}) => {
+  // First paint comes with the page (ADR 039): with the app's entry script held back, the page
+  // already shows the bar in the brand colour; once the app renders, the bar is the app's own.
+  await signedInWithACustomer(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/orders', { waitUntil: 'commit' });
+  const boot = page.locator('.boot-bar');
+  await expect(boot).toBeVisible();
+  expect(await boot.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(122, 62, 101)');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(boot).toHaveCount(0);
+  await expect(page.getByRole('banner')).toBeVisible();
+});

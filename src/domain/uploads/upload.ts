@@ -32,7 +32,10 @@ export type RowStatus = (typeof ROW_STATUSES)[number];
 
 export const UPLOAD_MESSAGES = {
   empty: 'The file holds no rows under its header line.',
-  tooMany: `A file may hold at most ${MAX_UPLOAD_ROWS.toLocaleString('en-US')} rows.`,
+  // Written when read: no Intl formatter at load time (ADR 039).
+  get tooMany() {
+    return `A file may hold at most ${MAX_UPLOAD_ROWS.toLocaleString('en-US')} rows.`;
+  },
   tooLarge: 'The file is too large.',
   missingColumns: (names: string[]) =>
     `The header line lacks the column${names.length > 1 ? 's' : ''} ${names.join(', ')}.`,

@@ -47,7 +47,10 @@ describe('the sign-in page (login.html, a page of its own)', () => {
   let withLogin: string;
   beforeAll(async () => {
     withLogin = await mkdtemp(path.join(os.tmpdir(), 'bo-web-login-'));
-    await writeFile(path.join(withLogin, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(
+      path.join(withLogin, 'index.html'),
+      '<!doctype html><html lang="en"><div id="root"></div></html>',
+    );
     await writeFile(path.join(withLogin, 'login.html'), LOGIN_HTML);
   });
   afterAll(() => rm(withLogin, { recursive: true, force: true }));
@@ -69,11 +72,13 @@ describe('the sign-in page (login.html, a page of its own)', () => {
     }
   });
 
-  it('comes in the drafts palette on the drafts environment', async () => {
+  it("comes in the drafts palette on the drafts environment, as does the app's page", async () => {
     const app = await createTestApp({ webDir: withLogin, env: { APP_ENV: 'drafts' } });
     try {
-      const res = await app.app.inject({ method: 'GET', url: '/login' });
-      expect(res.body).toContain('<html lang="en" data-theme="drafts">');
+      for (const url of ['/login', '/', '/orders']) {
+        const res = await app.app.inject({ method: 'GET', url });
+        expect(res.body, url).toContain('<html lang="en" data-theme="drafts">');
+      }
     } finally {
       await app.close();
     }

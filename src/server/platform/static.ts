@@ -13,7 +13,7 @@ const isSourceMap = (pathname: string) => /\.map(?:\.br|\.gz)?$/.test(pathname);
 export interface WebAppOptions {
   /** Serve the build's source maps (*.map); production answers 404 for them. */
   sourceMaps: boolean;
-  /** The drafts environment: the sign-in page comes in the drafts palette from its first paint. */
+  /** The drafts environment: the sign-in page and the app's page come in the drafts palette from their first paint. */
   drafts?: boolean;
   /** The security headers of a document, for a page answered at a path of the build's files. */
   documentHeaders?: Record<string, string>;
@@ -49,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
   // index.html is read on each request (it is small, and a rebuild must not need a restart).
   const manifest = buildManifest(webDir);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = await readFile(indexPath, 'utf8');
+    const html = inPalette(await readFile(indexPath, 'utf8'), opts.drafts);
     return reply
       .headers(opts.documentHeaders ?? {})
       .type('text/html')
@@ -62,10 +62,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
   if (hasWeb && existsSync(loginPath)) {
     app.get('/login', { schema: { hide: true } }, async (_request, reply) => {
       const html = await readFile(loginPath, 'utf8');
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .send(opts.drafts ? html.replace('<html lang="en">', '<html lang="en" data-theme="drafts">') : html);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(inPalette(html, opts.drafts));
     });
   }
 
@@ -91,6 +88,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
     return sendIndex(request, reply);
   });
 }
+
+/** A page in the drafts palette from its first paint (its styles read `data-theme`), or as built. */
+const inPalette = (html: string, drafts: boolean | undefined) =>
+  drafts ? html.replace('<html lang="en">', '<html lang="en" data-theme="drafts">') : html;
 
 /** A chunk of the build's manifest (Vite's .vite/manifest.json). */
 interface ManifestChunk {

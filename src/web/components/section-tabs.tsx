@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 
 // A record's sub-routes as links (customer and order screens): each is its own URL, one Tab stop
 // apiece, and the row scrolls sideways on phones instead of wrapping, keeping the current one in view.
@@ -13,11 +13,16 @@ export function SectionTabs({
   tabs: readonly { to: string; label: string }[];
 }) {
   const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // Scrolling lays the page out at once: done when the current tab changes, not on every render
+  // of the screen below (77 ms of a phone's main thread each time, ADR 039), and only when the row
+  // is scrolled at all (a phone's).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the current tab follows the path.
   useEffect(() => {
-    nav.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  });
+    const row = nav.current;
+    if (!row || row.scrollWidth <= row.clientWidth) return;
+    row.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <Box
       component="nav"

@@ -33,10 +33,12 @@ export interface DataTableColumn<Row> {
   sortBy?: true | ((row: Row) => SortValue);
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/** Made on the first sort, not when a list screen loads (its locale data costs a phone's first paint). */
+let collator: Intl.Collator | undefined;
 
 function compare(a: SortValue, b: SortValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   return collator.compare(String(a), String(b));
 }
 

@@ -4,7 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+/** Made on first use, not when the screen's module loads. */
+let timeFormat: Intl.DateTimeFormat | undefined;
+const time = {
+  format: (date: Date) => {
+    timeFormat ??= new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+    return timeFormat.format(date);
+  },
+};
 
 /**
  * The band on top of every customer view: whose view it is, who opened it, that nothing can be

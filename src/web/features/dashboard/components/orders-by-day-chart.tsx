@@ -27,14 +27,18 @@ const TICK = 6;
 const PX_PER_TICK = 50;
 const LABEL_FONT_PX = 12;
 
-/** The width the chart has to fill, followed as the layout changes. */
+/**
+ * The width the chart has to fill, followed as the layout changes. The observer reports the first
+ * width after the browser's own layout, before the frame is painted: reading `clientWidth` here
+ * instead made the browser lay the whole page out at once, 66 ms of a phone's main thread on the
+ * dashboard's first render (ADR 039).
+ */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
     observer.observe(element);
     return () => observer.disconnect();
