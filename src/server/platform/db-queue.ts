@@ -24,7 +24,7 @@ export function asRequest(turn: RequestTurn, next: () => void): void {
 /**
  * Stops telling requests apart. Node 20 follows a request's context through async hooks, which
  * once switched on run for every promise and every tick of the process, whatever the request:
- * 13% of the CPU of a request that never reaches the database (ADR 039). Requests only need
+ * about 4% of the CPU of a request that never reaches the database (ADR 039). Requests only need
  * telling apart while work waits for the database, so the server switches it off after a quiet
  * spell (`RequestOrderQueue.quietFor`) and `asRequest` switches it on again.
  */

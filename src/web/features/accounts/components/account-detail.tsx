@@ -8,6 +8,7 @@ import { CopyableText } from '@web/components/copyable-text';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
+import { useDeferredValue } from 'react';
 import { useAccountRecord } from '../api/account';
 import { AccountOperations } from './account-operations';
 import { CommentsSection } from './comments-section';
@@ -58,7 +59,7 @@ function AccountFacts({ account }: { account: AccountRecord }) {
 
 /** The customer detail tab (spec 1 §2): profile, upline, PWS, tax number, membership, operations. */
 export function AccountDetail({ uid, principal }: { uid: string; principal: Principal | null }) {
-  const record = useAccountRecord(uid);
+  const record = useDeferredValue(useAccountRecord(uid));
   if (record.isPending)
     return (
       <Box sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label="Loading the account">

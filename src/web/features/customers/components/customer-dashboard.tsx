@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Facts } from '@web/components/facts';
 import { LoadError, Loading } from '@web/components/loading';
 import { formatCount, formatDate, formatDateTime } from '@web/lib/format';
+import { useDeferredValue } from 'react';
 import { useCustomerDashboard } from '../api/customers';
 import { CartsTable } from './carts';
 import { DashboardCard, None } from './dashboard-card';
@@ -69,7 +70,7 @@ function Credit({ d }: { d: Dashboard }) {
 
 /** Dashboard tab (spec 1 §2 Customer screens): the account at a glance, from one request. */
 export function CustomerDashboard({ uid }: { uid: string }) {
-  const dashboard = useCustomerDashboard(uid);
+  const dashboard = useDeferredValue(useCustomerDashboard(uid));
   if (dashboard.isPending) return <Loading label="Loading dashboard" />;
   if (dashboard.isError) return <LoadError error={dashboard.error} />;
   const d = dashboard.data.data;

@@ -7,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import { errorMessage } from '@web/lib/api-client';
 import type { ReactNode } from 'react';
+import { useDeferredValue } from 'react';
 import { useDashboard } from '../api/use-dashboard';
 import { DashboardStats } from './dashboard-stats';
 import { OrdersByDayChart } from './orders-by-day-chart';
@@ -64,7 +65,7 @@ function DashboardSkeleton() {
 
 /** Dashboard `/`: today's orders, work waiting, refunds, 14 days of orders, recent changes. */
 export function DashboardOverview() {
-  const dashboard = useDashboard();
+  const dashboard = useDeferredValue(useDashboard());
   if (dashboard.isPending) return <DashboardSkeleton />;
   if (dashboard.isError) {
     return (

@@ -26,7 +26,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { downloadCsv } from '@web/lib/download-csv';
 import { formatCount } from '@web/lib/format';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { useReducer, useState } from 'react';
+import { useDeferredValue, useReducer, useState } from 'react';
 import { exportPayouts, fetchSelectionSummary, usePayouts, usePayPayouts } from '../api/incentives';
 import { usePeriod } from '../hooks/use-period';
 import { CountingPanel } from './counting-panel';
@@ -44,7 +44,7 @@ export function EnrollerPayouts() {
   const textSearch = useDebouncedValue(search.trim(), 300);
   const [pageNumber, setPageNumber] = useState(1);
   const [selection, dispatch] = useReducer(selectionReducer, NO_SELECTION);
-  const payouts = usePayouts(period ? { period, pageNumber, textSearch } : null);
+  const payouts = useDeferredValue(usePayouts(period ? { period, pageNumber, textSearch } : null));
   const pay = usePayPayouts();
   const [confirm, setConfirm] = useState<{ summary: PayoutSummary; selectionId: string } | null>(null);
   const [asking, setAsking] = useState(false);

@@ -19,7 +19,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
 import { formatCount } from '@web/lib/format';
 import { useLayoutTier } from '@web/lib/use-layout-tier';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { orderExportUrl, useOrderSearch } from '../api/order-search';
 import { OrderResults } from './order-results';
@@ -37,7 +37,7 @@ export function OrderSearch() {
   // Back/forward or a pasted link: the form shows the URL's criteria.
   useEffect(() => setValues(searched), [searched]);
 
-  const search = useOrderSearch(criteria);
+  const search = useDeferredValue(useOrderSearch(criteria));
   const phone = useLayoutTier() === 'phone';
   const rows = search.data?.pages.flatMap((p) => p.data.processedOrders) ?? [];
   // On a phone the form is as tall as the screen: once a search has run it folds into one line.

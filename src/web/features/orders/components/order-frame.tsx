@@ -12,6 +12,7 @@ import { Loading } from '@web/components/loading';
 import { SectionTabs } from '@web/components/section-tabs';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import type { ReactNode } from 'react';
+import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useOrder } from '../api/orders';
 import { customerLink, ORDER_TABS, orderTabPath } from './paths';
@@ -82,7 +83,7 @@ function OrderTabs({ id }: { id: string }) {
 
 /** Loads the order once for every order screen: loading, not found, header and tabs, then the screen. */
 export function OrderFrame({ id, children }: { id: string; children: (order: OrderDetail) => ReactNode }) {
-  const order = useOrder(id);
+  const order = useDeferredValue(useOrder(id));
   if (order.isPending) {
     return <Loading label="Loading order" page />;
   }
