@@ -171,4 +171,13 @@ describe('API answers', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toBeTruthy();
   });
+
+  it('the health answer, always under 1 KiB, is never compressed, whatever the client accepts', async () => {
+    for (const encoding of ['br', 'gzip', 'br, gzip, deflate', 'identity']) {
+      const res = await get(dev, '/api/health', encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.json()).toMatchObject({ status: 'ok' });
+    }
+  });
 });
