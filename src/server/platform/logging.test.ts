@@ -147,4 +147,19 @@ describe('the access log line', () => {
       { numRuns: 300 },
     );
   });
+
+  it('writes nothing when the log level leaves info lines out', () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const request = { id: 'r1', method: 'GET', url: '/api/health', ip: '127.0.0.1', routeOptions: {} };
+    const reply = { statusCode: 200 };
+    new AccessLog(stream, false).write(request as never, reply as never, 1.5);
+    expect(lines).toEqual([]);
+    new AccessLog(stream).write(request as never, reply as never, 1.5);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      reqId: 'r1',
+      res: { statusCode: 200 },
+      msg: 'request completed',
+    });
+  });
 });

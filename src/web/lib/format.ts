@@ -5,7 +5,7 @@
  * An Intl formatter made on first use and kept: making one costs far more than using it (the
  * first loads its locale data), and a screen's module should not pay for those it never shows.
  */
-function once<T>(make: () => T): () => T {
+export function once<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => {
     made ??= make();

@@ -1,5 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
+import { once } from '@web/lib/format';
 import type { ReactNode } from 'react';
 
 /** A value a column sorts by; empty values go last whichever the direction. */
@@ -34,12 +35,11 @@ export interface DataTableColumn<Row> {
 }
 
 /** Made on the first sort, not when a list screen loads (its locale data costs a phone's first paint). */
-let collator: Intl.Collator | undefined;
+const collator = once(() => new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }));
 
 function compare(a: SortValue, b: SortValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-  return collator.compare(String(a), String(b));
+  return collator().compare(String(a), String(b));
 }
 
 /** The rows in the order of `value`, a new array; equal rows keep their order, empty ones go last. */
