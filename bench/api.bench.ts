@@ -1,8 +1,9 @@
 // API throughput benchmark. Run: npm run bench:api [-- --quick] [-- --write]
 // Starts the app as a child process on a fresh embedded database (and on a fresh PostgreSQL database
 // when DATABASE_URL is set), loads a small demo company, signs in as the demo leader, and measures
-// a few small reads against a bare Fastify app measured in the same run, as a browser asks
-// (Accept-Encoding: gzip, deflate, br), with a load generator in its own process (wrk, else
+// a few small reads against a bare Fastify app measured side by side in the same run (both up at
+// once, in turns, over several short rounds; each ratio is the median of the rounds'), as a browser
+// asks (Accept-Encoding: gzip, deflate, br), with a load generator in its own process (wrk, else
 // autocannon in a child process). Then the screens scenario: customer search, order search and
 // the customer dashboard at 10 and 50 connections (p50/p99), and the app's memory (RSS idle after
 // the demo load, after the load, and at peak). Prints the tables, then one JSON line with every
@@ -44,13 +45,17 @@ const LOG_LEVEL = 'info';
 const LEADER_EMAIL = 'leader@example.com';
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Demo-Password-1';
 
-const USAGE = `Usage: npm run bench:api -- [--quick] [--duration 10] [--connections 50] [--warmup 2]
-                          [--accounts 200] [--backends pglite,postgres] [--scenarios api,screens]
+const USAGE = `Usage: npm run bench:api -- [--quick] [--rounds 5] [--turn 5] [--duration 10] [--connections 50]
+                          [--warmup 2] [--accounts 200] [--backends pglite,postgres] [--scenarios api,screens]
                           [--load-generator wrk|autocannon] [--shared-cores] [--write]
-  --quick           3 s measured per endpoint (instead of 10 s)
-  --duration        seconds measured per endpoint (default 10)
+  --quick           3 rounds of 2 s turns, and 3 s per screens row (instead of 5 rounds of 5 s, and 10 s)
+  --rounds          small reads: rounds per endpoint; each round measures bare Fastify and the app in
+                    turn (the order swapped every round), and gives one ratio (default 5)
+  --turn            small reads: seconds measured per turn (default 5)
+  --duration        screens: seconds measured per row (default 10)
   --connections     concurrent connections for the small reads (default 50)
-  --warmup          seconds of discarded load before each measured run (default 2)
+  --warmup          seconds of load, not measured, on every endpoint before the small reads' first
+                    round, and before each screens row (default 2)
   --accounts        demo company size (default 200)
   --backends        which databases (default: pglite, and postgres when DATABASE_URL is set)
   --scenarios       api (small reads against bare Fastify), screens (three screens' calls at 10
@@ -108,6 +113,8 @@ const SCREEN_SAMPLES = 20;
 type Scenario = 'api' | 'screens';
 
 interface Options {
+  rounds: number;
+  turn: number;
   duration: number;
   connections: number;
   warmup: number;
@@ -125,6 +132,8 @@ function parseCli(): Options | null {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
+      rounds: { type: 'string' },
+      turn: { type: 'string' },
       duration: { type: 'string' },
       connections: { type: 'string', default: '50' },
       warmup: { type: 'string', default: '2' },
@@ -164,6 +173,8 @@ function parseCli(): Options | null {
     if (s !== 'api' && s !== 'screens') throw new Error(`--scenarios: unknown scenario ${s}`);
   }
   return {
+    rounds: whole('rounds', values.rounds ?? (values.quick ? '3' : '5'), 1),
+    turn: whole('turn', values.turn ?? (values.quick ? '2' : '5'), 1),
     duration: whole('duration', values.duration ?? (values.quick ? '3' : '10'), 1),
     connections: whole('connections', values.connections, 1),
     warmup: whole('warmup', values.warmup, 0),
@@ -309,17 +320,17 @@ async function measure(
   headers: Record<string, string>,
   serverPid: number | undefined,
   opts: Options,
-  connections = opts.connections,
+  { connections = opts.connections, seconds = opts.duration, warmup = opts.warmup } = {},
 ): Promise<Figures> {
   const all = { ...BROWSER_HEADERS, ...headers };
   const run = { base, paths, headers: all, connections };
   const cores = opts.cores?.load;
-  if (opts.warmup > 0) await runLoad(opts.loadGenerator, { ...run, seconds: opts.warmup }, cores);
+  if (warmup > 0) await runLoad(opts.loadGenerator, { ...run, seconds: warmup }, cores);
   const cpu0 = cpuSeconds(serverPid);
   const all0 = machineBusySeconds();
   const kids0 = childrenCpuSeconds();
   const t0 = performance.now();
-  const r = await runLoad(opts.loadGenerator, { ...run, seconds: opts.duration }, cores);
+  const r = await runLoad(opts.loadGenerator, { ...run, seconds }, cores);
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = cpuSeconds(serverPid);
   const all1 = machineBusySeconds();
@@ -388,13 +399,21 @@ async function checkPostgres(adminUrl: string) {
   }
 }
 
+/**
+ * A small read measured side by side with bare Fastify: the figures are the medians over the
+ * rounds (errors and non-2xx are summed), the ratio the median of the rounds' own ratios.
+ */
 interface Row extends Figures {
   backend: Backend;
   endpoint: string;
   label: string;
-  /** bare Fastify's req/s measured right before this row: the ratio's denominator. */
+  /** bare Fastify's median req/s over the same rounds. */
   bareReqPerSec: number;
   ratio: number;
+  /** The lowest and highest of the rounds' ratios. */
+  ratioMin: number;
+  ratioMax: number;
+  rounds: number;
   target: { minRatio: number; maxP99Ms: number; errors: 0 } | null;
   pass: boolean | null;
   failures: string[];
@@ -482,25 +501,7 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
 
     const rows: Row[] = [];
     if (opts.scenarios.includes('api')) {
-      // The baseline is measured right before each endpoint (the app idles meanwhile), so that
-      // each ratio compares two runs that saw the same state of the machine: the speed of these
-      // shared cores drifts by a quarter within minutes.
-      const measureBare = async () => {
-        log(`${backend}: measuring bare Fastify GET / (127.0.0.1:${bareServer.port})…`);
-        const bare = await measure(
-          `http://${HOST}:${bareServer.port}`,
-          ['/'],
-          {},
-          bareServer.child.pid,
-          opts,
-        );
-        if (bareServer.child.exitCode !== null || bareServer.child.signalCode !== null) {
-          throw new Error('bare Fastify exited during the load');
-        }
-        log(`  ${bare.reqPerSec} req/s, p99 ${bare.p99Ms} ms`);
-        return bare;
-      };
-      // Every endpoint is loaded once, unmeasured, before the first measured row: the app has only
+      // Every endpoint is loaded once, unmeasured, before the first round: the app has only
       // answered a handful of requests since it started, and its first row was measured on code
       // the JIT had not yet optimised (p99 117 ms against 6.5 ms for the next row, same run), while
       // bare Fastify, up for the whole run, was measured warm.
@@ -520,26 +521,65 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
           );
         }
       }
-      const first = await measureBare();
-      rows.push({
-        backend,
-        endpoint: 'bare',
-        label: 'bare Fastify GET /',
-        ...first,
-        bareReqPerSec: first.reqPerSec,
-        ratio: 1,
-        target: null,
-        pass: null,
-        failures: [],
-      });
-      for (const [i, endpoint] of ENDPOINTS.entries()) {
-        const bare = i === 0 ? first : await measureBare();
-        log(`${backend}: measuring ${endpoint.label}…`);
-        const figures = await measure(base, [endpoint.path], authHeaders[endpoint.auth], server.pid, opts);
+      // Side by side: bare Fastify and the app are both up, and each round measures one and then
+      // the other for a short turn, the order swapped every round. The speed of these shared
+      // cores drifts by a quarter within minutes; a ratio taken from two turns seconds apart sees
+      // the same machine, and the median of several rounds is what one drifting round cannot move.
+      const turn = { seconds: opts.turn, warmup: 0 };
+      const bareTurn = async () => {
+        const bare = await measure(
+          `http://${HOST}:${bareServer.port}`,
+          ['/'],
+          {},
+          bareServer.child.pid,
+          opts,
+          turn,
+        );
+        if (bareServer.child.exitCode !== null || bareServer.child.signalCode !== null) {
+          throw new Error('bare Fastify exited during the load');
+        }
+        return bare;
+      };
+      const appTurn = async (endpoint: Endpoint) => {
+        const figures = await measure(
+          base,
+          [endpoint.path],
+          authHeaders[endpoint.auth],
+          server.pid,
+          opts,
+          turn,
+        );
         if (server.exitCode !== null || server.signalCode !== null) {
           throw new Error(`The app exited during the load:\n${tail(serverLog)}`);
         }
-        const ratio = bare.reqPerSec > 0 ? figures.reqPerSec / bare.reqPerSec : 0;
+        return figures;
+      };
+      const bareAll: Figures[] = [];
+      for (const endpoint of ENDPOINTS) {
+        log(
+          `${backend}: ${endpoint.label} beside bare Fastify, ${opts.rounds} rounds of ${opts.turn} s turns…`,
+        );
+        const bares: Figures[] = [];
+        const apps: Figures[] = [];
+        const ratios: number[] = [];
+        for (let round = 0; round < opts.rounds; round++) {
+          let bare: Figures;
+          let app: Figures;
+          if (round % 2 === 0) {
+            bare = await bareTurn();
+            app = await appTurn(endpoint);
+          } else {
+            app = await appTurn(endpoint);
+            bare = await bareTurn();
+          }
+          bares.push(bare);
+          apps.push(app);
+          ratios.push(bare.reqPerSec > 0 ? app.reqPerSec / bare.reqPerSec : 0);
+          log(`  round ${round + 1}: ${app.reqPerSec} ÷ ${bare.reqPerSec} req/s = ${pct(ratios.at(-1)!)}`);
+        }
+        bareAll.push(...bares);
+        const figures = medianFigures(apps);
+        const ratio = median(ratios);
         const target = {
           minRatio: endpoint.auth === 'none' ? TARGET_RATIO_PUBLIC : TARGET_RATIO_AUTH,
           maxP99Ms: TARGET_P99_MS,
@@ -554,14 +594,34 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
           endpoint: endpoint.key,
           label: endpoint.label,
           ...figures,
-          bareReqPerSec: bare.reqPerSec,
+          bareReqPerSec: medianFigures(bares).reqPerSec,
           ratio: Number(ratio.toFixed(4)),
+          ratioMin: Number(Math.min(...ratios).toFixed(4)),
+          ratioMax: Number(Math.max(...ratios).toFixed(4)),
+          rounds: opts.rounds,
           target,
           pass: failures.length === 0,
           failures,
         });
-        log(`  ${figures.reqPerSec} req/s (${pct(ratio)} of bare), p99 ${figures.p99Ms} ms`);
+        log(
+          `  median ${pct(ratio)} of bare (${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))}), p99 ${figures.p99Ms} ms`,
+        );
       }
+      const bare = medianFigures(bareAll);
+      rows.unshift({
+        backend,
+        endpoint: 'bare',
+        label: 'bare Fastify GET /',
+        ...bare,
+        bareReqPerSec: bare.reqPerSec,
+        ratio: 1,
+        ratioMin: 1,
+        ratioMax: 1,
+        rounds: bareAll.length,
+        target: null,
+        pass: null,
+        failures: [],
+      });
     }
 
     const screens: ScreenRow[] = [];
@@ -569,14 +629,9 @@ async function runBackend(backend: Backend, bareServer: Bare, opts: Options): Pr
       for (const screen of SCREENS) {
         for (const connections of SCREEN_CONNECTIONS) {
           log(`${backend}: measuring ${screen.label} at ${connections} connections…`);
-          const f = await measure(
-            base,
-            samples[screen.key],
-            authHeaders.bearer,
-            server.pid,
-            opts,
+          const f = await measure(base, samples[screen.key], authHeaders.bearer, server.pid, opts, {
             connections,
-          );
+          });
           if (server.exitCode !== null || server.signalCode !== null) {
             throw new Error(`The app exited during the load:\n${tail(serverLog)}`);
           }
@@ -689,19 +744,48 @@ interface BackendResult {
 }
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Several turns' figures as one: the median of each rate, latency and CPU share; counts summed. */
+function medianFigures(turns: Figures[]): Figures {
+  const m = (pick: (f: Figures) => number) => Number(median(turns.map(pick)).toFixed(2));
+  const cpu = (pick: (f: Figures) => number | null) => {
+    const known = turns.map(pick).filter((v): v is number => v !== null);
+    return known.length ? Math.round(median(known)) : null;
+  };
+  const sum = (pick: (f: Figures) => number) => turns.reduce((total, f) => total + pick(f), 0);
+  return {
+    reqPerSec: Math.round(median(turns.map((f) => f.reqPerSec))),
+    p50Ms: m((f) => f.p50Ms),
+    p99Ms: m((f) => f.p99Ms),
+    requests: sum((f) => f.requests),
+    errors: sum((f) => f.errors),
+    timeouts: sum((f) => f.timeouts),
+    non2xx: sum((f) => f.non2xx),
+    shed: sum((f) => f.shed),
+    serverCpuPct: cpu((f) => f.serverCpuPct),
+    loadgenCpuPct: cpu((f) => f.loadgenCpuPct),
+    otherCpuPct: cpu((f) => f.otherCpuPct),
+  };
+}
 const dash = (v: number | null) => (v === null ? '–' : `${v}%`);
 const cpuText = (f: Figures) => [f.serverCpuPct, f.loadgenCpuPct, f.otherCpuPct].map(dash).join(' / ');
 
 function table(rows: Row[]): string[] {
   const lines = [
-    '| backend | endpoint | req/s | bare req/s just before | ratio to bare | p50 ms | p99 ms | errors | non-2xx | CPU server / load gen / rest | target | result |',
+    '| backend | endpoint | req/s | bare req/s, same rounds | ratio to bare (median, range) | p50 ms | p99 ms | errors | non-2xx | CPU server / load gen / rest | target | result |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     const target = r.target ? `≥ ${pct(r.target.minRatio)}, p99 < ${r.target.maxP99Ms} ms, 0 errors` : '–';
     const result = r.pass === null ? '–' : r.pass ? 'pass' : `FAIL (${r.failures.join(', ')})`;
     lines.push(
-      `| ${r.backend} | ${r.label} | ${r.reqPerSec} | ${r.bareReqPerSec} | ${pct(r.ratio)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${cpuText(r)} | ${target} | ${result} |`,
+      `| ${r.backend} | ${r.label} | ${r.reqPerSec} | ${r.bareReqPerSec} | ${r.target ? `${pct(r.ratio)} (${pct(r.ratioMin)}–${pct(r.ratioMax)})` : pct(r.ratio)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${cpuText(r)} | ${target} | ${result} |`,
     );
   }
   return lines;
@@ -740,8 +824,8 @@ function describe(opts: Options, rows: Row[], screens: ScreenRow[], load: number
   const passed = judged.filter((r) => r.pass === true).length;
   return [
     `Load: ${describeLoadGenerator(opts.loadGenerator, opts.cores?.load)}, ${opts.connections} connections for the small reads,`,
-    `${opts.duration} s measured per row after a ${opts.warmup} s warm-up (and every endpoint loaded ${opts.warmup} s, unmeasured, before the`,
-    'first row); every request sends Accept-Encoding: gzip, deflate, br',
+    `every endpoint loaded ${opts.warmup} s, unmeasured, before the first round; ${opts.rounds} rounds of ${opts.turn} s turns per small read; the screens`,
+    `${opts.duration} s measured per row after a ${opts.warmup} s warm-up; every request sends Accept-Encoding: gzip, deflate, br`,
     '(as a browser does: answers of 1 KiB or more come compressed). req/s is requests ÷ the measured seconds.',
     `Machine: ${cpu}, Node ${process.version}.`,
     opts.cores
@@ -750,8 +834,10 @@ function describe(opts: Options, rows: Row[], screens: ScreenRow[], load: number
     `App: \`node --no-liftoff dist/server/main.js\` (the built server, as \`npm start\` runs it), APP_ENV=${APP_ENV} (production refuses demo staff), LOG_LEVEL=${LOG_LEVEL}`,
     `(request logs to a file), WORKERS=off; fresh database with a demo company of ${opts.accounts} accounts; signed in as`,
     `${LEADER_EMAIL} with a bearer token or its session cookie. PGlite in a temporary DATA_DIR; PostgreSQL in a database created for the run.`,
-    'Baseline: bench/bare-fastify.ts, Fastify defaults (no logger), GET / answering {success:true}, measured in the same',
-    'run right before each endpoint; each ratio is req/s ÷ the bare req/s measured just before it.',
+    'Baseline: bench/bare-fastify.ts, Fastify defaults (no logger), GET / answering {success:true}, up for the whole run.',
+    `Side by side: for each small read, ${opts.rounds} rounds, each measuring bare Fastify and the app in turn (the order swapped`,
+    "every round); a round's ratio is the app's req/s ÷ bare's, the row's ratio the median of its rounds' (their range in",
+    'brackets), its other figures the medians of its turns. The bare row: the medians of every bare turn of the backend.',
     `Targets: GET /api/health without a token ≥ ${pct(TARGET_RATIO_PUBLIC)} of bare, the authenticated small reads ≥ ${pct(TARGET_RATIO_AUTH)} on both`,
     `backends; p99 < ${TARGET_P99_MS} ms, 0 errors and 0 non-2xx. Screens: each call rotates over ${SCREEN_SAMPLES} customers of the company;`,
     `at 10 connections p99 ≤ ${TARGET_SCREEN_SPREAD}× p50; 503 is the embedded database's full queue (a clear answer with Retry-After).`,
@@ -766,11 +852,13 @@ async function main(): Promise<number> {
   const opts = parseCli();
   if (!opts) return 0;
   // Bound the whole run: start-ups, seeding and every load run, with room to spare.
-  const perLoad = opts.warmup + opts.duration + 15;
-  const loads =
-    (opts.scenarios.includes('api') ? ENDPOINTS.length * 2 : 0) +
-    (opts.scenarios.includes('screens') ? SCREENS.length * SCREEN_CONNECTIONS.length : 0);
-  const budgetMs = (120 + opts.backends.length * (420 + loads * perLoad)) * 1000;
+  const api = opts.scenarios.includes('api')
+    ? ENDPOINTS.length * (opts.warmup + 15 + opts.rounds * 2 * (opts.turn + 15))
+    : 0;
+  const screensSeconds = opts.scenarios.includes('screens')
+    ? SCREENS.length * SCREEN_CONNECTIONS.length * (opts.warmup + opts.duration + 15)
+    : 0;
+  const budgetMs = (120 + opts.backends.length * (420 + api + screensSeconds)) * 1000;
   const watchdog = setTimeout(() => {
     interrupted = true;
     log(`The benchmark exceeded its ${Math.round(budgetMs / 1000)} s time limit: stopping.`);
@@ -817,6 +905,8 @@ async function main(): Promise<number> {
         node: process.version,
         cpus: cpus().length,
         connections: opts.connections,
+        rounds: opts.rounds,
+        turnSeconds: opts.turn,
         durationSeconds: opts.duration,
         warmupSeconds: opts.warmup,
         appEnv: APP_ENV,
