@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -6,6 +7,13 @@ import { startMailbox } from './tests/e2e/mailbox';
 // Browser tests drive Debian's Chromium against the real server on a fresh embedded database
 // with a small demo company.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Chromium's headless shell (Debian: chromium-headless-shell) is the browser Playwright itself runs
+// headless tests in: the same Blink without the full browser's window layers. The whole suite took
+// 15.0 min in it against 19.1 min in the full browser, one after the other on this 2-core machine,
+// every test passing in both. The full browser when the shell is not installed; CHROMIUM_PATH wins.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `bo-e2e-${Date.now()}`);
 // The server's email goes over SMTP to a mailbox the tests read (tests/e2e/mailbox.ts): one-time
 // links are only ever in the recipient's mail (ADR 017). The runner starts it; its workers, which
@@ -30,7 +38,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
