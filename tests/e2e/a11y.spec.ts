@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, settled, signIn } from './fixtures';
+import { axeViolations, DEMO_STAFF, type DemoRole, signIn } from './fixtures';
 import { linkFromMailbox, pathOf } from './mailbox';
 import {
   ALL_ROLES,
@@ -27,26 +26,9 @@ const HEIGHT: Record<Width, number> = { 1280: 800, 375: 740 };
  */
 const ALWAYS = new Set(['page-has-heading-one', 'landmark-one-main']);
 
-async function axe(page: Page, label: string): Promise<string[]> {
-  await settled(page);
-  // Only violations are read; asking for nothing else keeps each run short. The one iframe is the
-  // Outbox's email preview: a sandboxed copy of an email (no scripts), so axe cannot run inside it.
-  // Legacy mode runs in the page itself; the default opens a blank page per run to merge frame
-  // results, and that page never opens while the sandboxed frame is on screen (the run hangs).
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], iframes: false })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS.has(v.id))
-    .map((v) => {
-      const nodes = v.nodes
-        .slice(0, 4)
-        .map((n) => `      ${n.target.join(' ')}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`)
-        .join('\n');
-      return `${label}: [${v.impact}] ${v.id} (${v.help}), ${v.nodes.length} element(s)\n${nodes}`;
-    });
-}
+// The one iframe is the Outbox's email preview: a sandboxed copy of an email (no scripts), so axe
+// cannot run inside it (fixtures.ts runs axe in legacy mode, in the page itself, for the same reason).
+const axe = (page: Page, label: string) => axeViolations(page, label, { alsoRules: ALWAYS, iframes: false });
 
 async function visit(page: Page, screen: Screen): Promise<string[]> {
   const ready = screen.ready ?? ((p: Page) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, signIn } from './fixtures';
 
 // Batch orders and bulk ledgers (spec 2 §2, DESIGN §5): a batch with one bad row → details and
 // failed rows → the row corrected and retried; a bulk ledger applied and seen on the credit tab.
@@ -41,17 +40,6 @@ async function catalogSku(page: Page): Promise<string> {
 }
 
 const file = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
-
-/** Serious and critical accessibility violations of the page as it stands. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page: await settled(page) })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], iframes: false })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -95,7 +83,7 @@ test('a batch with one bad row: details, failed row corrected and retried', asyn
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await expect(shown[width]).toBeVisible();
     if (width === 390) await expect(shown[width].getByRole('listitem')).toHaveCount(2);
-    expect(await axeViolations(page), `at ${width}px`).toEqual([]);
+    await expectAccessible(page, `batch with a corrected row at ${width}px`, { iframes: false });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -155,7 +143,7 @@ test('a bulk ledger row that failed is corrected on screen and applied', async (
   await expect(failed.getByRole('alert')).toContainText('Value must be less than or equal to');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
-    expect(await axeViolations(page), `at ${width}px`).toEqual([]);
+    await expectAccessible(page, `bulk ledger row corrected at ${width}px`, { iframes: false });
   }
   await failed.getByRole('button', { name: 'Correct row 2' }).click();
   const form = page.getByRole('form', { name: 'Correct row 2' });
@@ -186,7 +174,7 @@ test('a batch stuck Queued is started again from its page and completes', async 
   await expect(page.getByText('Queued', { exact: true })).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
-    expect(await axeViolations(page), `at ${width}px`).toEqual([]);
+    await expectAccessible(page, `batch started again at ${width}px`, { iframes: false });
   }
   await page.getByRole('button', { name: 'Start again' }).click();
   await expect(

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, signIn, WCAG_21_AA } from './fixtures';
 
 // Address and credit tabs (spec 1 §2 Customer screens): a bad zip then a good one (US and CA), credit over the
 // type maximum then within it, and axe at 1280 and 375 px.
@@ -31,17 +30,9 @@ async function accountWithMaximum(page: Page, maximum: number) {
   throw new Error(`no demo account with a maximum of ${maximum}`);
 }
 
-/** Axe on this screen's content (the shell around it has its own spec), or on an open dialog. */
-async function expectNoSeriousAxeViolations(page: Page, label: string, scope = 'main') {
-  const results = await new AxeBuilder({ page: await settled(page) })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+/** Axe on the screen's content (the shell around it has its own spec), or on an open dialog. */
+const CONTENT = { include: ['main'], tags: WCAG_21_AA };
+const DIALOG = { include: ['[role="dialog"]'], tags: WCAG_21_AA };
 
 async function pickOption(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
@@ -106,15 +97,15 @@ test('adds a US and a Canadian address, each after a bad zip', async ({ page }) 
   ).toHaveAccessibleName(/Luc Tremblay.*\(default shipping\)/);
   await expect(page.getByText('Default shipping', { exact: true })).toHaveCount(1);
 
-  await expectNoSeriousAxeViolations(page, 'address 1280');
+  await expectAccessible(page, 'address 1280', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/address-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByRole('heading', { name: 'Shipping addresses' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'address 375');
+  await expectAccessible(page, 'address 375', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/address-375.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Edit address 1200 Barton Springs Rd' }).click();
-  await expectNoSeriousAxeViolations(page, 'address dialog 375', '[role="dialog"]');
+  await expectAccessible(page, 'address dialog 375', DIALOG);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/address-dialog-375.png` });
   await page.getByRole('button', { name: 'Cancel' }).click();
 
@@ -163,12 +154,12 @@ test('refuses credit over the type maximum, then adds it within and shows it', a
   await pickOption(page, 'Reason', 'Shipping or Order Error ($10.00)');
   await expect(form.getByLabel('Amount')).toHaveValue('10.00');
 
-  await expectNoSeriousAxeViolations(page, 'credit 1280');
+  await expectAccessible(page, 'credit 1280', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/credit-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByRole('list', { name: 'United States ledger' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'United States ledger' })).toContainText('$12.34');
-  await expectNoSeriousAxeViolations(page, 'credit 375');
+  await expectAccessible(page, 'credit 375', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/credit-375.png`, fullPage: true });
 });
 
@@ -266,7 +257,7 @@ for (const size of WIDTHS) {
     await expect(dialog.getByText('Zip Code 10001 is in New York, not Texas.')).toBeVisible();
     await expect(zip).toHaveAttribute('aria-invalid', 'true');
     expect(saves).toEqual([]);
-    await expectNoSeriousAxeViolations(page, `zip of another state ${size.width}`, '[role="dialog"]');
+    await expectAccessible(page, `zip of another state ${size.width}`, DIALOG);
     if (SCREENSHOTS)
       await page.screenshot({ path: `${SCREENSHOTS}/address-zip-state-${size.width}.png`, fullPage: true });
 
@@ -297,7 +288,7 @@ for (const size of WIDTHS) {
     const left = dialog.getByTestId('suggestion-left');
     await expect(left).toContainText('Postal Code: “H2X” is refused: Must be a valid CA zip code');
     await expect(left).toContainText('City: not in the suggestion');
-    await expectNoSeriousAxeViolations(page, `partial suggestion ${size.width}`, '[role="dialog"]');
+    await expectAccessible(page, `partial suggestion ${size.width}`, DIALOG);
     if (SCREENSHOTS)
       await page.screenshot({
         path: `${SCREENSHOTS}/address-partial-suggestion-${size.width}.png`,
@@ -339,7 +330,7 @@ for (const size of WIDTHS) {
     await expect(onFile).toBeVisible();
     await expect(listbox).not.toContainText('Quintanilla');
     await expect(listbox).not.toContainText('Unit 7');
-    await expectNoSeriousAxeViolations(page, `street suggestions ${size.width}`, '[role="dialog"]');
+    await expectAccessible(page, `street suggestions ${size.width}`, DIALOG);
     if (SCREENSHOTS)
       await page.screenshot({
         path: `${SCREENSHOTS}/address-street-suggestions-${size.width}.png`,

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, signIn, WCAG_21_AA } from './fixtures';
 
 // Failed orders (spec 2 §2) and the order process view against the demo company's failed
 // downstream exports: list, retry unfixed (fails again), fix the address, retry (exported, drops off).
@@ -19,16 +18,8 @@ interface Failed {
 const WRITE = { 'X-Requested-With': 'back-office' };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
-async function expectNoSeriousAxeViolations(page: Page, label: string, scope = 'main') {
-  const results = await new AxeBuilder({ page: await settled(page) })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+/** Axe on an open dialog, WCAG 2.1 A and AA. */
+const DIALOG = { include: ['[role="dialog"]'], tags: WCAG_21_AA };
 const labelOf = (f: Failed) => `${f.customerUserType === 1 ? 'X' : 'F'}${f.orderId}`;
 
 async function failedOrders(page: Page): Promise<Failed[]> {
@@ -193,7 +184,7 @@ test('the process view corrects the address in its form and retries the export',
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size);
-    await expectNoSeriousAxeViolations(page, `correct address ${size.width}`, '[role="dialog"]');
+    await expectAccessible(page, `correct address ${size.width}`, DIALOG);
     if (SCREENSHOTS)
       await page.screenshot({ path: `${SCREENSHOTS}/correct-address-zip-state-${size.width}.png` });
   }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-1';
@@ -21,11 +22,24 @@ export const DEMO_STAFF_NAMES: Record<DemoRole, string> = {
 };
 
 /** Signs in through the login screen and waits for the signed-in chrome (any width). */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/**
+ * Signs in as the login screen does (its call, POST /api/auth/login, whose answer sets the session
+ * cookie in the page's browser context), opens the dashboard and waits for the signed-in chrome.
+ * The form itself is driven by `signInWithForm` where a test is about it (shell, password flows,
+ * the accessibility run of the signed-out screens); elsewhere this saves a page load per test.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const answer = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(answer.status(), `sign-in of ${email}: ${await answer.text()}`).toBe(200);
+  await page.goto('/');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
@@ -61,6 +75,69 @@ export async function settled(page: Page): Promise<Page> {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
   return page;
+}
+
+/** The WCAG 2.0 and 2.1 A and AA rules: what the specs that check a screen's content ask axe for. */
+export const WCAG_21_AA: readonly string[] = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** What an accessibility check looks at. */
+export interface AxeScope {
+  /** CSS selectors to check (the whole page when none). */
+  include?: string[];
+  /** CSS selectors to leave out. */
+  exclude?: string[];
+  /** Only the rules with these tags (all rules when none). */
+  tags?: readonly string[];
+  /** Rules that count whatever their impact, besides every serious or critical violation. */
+  alsoRules?: ReadonlySet<string>;
+  /**
+   * `false` leaves iframes out: the Outbox's email preview is a sandboxed copy of an email (no
+   * scripts), so axe cannot run inside it and would wait for it.
+   */
+  iframes?: false;
+}
+
+export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/**
+ * Every axe violation of the page, once settled, within `scope`. Legacy mode runs axe in the page
+ * itself: the default opens a blank page per run to merge the frames' results (and that page never
+ * opens while a sandboxed frame is on screen). Only violations are asked for, so axe does not send
+ * every passing element back to the test.
+ */
+export async function runAxe(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
+  await settled(page);
+  const builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'], ...(scope.iframes === false ? { iframes: false } : {}) });
+  for (const selector of scope.include ?? []) builder.include(selector);
+  for (const selector of scope.exclude ?? []) builder.exclude(selector);
+  // After options(), which replaces the run options (and with them the tags) wholesale.
+  if (scope.tags) builder.withTags([...scope.tags]);
+  return (await builder.analyze()).violations;
+}
+
+/**
+ * The serious and critical axe violations of the page within `scope` (and those of `alsoRules`), one
+ * readable line each: `label`, impact, rule, its help and up to four of the elements.
+ */
+export async function axeViolations(page: Page, label: string, scope: AxeScope = {}): Promise<string[]> {
+  const violations = await runAxe(page, scope);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || scope.alsoRules?.has(v.id))
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 4)
+        .map((n) => `      ${n.target.join(' ')}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`)
+        .join('\n');
+      return `${label}: [${v.impact}] ${v.id} (${v.help}), ${v.nodes.length} element(s)\n${nodes}`;
+    });
+}
+
+/** No serious or critical axe violation (nor one of `alsoRules`) on the page within `scope`. */
+export async function expectAccessible(page: Page, label: string, scope: AxeScope = {}) {
+  const found = await axeViolations(page, label, scope);
+  expect(found, `serious or critical accessibility violations:\n${found.join('\n')}`).toEqual([]);
 }
 
 /**

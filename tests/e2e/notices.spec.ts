@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, signIn, WCAG_21_AA } from './fixtures';
 
 // Told instead of silently corrected (ADR 026): at checkout, a
 // replaced promo code is named and put back in one click, credit above the balance is said at the
@@ -56,14 +55,7 @@ async function expectAxeClean(page: Page, label: string) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    const results = await new AxeBuilder({ page: await settled(page) })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${label} ${width}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectAccessible(page, `${label} ${width}`, { include: ['main'], tags: WCAG_21_AA });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

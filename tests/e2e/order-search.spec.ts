@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, signIn } from './fixtures';
 
 // Order search (spec 2 §2, ADR 008): each criterion, the unique-value reset, the 9-digit rule, load more with
 // the criteria in the URL, opening an order and its customer, CSV, and the jump box.
@@ -180,8 +179,7 @@ test.describe('order search', () => {
     await page.getByRole('button', { name: 'Change search' }).click();
     await expect(field(page, 'UID')).toHaveValue(order.customer.uid);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const axe = await new AxeBuilder({ page: await settled(page) }).include('#main-content').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await expectAccessible(page, 'order search at 375px', { include: ['#main-content'] });
   });
 
   for (const [width, height] of [
@@ -197,8 +195,7 @@ test.describe('order search', () => {
           /\/export\.csv\?/,
         );
         await expect(page.getByText('Export CSV holds every match, up to 50,000')).toBeVisible();
-        const axe = await new AxeBuilder({ page: await settled(page) }).include('#main-content').analyze();
-        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+        await expectAccessible(page, `${path} at ${width}px`, { include: ['#main-content'] });
       }
     });
   }

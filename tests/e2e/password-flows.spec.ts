@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
+import { DEMO_STAFF, signInWithForm, uniqueEmail } from './fixtures';
 import { linkFromMailbox, pathOf } from './mailbox';
 
 /**
@@ -31,7 +31,7 @@ test('create an administrator: success alert that hides after 5 s, and the set-p
   page,
 }) => {
   const email = uniqueEmail('new.agent');
-  await signIn(page, DEMO_STAFF.leader);
+  await signInWithForm(page, DEMO_STAFF.leader);
   await page.goto('/administrators/create');
   await page.getByLabel('Full name').fill('Robin Castillo');
   await page.getByLabel('Work email').fill(email);
@@ -76,7 +76,7 @@ test('forgot password: the Outbox says a link was sent, the emailed link resets 
 
   // A leader creates the account (it has no password yet).
   const admin = await browser.newPage();
-  await signIn(admin, DEMO_STAFF.leader);
+  await signInWithForm(admin, DEMO_STAFF.leader);
   const created = await admin.request.post('/api/administrators', {
     data: { name: 'Reset Me', email, role: 'agent', directory: 'cs-users' },
     headers: { 'x-requested-with': 'back-office' },
@@ -95,7 +95,7 @@ test('forgot password: the Outbox says a link was sent, the emailed link resets 
 
   // A developer sees in the Outbox that a link was sent, not the link; it is in the mailbox.
   const developer = await browser.newPage();
-  await signIn(developer, DEMO_STAFF.developer);
+  await signInWithForm(developer, DEMO_STAFF.developer);
   await outboxHidesTheLink(developer, email, 'Reset your password', 'password link');
   await developer.close();
   const link = pathOf(await linkFromMailbox(email));
@@ -110,7 +110,7 @@ test('forgot password: the Outbox says a link was sent, the emailed link resets 
   await visitor.getByRole('button', { name: 'Reset password' }).click();
   await expect(visitor.getByText(/password has been updated/i)).toBeVisible();
 
-  await signIn(visitor, email, newPassword);
+  await signInWithForm(visitor, email, newPassword);
   await expect(visitor.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 
   // Spent: the same link no longer works.
@@ -128,7 +128,7 @@ test('own sign-in email: asked for on the profile screen, changed only once the 
   const password = 'Profile-Password-7';
 
   const leader = await browser.newPage();
-  await signIn(leader, DEMO_STAFF.leader);
+  await signInWithForm(leader, DEMO_STAFF.leader);
   const created = await leader.request.post('/api/administrators', {
     data: { name: 'Moving On', email, role: 'agent', directory: 'cs-users' },
     headers: { 'x-requested-with': 'back-office' },
@@ -147,7 +147,7 @@ test('own sign-in email: asked for on the profile screen, changed only once the 
     .click();
   await expect(staff.getByText(/password has been (updated|set)/i)).toBeVisible();
 
-  await signIn(staff, email, password);
+  await signInWithForm(staff, email, password);
   await staff.goto('/profile');
   await expect(staff.getByRole('heading', { name: 'Your profile' })).toBeVisible();
   await staff.getByLabel('New sign-in email').fill(newEmail);
@@ -158,7 +158,7 @@ test('own sign-in email: asked for on the profile screen, changed only once the 
   await expect(staff.getByRole('region', { name: 'Account' })).toContainText(email);
 
   const developer = await browser.newPage();
-  await signIn(developer, DEMO_STAFF.developer);
+  await signInWithForm(developer, DEMO_STAFF.developer);
   await outboxHidesTheLink(developer, newEmail, 'Confirm your new sign-in email', 'confirmation link');
   await developer.close();
   const confirmLink = pathOf(await linkFromMailbox(newEmail, /\/confirm-email\?token=/));
@@ -166,6 +166,6 @@ test('own sign-in email: asked for on the profile screen, changed only once the 
   await staff.getByRole('button', { name: 'Confirm this email' }).click();
   await expect(staff.getByRole('status')).toContainText(`From now on you sign in as ${newEmail}`);
   await staff.context().clearCookies();
-  await signIn(staff, newEmail, password);
+  await signInWithForm(staff, newEmail, password);
   await staff.close();
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, signIn } from './fixtures';
 
 // Promo tool (spec 3 §2, ADR 012): a draft with a JSON error shown inline then fixed, saved, simulated with the
 // engine's explanation, published to pending with promoAccess, deploy refused without junoAccess and
@@ -130,14 +129,7 @@ test('without promoAccess, writing a rule is off before any work is done, and sa
   await expect(page.getByText(/Saving to drafts needs promoAccess\./)).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
-    const { violations } = await new AxeBuilder({ page: await settled(page) })
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'], iframes: false })
-      .analyze();
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-      `at ${width}px`,
-    ).toEqual([]);
+    await expectAccessible(page, `promo create without promoAccess at ${width}px`, { iframes: false });
   }
 });
 
@@ -191,14 +183,7 @@ test('delayed deploy is a confirm toggle: each switch asks first, and switching 
     await toggle.click();
     const off = page.getByRole('dialog', { name: 'Turn off delayed deploy?' });
     await expect(off).toContainText('is cleared');
-    const { violations } = await new AxeBuilder({ page: await settled(page) })
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'], iframes: false })
-      .analyze();
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-      `at ${width}px`,
-    ).toEqual([]);
+    await expectAccessible(page, `turn off delayed deploy at ${width}px`, { iframes: false });
     await off.getByRole('button', { name: 'Cancel' }).click();
     await expect(toggle).toBeChecked();
     await expect(publishAt).toHaveValue('2030-01-01T09:30');
@@ -298,19 +283,7 @@ test('a version restored: the history from the list, a diff per save, restore in
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await expect(versions.first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page: await settled(page) })
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'], iframes: false })
-      .analyze();
-    expect(
-      violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join('; ')}`,
-        ),
-      `at ${width}px`,
-    ).toEqual([]);
+    await expectAccessible(page, `rule history at ${width}px`, { iframes: false });
   }
 });
 
@@ -496,16 +469,7 @@ test('a business buy X get Y: quantities asked, no discount field, the rule writ
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await expect(buy).toBeVisible();
-    const { violations } = await new AxeBuilder({ page: await settled(page) })
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'], iframes: false })
-      .analyze();
-    expect(
-      violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`),
-      `at ${width}px`,
-    ).toEqual([]);
+    await expectAccessible(page, `buy X get Y form at ${width}px`, { iframes: false });
   }
 
   await page.getByRole('button', { name: 'Save to drafts' }).click();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { reasonById } from '@domain/product-credit/product-credit';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, settled, signIn } from './fixtures';
+import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, expectAccessible, signIn } from './fixtures';
 
 // Reading history: the customer and order audit screens write each change as a
 // sentence with a before/after table in words and money, name staff, and keep the raw change one
@@ -15,20 +14,6 @@ const WIDTHS = [
 
 async function as(page: Page, role: DemoRole) {
   await signIn(page, DEMO_STAFF[role]);
-}
-
-/** No serious or critical axe violation on the page, or within `include` (a CSS selector) when given. */
-async function axeClean(page: Page, label: string, include?: string) {
-  const builder = new AxeBuilder({ page: await settled(page) });
-  if (include) builder.include(include);
-  const { violations } = await builder
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], iframes: false })
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, label).toEqual([]);
 }
 
 /** Record keys and bare cents the audit screens showed before. */
@@ -67,7 +52,7 @@ test('the customer audit writes a product credit grant as a sentence, with the r
     ).toBeVisible();
     await expect(event).not.toContainText(RAW);
     await expect(page.getByLabel('Collection')).toContainText('All collections');
-    await axeClean(page, `customer audit at ${size.width}px`);
+    await expectAccessible(page, `customer audit at ${size.width}px`, { iframes: false });
 
     const raw = event.getByRole('button', { name: 'Show raw change' });
     await raw.click();
@@ -77,7 +62,7 @@ test('the customer audit writes a product credit grant as a sentence, with the r
     );
     await expect(event).toContainText('productCredit.us.balance');
     await expect(event).toContainText('productCredit.adjust');
-    await axeClean(page, `customer audit, raw change open, at ${size.width}px`);
+    await expectAccessible(page, `customer audit, raw change open, at ${size.width}px`, { iframes: false });
     const box = await event.boundingBox();
     expect(box!.x + box!.width, 'the event fits the screen').toBeLessThanOrEqual(size.width);
   }
@@ -119,7 +104,7 @@ test('the order audit writes a comment and a fraud decision as sentences, with v
     await expect(page.getByRole('main')).not.toContainText(/isFraud|order\.fraud|order\.comment/);
     await decision.getByRole('button', { name: 'Show raw change' }).click();
     await expect(decision).toContainText('isFraud');
-    await axeClean(page, `order audit at ${size.width}px`);
+    await expectAccessible(page, `order audit at ${size.width}px`, { iframes: false });
   }
 });
 
@@ -141,7 +126,7 @@ test('returns list products by name, and refund records name who made them', asy
     await page.setViewportSize(size);
     await page.goto('/returns');
     await expect(page.getByText(`${item.title} × ${item.quantity}`).first()).toBeVisible();
-    await axeClean(page, `returns at ${size.width}px`);
+    await expectAccessible(page, `returns at ${size.width}px`, { iframes: false });
 
     await page.goto(`/orders/${refunded.orderDocId}/refunds`);
     const by = page.getByText(/^By /).first();
@@ -149,7 +134,10 @@ test('returns list products by name, and refund records name who made them', asy
     await expect(by).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}|system|not on file/);
     await expect(by).toHaveText(/^By [A-Z][a-z']+ [A-Z]/);
     // The records only: the refund form above them is another screen's concern.
-    await axeClean(page, `refund records at ${size.width}px`, 'li[aria-label^="Refund of"]');
+    await expectAccessible(page, `refund records at ${size.width}px`, {
+      include: ['li[aria-label^="Refund of"]'],
+      iframes: false,
+    });
   }
 });
 
@@ -195,7 +183,7 @@ test('the payouts table and the bulk-ledger rows read in words: headers, and rea
       await expect(headers.filter({ hasText: 'Reward payout' })).toBeVisible();
       for (const text of await headers.allInnerTexts()) expect(text).not.toMatch(/[a-z][A-Z]/);
     }
-    await axeClean(page, `payouts at ${size.width}px`);
+    await expectAccessible(page, `payouts at ${size.width}px`, { iframes: false });
   }
 
   // A bulk ledger row: its reason by name, the file's note under it; the preview's headers in words.
@@ -225,6 +213,6 @@ test('the payouts table and the bulk-ledger rows read in words: headers, and rea
     await expect(row).toContainText(reason);
     await expect(row).toContainText('Late box');
     await expect(row).not.toContainText('4 ·');
-    await axeClean(page, `bulk ledger rows at ${size.width}px`);
+    await expectAccessible(page, `bulk ledger rows at ${size.width}px`, { iframes: false });
   }
 });

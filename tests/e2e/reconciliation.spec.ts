@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, menuEntries, settled, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, menuEntries, signIn } from './fixtures';
 
 // Money reconciliation (ADR 025): leaders run it on the demo company and find nothing; the list
 // reads each kind in words with money and links to the record, as cards on a phone and a table on
@@ -8,17 +7,6 @@ import { DEMO_STAFF, menuEntries, settled, signIn } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function axeProblems(page: Page): Promise<string[]> {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const lastRun = (page: Page) => page.getByRole('region', { name: 'Last run' });
 
@@ -58,10 +46,10 @@ test('Run now on the demo company finds no discrepancies', async ({ page }) => {
   await expect(lastRun(page)).toContainText('Captured total differs from the grand total');
   await expect(lastRun(page)).toContainText('Refund still pending after its lease');
   await expect(page.getByText('No discrepancies found')).toBeVisible();
-  expect(await axeProblems(page)).toEqual([]);
+  await expectAccessible(page, 'no discrepancies at 1280px');
   await page.setViewportSize(PHONE);
   await expect(page.getByText('No discrepancies found')).toBeVisible();
-  expect(await axeProblems(page)).toEqual([]);
+  await expectAccessible(page, 'no discrepancies at 390px');
 });
 
 interface Failed {
@@ -167,7 +155,7 @@ test('discrepancies read in words with money and lead to their records: cards on
     'href',
     `/orders/${order.orderDocId}/refunds`,
   );
-  expect(await axeProblems(page)).toEqual([]);
+  await expectAccessible(page, 'discrepancies at 1280px');
 
   await page.setViewportSize(PHONE);
   await expect(table).toBeHidden();
@@ -176,7 +164,7 @@ test('discrepancies read in words with money and lead to their records: cards on
   await expect(cards.nth(0)).toContainText('Captured total differs from the grand total');
   await expect(cards.nth(0)).toContainText(/Difference[-−]\$4\.00/);
   await expect(page.getByText('3 open')).toBeVisible();
-  expect(await axeProblems(page)).toEqual([]);
+  await expectAccessible(page, 'discrepancies at 390px');
 
   // The record link opens the order.
   await cards

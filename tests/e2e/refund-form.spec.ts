@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectReadsDown, settled, signIn } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { DEMO_STAFF, expectAccessible, expectReadsDown, signIn } from './fixtures';
 
 // The refund form tells before it confirms: the amounts are checked as they are typed,
 // against the last estimate, and Refund refuses with the true reason (more than the selection is
@@ -18,17 +17,6 @@ const WIDTHS = [
 ] as const;
 const dollars = (c: number) => (c / 100).toFixed(2);
 const cents = (text: string) => Math.round(Number(text) * 100);
-
-async function axeClean(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page: await settled(page) })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], iframes: false })
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, label).toEqual([]);
-}
 
 for (const size of WIDTHS) {
   test(`over-refunds are refused on the page with their true reason, before any confirmation (${size.width}px)`, async ({
@@ -141,7 +129,7 @@ for (const size of WIDTHS) {
       path: `test-results/refund-form-over-selection-${size.width}.png`,
       fullPage: true,
     });
-    await axeClean(page, `refund form with a refused amount at ${size.width}px`);
+    await expectAccessible(page, `refund form with a refused amount at ${size.width}px`, { iframes: false });
     // Nothing fits sideways at a phone's width either.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

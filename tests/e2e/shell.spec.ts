@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, menu, menuEntries, signIn } from './fixtures';
+import { DEMO_STAFF, type DemoRole, menu, menuEntries, signInWithForm } from './fixtures';
 
 // spec 1 §2 Shell and DESIGN §4: the menu each role sees.
 const EXPECTED_MENU: Record<DemoRole, string[]> = {
@@ -50,7 +50,7 @@ const EXPECTED_MENU: Record<DemoRole, string[]> = {
 test.describe('menu per role', () => {
   for (const [role, expected] of Object.entries(EXPECTED_MENU) as [DemoRole, string[]][]) {
     test(`${role} sees ${expected.length} entries`, async ({ page }) => {
-      await signIn(page, DEMO_STAFF[role]);
+      await signInWithForm(page, DEMO_STAFF[role]);
       await expect.poll(() => menuEntries(page)).toEqual(expected);
       // Only developers get the developer-mode switch and the flags dialog.
       await expect(page.getByRole('switch', { name: 'Dev mode' })).toHaveCount(role === 'developer' ? 1 : 0);
@@ -62,7 +62,7 @@ test.describe('menu per role', () => {
 });
 
 test('developer mode changes where Promo Tool and Incentives lead', async ({ page }) => {
-  await signIn(page, DEMO_STAFF.developer);
+  await signInWithForm(page, DEMO_STAFF.developer);
   const promoTool = menu(page).getByRole('link', { name: 'Promo Tool' });
   const incentives = menu(page).getByRole('link', { name: 'Incentives' });
   const devMode = page.getByRole('switch', { name: 'Dev mode' });
@@ -90,7 +90,7 @@ test('developer mode changes where Promo Tool and Incentives lead', async ({ pag
 test('Failed orders and Carts are reached from the menu, and Failed orders from the order search', async ({
   page,
 }) => {
-  await signIn(page, DEMO_STAFF.agent);
+  await signInWithForm(page, DEMO_STAFF.agent);
   await menu(page).getByRole('link', { name: 'Failed Orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Failed orders' })).toBeVisible();
   // The one entry of the screen is highlighted, not Orders as well.
@@ -112,7 +112,7 @@ test('Failed orders and Carts are reached from the menu, and Failed orders from 
 });
 
 test('logout returns to login and the session is gone', async ({ page }) => {
-  await signIn(page, DEMO_STAFF.agent);
+  await signInWithForm(page, DEMO_STAFF.agent);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/administrators');
@@ -135,7 +135,7 @@ test('a protected URL without a session lands on login, then returns there after
 
 test('phone width hides the Logout text but keeps the button', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, DEMO_STAFF.agent);
+  await signInWithForm(page, DEMO_STAFF.agent);
   // On phones the menu is a drawer behind the menu toggle.
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
