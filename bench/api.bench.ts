@@ -23,6 +23,7 @@ import {
   freePort,
   HOST,
   log,
+  median,
   pinnedCores,
   serverArgs,
   nodeChild as spawnNode,
@@ -744,12 +745,6 @@ interface BackendResult {
 }
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Several turns' figures as one: the median of each rate, latency and CPU share; counts summed. */
 function medianFigures(turns: Figures[]): Figures {

@@ -11,6 +11,14 @@ export const HOST = '127.0.0.1';
 
 export const log = (message: string) => console.error(message);
 
+/** The median of the values that are numbers (NaN when none): the middle one, or the mean of the two. */
+export function median(values: readonly number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** Benchmarks load only this machine's database server: refuses a DATABASE_URL naming another host. */
 export function assertLocalDatabase(databaseUrl: string) {
   const host = new URL(databaseUrl).hostname.replace(/^\[|\]$/g, '');

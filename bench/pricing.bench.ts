@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PricingInput } from '../src/domain/pricing';
 import * as current from '../src/domain/pricing';
 import type { PromoRule } from '../src/domain/promos/rule';
+import { median } from './harness';
 import { generateCart, generateRules } from './pricing-data';
 
 interface Engine {
@@ -40,12 +41,6 @@ if (baselineDir) {
     label: 'baseline',
     ...((await import(pathToFileURL(entry).href)) as Omit<Engine, 'label'>),
   });
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
 /** Median milliseconds of `run`, after a warm-up, over enough runs to fill about `budgetMs`. */

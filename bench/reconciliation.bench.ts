@@ -18,7 +18,7 @@ import { openDatabase, rows } from '@server/platform/db';
 import { processJobs } from '@server/platform/jobs';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { assertLocalDatabase, cleanUpOnExit, log, writeResultsSection } from './harness';
+import { assertLocalDatabase, cleanUpOnExit, log, median, writeResultsSection } from './harness';
 import { prepareReconciliation } from './reconciliation-data';
 
 const USAGE = `Usage: DATABASE_URL=postgres://… npm run bench:reconciliation -- [--orders N] [--runs N] [--plant N] [--fresh] [--write]
@@ -68,11 +68,6 @@ interface RunResult {
   counts: Partial<Record<DiscrepancyKind, KindCounts>>;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const secs = (ms: number) => (ms / 1000).toFixed(1);
 
 async function main(): Promise<number> {

@@ -21,6 +21,7 @@ import {
   freePort,
   HOST,
   log,
+  median,
   nodeChild,
   ROOT,
   serverArgs,
@@ -395,13 +396,6 @@ async function runLighthouseOnce(
 
 // ---------------------------------------------------------------------------------------------
 // Report
-
-const median = (values: number[]) => {
-  const sorted = [...values].filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 function medians(runs: Figures[]): Figures {
   const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));

@@ -97,7 +97,7 @@ export interface AxeScope {
   iframes?: false;
 }
 
-export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 /**
  * Every axe violation of the page, once settled, within `scope`. Legacy mode runs axe in the page
@@ -105,7 +105,7 @@ export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violation
  * opens while a sandboxed frame is on screen). Only violations are asked for, so axe does not send
  * every passing element back to the test.
  */
-export async function runAxe(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
+async function runAxe(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
   await settled(page);
   const builder = new AxeBuilder({ page })
     .setLegacyMode(true)
