@@ -32,10 +32,14 @@ function sourceFiles(dir: string): string[] {
 function unexplainedStatements(text: string): number {
   const lines = text.split('\n');
   let count = 0;
+  const isStatement = (line: string) => STATEMENT.test(line) && !NOT_A_STATEMENT.test(line);
   for (const [i, line] of lines.entries()) {
-    if (!STATEMENT.test(line) || NOT_A_STATEMENT.test(line)) continue;
-    const above = lines.slice(Math.max(0, i - REASON_REACH), i);
-    if (!above.some((l) => l.includes(REASON)) && !line.includes(REASON)) count++;
+    if (!isStatement(line)) continue;
+    // The reason is this statement's own: looking up stops at the statement before it.
+    let explained = line.includes(REASON);
+    for (let j = i - 1; !explained && j >= Math.max(0, i - REASON_REACH) && !isStatement(lines[j]!); j--)
+      explained = lines[j]!.includes(REASON);
+    if (!explained) count++;
   }
   return count;
 }
