@@ -187,6 +187,10 @@ export const SCENARIOS = [
   'UID',
   'last name + date range',
   'date range, first page',
+  'date range, by total',
+  'all orders, by total',
+  'all orders, by customer',
+  'last name, oldest first',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -195,7 +199,7 @@ export interface Probe {
   /** Query string of GET /api/cs/orders/. */
   query: string;
   /** The same search, naively: ILIKE '%…%' over the text of each column, no index help. */
-  naive: { column: string; text: string; from?: string; to?: string };
+  naive: { column: string; text: string; from?: string; to?: string; order?: keyof typeof NAIVE_ORDERS };
   /** An order the search must find (its document id), when there is one to expect. */
   expect?: string;
 }
@@ -272,6 +276,26 @@ export async function probes(db: Db, perScenario: number): Promise<{ probes: Pro
         query: `dateFrom=${from}&dateTo=${to}`,
         naive: { column: 'date_created_utc', text: '', from, to },
       },
+      {
+        scenario: 'date range, by total',
+        query: `dateFrom=${from}&dateTo=${to}&sort=total`,
+        naive: { column: 'date_created_utc', text: '', from, to, order: 'total' },
+      },
+      {
+        scenario: 'all orders, by total',
+        query: `sort=total&direction=${i % 2 ? 'asc' : 'desc'}&page=${1 + (i % 5)}`,
+        naive: { column: 'date_created_utc', text: '', order: 'total' },
+      },
+      {
+        scenario: 'all orders, by customer',
+        query: `sort=customer&direction=${i % 2 ? 'desc' : 'asc'}&page=${1 + (i % 5)}`,
+        naive: { column: 'date_created_utc', text: '', order: 'customer' },
+      },
+      {
+        scenario: 'last name, oldest first',
+        query: `lastName=${enc(s.customer_last_name)}&direction=asc`,
+        naive: { column: 'customer_last_name', text: s.customer_last_name, order: 'oldest' },
+      },
     );
   }
   return { probes: out, orderIds: samples.map((s) => s.id) };
@@ -290,8 +314,16 @@ const NAIVE_COLUMNS = new Set([
 ]);
 
 /** The naive search: `ILIKE '%…%'` on the column's text, dates compared as text: every row read. */
+/** The naive searches' sorts: on the column's text or value, no index in that order. */
+const NAIVE_ORDERS = {
+  newest: sql`date_created_utc desc`,
+  oldest: sql`date_created_utc asc`,
+  total: sql`grand_total_cents desc, date_created_utc desc`,
+  customer: sql`lower(customer_last_name), date_created_utc`,
+};
+
 export function naiveSearch(db: Db, probe: Probe) {
-  const { column, text, from, to } = probe.naive;
+  const { column, text, from, to, order = 'newest' } = probe.naive;
   if (!NAIVE_COLUMNS.has(column)) throw new Error(`naive search: unknown column ${column}`);
   const parts = [sql`${sql.raw(column)}::text ilike ${`%${text}%`}`];
   if (from) parts.push(sql`date_created_utc::date::text >= ${from}`);
@@ -299,6 +331,6 @@ export function naiveSearch(db: Db, probe: Probe) {
   return rows(
     db,
     sql`select * from orders where ${sql.join(parts, sql` and `)}
-         order by date_created_utc desc limit 20`,
+         order by ${NAIVE_ORDERS[order]} limit 20`,
   );
 }

@@ -45,6 +45,10 @@ const TARGET: Record<Scenario | 'order detail', number> = {
   UID: 20,
   'last name + date range': 100,
   'date range, first page': 100,
+  'date range, by total': 100,
+  'all orders, by total': 100,
+  'all orders, by customer': 100,
+  'last name, oldest first': 100,
   'order detail': 50,
 };
 

@@ -101,8 +101,33 @@ test.describe('customers', () => {
     });
     expect(exported).toBeGreaterThan(20);
     expect(exported).toBe(matching);
-    await page.getByRole('button', { name: 'More results' }).click();
-    await expect.poll(() => found.count()).toBeGreaterThan(21);
+    // While more results wait, the list stays in match order: no header sorts part of it.
+    const table = page.getByRole('table', { name: 'Customers found' });
+    await expect(table.getByRole('button', { name: 'Account number', exact: true })).toHaveCount(0);
+    // Columns: the sponsor can be hidden, and comes back on Reset.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page
+      .getByRole('dialog', { name: 'Columns to show' })
+      .getByRole('checkbox', { name: 'Sponsor' })
+      .uncheck();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Sponsor' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('button', { name: 'Reset to default' }).click();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Sponsor' })).toBeVisible();
+
+    while (await page.getByRole('button', { name: 'More results' }).isVisible()) {
+      const before = await found.count();
+      await page.getByRole('button', { name: 'More results' }).click();
+      await expect.poll(() => found.count()).toBeGreaterThan(before);
+    }
+    // Every match loaded: the headers sort them.
+    await table.getByRole('button', { name: 'Account number', exact: true }).click();
+    const numbers = (await table.getByRole('row').allTextContents())
+      .slice(1)
+      .map((t) => Number(/\d{6,}/.exec(t)?.[0]));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
 
     await page.goto(`/customers?q=${host.phoenixId}`);
     await expect(searchBox(page)).toHaveValue(String(host.phoenixId));

@@ -200,6 +200,72 @@ test.describe('order search', () => {
     });
   }
 
+  test('sorts on the server by a header, keeps the sort in the URL and the export, and chooses columns', async ({
+    page,
+  }) => {
+    await page.goto('/orders');
+    const rows = results(page).getByRole('row');
+    await expect(rows).toHaveCount(21);
+    const totals = async () =>
+      (await results(page).getByRole('cell').filter({ hasText: /\$/ }).allTextContents()).map((t) =>
+        Number(t.replace(/[^\d.-]/g, '')),
+      );
+
+    // Total: the largest first, then the smallest; every page in that order.
+    await results(page).getByRole('button', { name: 'Total' }).click();
+    await expect(page).toHaveURL(/\/orders\?sort=total$/);
+    await expect(page.getByText(/orders shown, largest total first/)).toBeVisible();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(rows).toHaveCount(41);
+    const down = await totals();
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    await expect(results(page).getByRole('columnheader', { name: 'Total' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await results(page).getByRole('button', { name: 'Total' }).click();
+    await expect(page).toHaveURL(/sort=total&direction=asc$/);
+    await expect(page.getByText(/smallest total first/)).toBeVisible();
+    const up = await totals();
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(up[0]).toBeLessThan(down[0]!);
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      /export\.csv\?sort=total&direction=asc$/,
+    );
+
+    // A search keeps the sort; Clear keeps it too.
+    await field(page, 'Last name').fill(order.customer.lastName);
+    await field(page, 'Last name').press('Enter');
+    await expect(page).toHaveURL(/lastName=.+&sort=total&direction=asc$/);
+
+    // Columns: the customer's email shows when chosen, and stays chosen on the next visit.
+    await page.goto('/orders');
+    await expect(results(page).getByRole('columnheader', { name: 'Customer email' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Columns to show' });
+    await expectAccessible(page, 'order search column choice', { include: ['[role="dialog"]'] });
+    await dialog.getByRole('checkbox', { name: 'Customer email' }).check();
+    await dialog.getByRole('checkbox', { name: 'Status · Type' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(results(page).getByRole('columnheader', { name: 'Customer email' })).toBeVisible();
+    await expect(results(page).getByRole('columnheader', { name: 'Status · Type' })).toHaveCount(0);
+    await page.reload();
+    await expect(results(page).getByRole('columnheader', { name: 'Customer email' })).toBeVisible();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await dialog.getByRole('button', { name: 'Reset to default' }).click();
+    await page.keyboard.press('Escape');
+    await expect(results(page).getByRole('columnheader', { name: 'Customer email' })).toHaveCount(0);
+    await expect(results(page).getByRole('columnheader', { name: 'Status · Type' })).toBeVisible();
+
+    // On a phone, where rows are cards, the sort is a list of its own.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Customers A to Z' });
+    await expect(page).toHaveURL(/\/orders\?sort=customer$/);
+    await expect(page.getByRole('button', { name: 'Columns' })).toHaveCount(0);
+  });
+
   test('the jump box lands an order number or a Phoenix order number on the order', async ({ page }) => {
     await page.goto('/');
     for (const q of [order.orderNumber, String(order.phoenixOrderId)]) {

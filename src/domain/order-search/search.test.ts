@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   criteriaOf,
+  DEFAULT_ORDER_SORT,
   emptyOrderSearch,
+  ORDER_SEARCH_DIRECTIONS,
   ORDER_SEARCH_MESSAGES,
+  ORDER_SEARCH_SORTS,
   OrderSearchQuery,
   orderSearchErrors,
   planOrderSearch,
+  sortFromParams,
+  sortOf,
+  sortParams,
   valuesFromParams,
   withField,
 } from './search';
@@ -98,5 +104,31 @@ describe('order search criteria', () => {
       ['lastName', 'Silva'],
       ['orderType', '2'],
     ]);
+  });
+});
+
+describe('the sort in the URL', () => {
+  it('keeps every sort and direction through the URL, and the default as nothing', () => {
+    for (const sort of ORDER_SEARCH_SORTS)
+      for (const direction of ORDER_SEARCH_DIRECTIONS) {
+        const params = new URLSearchParams(sortParams(sort, direction));
+        expect(sortFromParams(params)).toEqual({ sort, direction });
+      }
+    expect(sortParams('date', 'desc')).toEqual([]);
+    expect(sortParams('total', 'desc')).toEqual([['sort', 'total']]);
+    expect(sortParams('customer', 'desc')).toEqual([
+      ['sort', 'customer'],
+      ['direction', 'desc'],
+    ]);
+  });
+
+  it('reads an unknown sort as the default and an unknown direction as the sort’s first', () => {
+    expect(sortFromParams(new URLSearchParams('sort=price&direction=asc'))).toEqual(DEFAULT_ORDER_SORT);
+    expect(sortFromParams(new URLSearchParams('sort=customer&direction=up'))).toEqual({
+      sort: 'customer',
+      direction: 'asc',
+    });
+    expect(sortOf({ sort: undefined, direction: 'asc' })).toEqual({ sort: 'date', direction: 'asc' });
+    expect(sortOf({ sort: 'total', direction: undefined })).toEqual({ sort: 'total', direction: 'desc' });
   });
 });

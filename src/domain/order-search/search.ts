@@ -35,6 +35,8 @@ export const ORDER_SEARCH_MESSAGES = {
   date: 'Must be a valid date',
   dateOrder: 'The from date must be on or before the to date.',
   oneUnique: 'Search by one of UID, Phoenix ID or Email at a time.',
+  sort: 'Sort by date, total or customer.',
+  direction: 'Sort in asc or desc order.',
 } as const;
 
 /** The form's field names, in the order the form shows them (also the query string's names). */
@@ -67,6 +69,26 @@ export const ORDER_SEARCH_LABELS: Record<OrderSearchField, string> = {
   email: 'Email',
 };
 
+/**
+ * How the orders found are ordered (the table's sortable headers): by date (the default, newest
+ * first), by total, or by the customer's last name. Each is an index order on the server, so any
+ * page of any search reads only its own rows.
+ */
+export const ORDER_SEARCH_SORTS = ['date', 'total', 'customer'] as const;
+export type OrderSearchSort = (typeof ORDER_SEARCH_SORTS)[number];
+export const ORDER_SEARCH_DIRECTIONS = ['asc', 'desc'] as const;
+export type OrderSearchDirection = (typeof ORDER_SEARCH_DIRECTIONS)[number];
+export const DEFAULT_ORDER_SORT: { sort: OrderSearchSort; direction: OrderSearchDirection } = {
+  sort: 'date',
+  direction: 'desc',
+};
+/** The direction a header sorts in when first clicked: the newest and the largest first, names A to Z. */
+export const FIRST_DIRECTION: Record<OrderSearchSort, OrderSearchDirection> = {
+  date: 'desc',
+  total: 'desc',
+  customer: 'asc',
+};
+
 const INT_MAX = 2_147_483_647;
 const ORDER_NUMBER = /^[FfXx]?(\d{1,10})$/;
 const PHOENIX_ORDER_NUMBER = /^\d{9}$/;
@@ -80,6 +102,9 @@ const text = (max: number, message: string) =>
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
     z.string().max(max, message).optional(),
   );
+
+const blankIsNone = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
 
 /** Digits (the regex's first group) as a number, `ok` for its range. */
 const numberIn = (re: RegExp, message: string, ok: (n: number) => boolean) =>
@@ -138,6 +163,8 @@ export const OrderSearchQuery = z
     ),
     page: decimalInt(ORDER_SEARCH_FIRST_PAGE, ORDER_SEARCH_MAX_PAGE).default(ORDER_SEARCH_FIRST_PAGE),
     limit: decimalInt(1, 100).default(ORDER_SEARCH_PAGE_SIZE),
+    sort: blankIsNone(z.enum(ORDER_SEARCH_SORTS, ORDER_SEARCH_MESSAGES.sort).optional()),
+    direction: blankIsNone(z.enum(ORDER_SEARCH_DIRECTIONS, ORDER_SEARCH_MESSAGES.direction).optional()),
   })
   .superRefine((q, c) => {
     if (EXCLUSIVE_FIELDS.filter((f) => q[f] !== undefined).length > 1)
@@ -146,6 +173,47 @@ export const OrderSearchQuery = z
       c.addIssue({ code: 'custom', path: ['dateTo'], message: ORDER_SEARCH_MESSAGES.dateOrder });
   });
 export type OrderSearchQuery = z.output<typeof OrderSearchQuery>;
+
+/** The order a query asks for: its sort, in its direction or the sort's first one. */
+export function sortOf(q: Pick<OrderSearchQuery, 'sort' | 'direction'>) {
+  const sort = q.sort ?? DEFAULT_ORDER_SORT.sort;
+  return { sort, direction: q.direction ?? FIRST_DIRECTION[sort] };
+}
+
+/** The sort as the URL keeps it: nothing for the default order. */
+export function sortParams(sort: OrderSearchSort, direction: OrderSearchDirection): [string, string][] {
+  if (sort === DEFAULT_ORDER_SORT.sort && direction === DEFAULT_ORDER_SORT.direction) return [];
+  return direction === FIRST_DIRECTION[sort]
+    ? [['sort', sort]]
+    : [
+        ['sort', sort],
+        ['direction', direction],
+      ];
+}
+
+/** How a sort reads in the list's status line. */
+export const SORT_LABELS: Record<OrderSearchSort, Record<OrderSearchDirection, string>> = {
+  date: { desc: 'newest first', asc: 'oldest first' },
+  total: { desc: 'largest total first', asc: 'smallest total first' },
+  customer: { asc: 'customers A to Z', desc: 'customers Z to A' },
+};
+
+/** The sort a URL names; anything unknown is the default order. */
+export function sortFromParams(params: URLSearchParams): {
+  sort: OrderSearchSort;
+  direction: OrderSearchDirection;
+} {
+  const sort = params.get('sort');
+  const direction = params.get('direction');
+  if (!(ORDER_SEARCH_SORTS as readonly (string | null)[]).includes(sort)) return DEFAULT_ORDER_SORT;
+  const s = sort as OrderSearchSort;
+  return {
+    sort: s,
+    direction: (ORDER_SEARCH_DIRECTIONS as readonly (string | null)[]).includes(direction)
+      ? (direction as OrderSearchDirection)
+      : FIRST_DIRECTION[s],
+  };
+}
 
 /** What the search looks for once the exclusive rule is applied. */
 export type OrderSearchPlan =

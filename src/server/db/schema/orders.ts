@@ -126,6 +126,8 @@ export const orders = pgTable(
       t.id,
     ),
     index('orders_search_type_idx').on(t.orderType, t.dateCreatedUtc, t.id),
+    // Order search sorted by total (either direction), read from the index without a sort.
+    index('orders_search_total_idx').on(t.grandTotalCents, t.dateCreatedUtc, t.id),
     index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
     index('orders_customer_phoenix_idx').on(t.customerPhoenixId),
     index('orders_social_idx').on(t.socialId),

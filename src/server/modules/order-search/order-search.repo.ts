@@ -1,11 +1,12 @@
-import type { OrderSearchPlan } from '@domain/order-search/search';
+import type { OrderSearchDirection, OrderSearchPlan, OrderSearchSort } from '@domain/order-search/search';
 import { PACIFIC_TIME_ZONE } from '@domain/reference/constants';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { accounts } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 
-// Order search queries (spec 2 §2). Newest first (date_created_utc desc, id desc), one page read
-// with limit/offset. Each criterion has an index that yields its rows in that order, so a page
-// reads about `offset + limit` index entries and sorts nothing:
+// Order search queries (spec 2 §2). Newest first (date_created_utc desc, id desc) unless another
+// order is asked for, one page read with limit/offset. Each criterion has an index that yields its
+// rows newest first, so a page reads about `offset + limit` index entries and sorts nothing:
 // - Firebase order id, Phoenix order number: the unique indexes (one row);
 // - UID: orders_customer_idx (customer_uid, date_created_utc); Phoenix ID and Email: the
 //   customer's few orders through orders_customer_phoenix_idx / orders_email_idx and the account;
@@ -15,6 +16,9 @@ import { type DbOrTx, rows } from '../../platform/db';
 // - order type: orders_search_type_idx (order_type, date_created_utc, id);
 // - location or dates alone: orders_created_idx read backwards.
 // Dates are calendar days of the business (Pacific time), as on the dashboard.
+// The other orders, either direction: by total, orders_search_total_idx (grand_total_cents,
+// date_created_utc, id); by customer, orders_search_last_idx; by date, the indexes above read
+// forwards. A search narrowed by another criterion sorts only the rows it matched.
 
 const LAST = sql`(lower(o.customer_last_name) collate "C")`;
 const FIRST = sql`(lower(o.customer_first_name) collate "C")`;
@@ -29,8 +33,10 @@ const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone 
 /** Account uids with this Phoenix ID or email (an order keeps the email it was placed with). */
 export async function accountUids(db: DbOrTx, by: { phoenixId: number } | { email: string }) {
   const where =
-    'phoenixId' in by ? sql`phoenix_id = ${by.phoenixId}` : sql`(lower(email) collate "C") = ${by.email}`;
-  const found = await rows<{ uid: string }>(db, sql`select uid from accounts where ${where} limit 10`);
+    'phoenixId' in by
+      ? eq(accounts.phoenixId, by.phoenixId)
+      : sql`(lower(${accounts.email}) collate "C") = ${by.email}`;
+  const found = await db.select({ uid: accounts.uid }).from(accounts).where(where).limit(10);
   return found.map((r) => r.uid);
 }
 
@@ -86,24 +92,65 @@ export interface SearchRow {
   country_id: number;
   /** The exact creation time as text (microseconds kept), to continue after this row. */
   cursor_at: string;
+  /** The last name as the customer sort compares it, to continue after this row. */
+  cursor_last: string;
 }
 
-export function searchPage(db: DbOrTx, where: SQL, limit: number, offset: number) {
-  return searchRows(db, where, sql`limit ${limit} offset ${offset}`);
+/** The sort's columns, in order; the last two (date, id) make every row's place unique. */
+function sortColumns(sort: OrderSearchSort): SQL[] {
+  const tail = [sql`o.date_created_utc`, sql`o.id`];
+  if (sort === 'total') return [sql`o.grand_total_cents`, ...tail];
+  if (sort === 'customer') return [LAST, ...tail];
+  return tail;
+}
+
+export interface SearchOrder {
+  sort: OrderSearchSort;
+  direction: OrderSearchDirection;
+}
+
+const orderBy = ({ sort, direction }: SearchOrder) =>
+  sql.join(
+    sortColumns(sort).map((c) => (direction === 'asc' ? sql`${c} asc` : sql`${c} desc`)),
+    sql`, `,
+  );
+
+export function searchPage(db: DbOrTx, where: SQL, order: SearchOrder, limit: number, offset: number) {
+  return searchRows(db, where, order, sql`limit ${limit} offset ${offset}`);
+}
+
+/** Where `after` (a row of the search) stands in the sort: its values of the sort's columns. */
+function cursorOf(sort: OrderSearchSort, after: SearchRow): SQL[] {
+  const tail = [sql`${after.cursor_at}::timestamptz`, sql`${after.id}`];
+  if (sort === 'total') return [sql`${after.grand_total_cents}::int`, ...tail];
+  if (sort === 'customer') return [sql`${after.cursor_last}`, ...tail];
+  return tail;
 }
 
 /**
  * The page after `after` (the last row of the previous one) in the same order: an export walks
  * the whole search this way, each page an index range, never an ever-growing offset.
  */
-export function searchPageAfter(db: DbOrTx, where: SQL, limit: number, after: SearchRow | null) {
+export function searchPageAfter(
+  db: DbOrTx,
+  where: SQL,
+  order: SearchOrder,
+  limit: number,
+  after: SearchRow | null,
+) {
+  const beyond = order.direction === 'asc' ? sql`>` : sql`<`;
   const w = after
-    ? sql`${where} and (o.date_created_utc, o.id) < (${after.cursor_at}::timestamptz, ${after.id})`
+    ? sql`${where} and (${sql.join(sortColumns(order.sort), sql`, `)}) ${beyond} (${sql.join(
+        cursorOf(order.sort, after),
+        sql`, `,
+      )})`
     : where;
-  return searchRows(db, w, sql`limit ${limit}`);
+  return searchRows(db, w, order, sql`limit ${limit}`);
 }
 
-function searchRows(db: DbOrTx, where: SQL, window: SQL) {
+function searchRows(db: DbOrTx, where: SQL, order: SearchOrder, window: SQL) {
+  // Raw SQL: the sort and the row-value cursor must be the indexes' exact expressions
+  // (lower(…) collate "C"), which the builder's orderBy cannot compare as one row.
   return rows<SearchRow>(
     db,
     sql`select o.id, o.order_id::int as order_id, o.phoenix_order_id::float8 as phoenix_order_id,
@@ -112,10 +159,11 @@ function searchRows(db: DbOrTx, where: SQL, window: SQL) {
           o.order_type::int as order_type, o.date_created_utc, o.customer_uid, o.customer_first_name,
           o.customer_last_name, o.customer_email, o.customer_phoenix_id::float8 as customer_phoenix_id,
           o.customer_user_type::int as customer_user_type, o.grand_total_cents::int as grand_total_cents,
-          o.currency, o.country_id::int as country_id, o.date_created_utc::text as cursor_at
+          o.currency, o.country_id::int as country_id, o.date_created_utc::text as cursor_at,
+          ${LAST} as cursor_last
         from orders o
         where ${where}
-        order by o.date_created_utc desc, o.id desc
+        order by ${orderBy(order)}
         ${window}`,
   );
 }

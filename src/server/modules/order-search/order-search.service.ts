@@ -4,6 +4,7 @@ import {
   type OrderSearchQuery,
   type ProcessedOrder,
   planOrderSearch,
+  sortOf,
 } from '@domain/order-search/search';
 import { ORDER_SEARCH_CSV } from '@domain/order-search/search-csv';
 import { CSV_EXPORT_MAX_ROWS, csvCapNote, csvHeader, csvRows } from '@domain/platform/csv';
@@ -41,10 +42,7 @@ function toProcessedOrder(r: repo.SearchRow): ProcessedOrder {
   };
 }
 
-/**
- * GET /api/cs/orders/: one page, newest first. No total is counted (a count over millions of
- * rows is what makes an order list slow); `hasMore` while a page comes back full (spec 2 §9).
- */
+/** The search's condition; a Phoenix ID or email first finds the accounts it names. */
 async function whereOf(ctx: AppContext, query: OrderSearchQuery) {
   const plan = planOrderSearch(query);
   const uids =
@@ -56,10 +54,16 @@ async function whereOf(ctx: AppContext, query: OrderSearchQuery) {
   return repo.whereOf(plan, uids);
 }
 
+/**
+ * GET /api/cs/orders/: one page, newest first unless another sort is asked for. No total is counted
+ * (a count over millions of rows is what makes an order list slow); `hasMore` while a page comes
+ * back full (spec 2 §9).
+ */
 export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Promise<OrderSearchAnswer> {
   const found = await repo.searchPage(
     ctx.readDb,
     await whereOf(ctx, query),
+    sortOf(query),
     query.limit,
     (query.page - 1) * query.limit,
   );
@@ -76,7 +80,7 @@ export async function searchOrders(ctx: AppContext, query: OrderSearchQuery): Pr
 
 /**
  * GET /api/cs/orders/export.csv: every order the search matches (the same criteria, the same
- * order), newest first, 1,000 rows a read, up to CSV_EXPORT_MAX_ROWS; a last line says when the
+ * order), 1,000 rows a read, up to CSV_EXPORT_MAX_ROWS; a last line says when the
  * search matched more.
  */
 export async function* exportOrders(
@@ -85,12 +89,13 @@ export async function* exportOrders(
   { max = CSV_EXPORT_MAX_ROWS, pageSize = 1000 } = {},
 ): AsyncGenerator<string> {
   const where = await whereOf(ctx, query);
+  const order = sortOf(query);
   yield csvHeader(ORDER_SEARCH_CSV.map((c) => c.header));
   let written = 0;
   let last: repo.SearchRow | null = null;
   for (;;) {
     const want = Math.min(pageSize, max + 1 - written);
-    const page = await repo.searchPageAfter(ctx.db, where, want, last);
+    const page = await repo.searchPageAfter(ctx.db, where, order, want, last);
     const kept = page.slice(0, max - written);
     if (kept.length > 0) yield csvRows(ORDER_SEARCH_CSV, kept.map(toProcessedOrder));
     written += kept.length;

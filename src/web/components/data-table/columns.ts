@@ -32,6 +32,10 @@ export interface DataTableColumn<Row> {
    * or `true` when the caller sorts them (the table's `sort` prop).
    */
   sortBy?: true | ((row: Row) => SortValue);
+  /** The column's name in the list's column choice; without it the column always shows. */
+  choice?: string;
+  /** With `choice`: hidden until someone chooses to show it. */
+  hiddenAtFirst?: boolean;
 }
 
 /** Made on the first sort, not when a list screen loads (its locale data costs a phone's first paint). */

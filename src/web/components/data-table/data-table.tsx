@@ -63,6 +63,8 @@ interface DataTableProps<Row> extends ListStates {
   rowProps?: (row: Row) => RowExtras;
   /** The caller sorts the rows (the columns whose `sortBy` is `true`); without it they sort here. */
   sort?: SortState & { onSort: (key: string) => void };
+  /** Keys of columns not to show (the list's column choice). */
+  hidden?: ReadonlySet<string>;
   /** On a phone each row is a card with this content. */
   card?: (row: Row) => ReactNode;
   cardProps?: Pick<CardListProps<Row>, 'itemLabel' | 'itemData' | 'itemSelected'>;
@@ -73,7 +75,9 @@ const cells = (...parts: (SxProps<Theme> | undefined)[]): SxProps<Theme> =>
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, rows, rowKey, loading, error, empty, card, hover = true } = props;
-  const columns = props.columns.filter((c): c is DataTableColumn<Row> => c !== false);
+  const columns = props.columns.filter(
+    (c): c is DataTableColumn<Row> => c !== false && !props.hidden?.has(c.key),
+  );
   const cardLayout = useCardLayout();
   const [ownSort, setOwnSort] = useState<SortState | null>(null);
   // Sorting in the browser only sees the rows loaded so far: it waits for the last page.

@@ -11,6 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ColumnChoiceButton, useColumnChoice } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
 import { Loading } from '@web/components/loading';
 import { SearchField } from '@web/components/search-field';
@@ -18,13 +19,14 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatCount } from '@web/lib/format';
 import { customerExportUrl, useCustomerSearch } from '../api/customers';
 import { useSearchQuery } from '../hooks/use-search-query';
-import { SearchResults } from './search-results';
+import { CUSTOMER_RESULT_COLUMNS, SearchResults } from './search-results';
 
 /** /customers (spec 1 §2 Customer search): one box, name or account number, paged from 1. */
 export function CustomerSearch() {
   const { text, setText, q, accountType, setAccountType } = useSearchQuery();
   const search = useCustomerSearch(q, accountType);
   const rows = search.data?.pages.flatMap((p) => p.data) ?? [];
+  const choice = useColumnChoice('customer-search', CUSTOMER_RESULT_COLUMNS);
 
   return (
     <>
@@ -47,6 +49,9 @@ export function CustomerSearch() {
             </MenuItem>
           ))}
         </TextField>
+        {rows.length > 0 && (
+          <ColumnChoiceButton columns={CUSTOMER_RESULT_COLUMNS} choice={choice} size="medium" />
+        )}
         {rows.length > 0 && (
           <Button
             variant="outlined"
@@ -80,6 +85,7 @@ export function CustomerSearch() {
           </Typography>
           <SearchResults
             rows={rows}
+            hidden={choice.hidden}
             hasMore={search.hasNextPage}
             onLoadMore={() => search.fetchNextPage()}
             loadingMore={search.isFetchingNextPage}

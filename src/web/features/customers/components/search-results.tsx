@@ -5,7 +5,14 @@ import Typography from '@mui/material/Typography';
 import { CopyableText } from '@web/components/copyable-text';
 import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { Link as RouterLink } from 'react-router';
-import { AccountRefLink, AccountStatusChip, countryLabel, customerPath, MembershipChip } from './labels';
+import {
+  AccountRefLink,
+  AccountStatusChip,
+  countryLabel,
+  customerPath,
+  MembershipChip,
+  statusLabel,
+} from './labels';
 
 const NameLink = ({ row }: { row: CustomerSearchRow }) => (
   <Link component={RouterLink} to={customerPath(row.uid)} sx={{ fontWeight: 600 }}>
@@ -13,10 +20,13 @@ const NameLink = ({ row }: { row: CustomerSearchRow }) => (
   </Link>
 );
 
-const COLUMNS: DataTableColumn<CustomerSearchRow>[] = [
+// In match order (spec 1 §2 tiers: exact names, then names starting so, then close spellings);
+// once every match is loaded the headers sort them.
+export const CUSTOMER_RESULT_COLUMNS: DataTableColumn<CustomerSearchRow>[] = [
   {
     key: 'name',
     header: 'Name',
+    sortBy: (row) => `${row.lastName} ${row.firstName}`,
     cell: (row) => (
       <>
         <NameLink row={row} />
@@ -31,17 +41,44 @@ const COLUMNS: DataTableColumn<CustomerSearchRow>[] = [
   {
     key: 'account',
     header: 'Account number',
+    sortBy: (row) => row.phoenixId,
     cell: (row) => <CopyableText value={String(row.phoenixId)} label="Account number" monospace />,
   },
-  { key: 'type', header: 'Type', cell: (row) => row.accountTypes.join(', ') },
-  { key: 'country', header: 'Country', cell: (row) => countryLabel(row.countryId) },
-  { key: 'status', header: 'Status', cell: (row) => <AccountStatusChip status={row.accountStatus} /> },
+  {
+    key: 'type',
+    choice: 'Type',
+    header: 'Type',
+    sortBy: (row) => row.accountTypes.join(', '),
+    cell: (row) => row.accountTypes.join(', '),
+  },
+  {
+    key: 'country',
+    choice: 'Country',
+    header: 'Country',
+    sortBy: (row) => countryLabel(row.countryId),
+    cell: (row) => countryLabel(row.countryId),
+  },
+  {
+    key: 'status',
+    choice: 'Status',
+    header: 'Status',
+    sortBy: (row) => statusLabel(row.accountStatus),
+    cell: (row) => <AccountStatusChip status={row.accountStatus} />,
+  },
   {
     key: 'membership',
+    choice: 'Membership',
     header: 'Membership',
+    sortBy: (row) => row.membershipStatus,
     cell: (row) => <MembershipChip status={row.membershipStatus} />,
   },
-  { key: 'sponsor', header: 'Sponsor', cell: (row) => <AccountRefLink person={row.sponsor} /> },
+  {
+    key: 'sponsor',
+    choice: 'Sponsor',
+    header: 'Sponsor',
+    sortBy: (row) => row.sponsor.fullName,
+    cell: (row) => <AccountRefLink person={row.sponsor} />,
+  },
 ];
 
 /** On a phone each customer is a card (every value of the row, nothing to scroll sideways). */
@@ -66,19 +103,21 @@ const card = (row: CustomerSearchRow) => (
 
 interface SearchResultsProps {
   rows: CustomerSearchRow[];
+  hidden: ReadonlySet<string>;
   hasMore: boolean;
   onLoadMore: () => void;
   loadingMore: boolean;
 }
 
 /** Rows of spec 1 §2: name, account number, type, country, status, membership, sponsor. */
-export function SearchResults({ rows, hasMore, onLoadMore, loadingMore }: SearchResultsProps) {
+export function SearchResults({ rows, hidden, hasMore, onLoadMore, loadingMore }: SearchResultsProps) {
   return (
     <DataTable
       label="Customers found"
       region
       paper
-      columns={COLUMNS}
+      columns={CUSTOMER_RESULT_COLUMNS}
+      hidden={hidden}
       rows={rows}
       rowKey={(row) => row.uid}
       card={card}

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { CardTitle } from '@web/components/card-list';
 import { CopyableText } from '@web/components/copyable-text';
-import { DataTable, type DataTableColumn, type ListStates } from '@web/components/data-table';
+import { DataTable, type DataTableColumn, type ListStates, type SortState } from '@web/components/data-table';
 import { formatDateTime } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -28,11 +28,15 @@ const CustomerLink = ({ row }: { row: ProcessedOrder }) => (
   </Link>
 );
 
+const None = () => (
+  <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+    N/A
+  </Typography>
+);
+
 const Phoenix = ({ row }: { row: ProcessedOrder }) =>
   row.phoenixOrderId === null ? (
-    <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-      N/A
-    </Typography>
+    <None />
   ) : (
     <CopyableText value={String(row.phoenixOrderId)} label="Phoenix order number" monospace />
   );
@@ -46,7 +50,7 @@ const Secondary = ({ children }: { children: ReactNode }) => (
 // Secondary values sit under the main one of their cell (Phoenix number under the order, type under
 // the status, location under the customer), so the table fits beside the docked menu at 1280
 // without cutting any value off.
-const COLUMNS: DataTableColumn<ProcessedOrder>[] = [
+export const ORDER_RESULT_COLUMNS: DataTableColumn<ProcessedOrder>[] = [
   {
     key: 'order',
     header: 'Order · Phoenix',
@@ -61,6 +65,7 @@ const COLUMNS: DataTableColumn<ProcessedOrder>[] = [
   },
   {
     key: 'status',
+    choice: 'Status · Type',
     header: 'Status · Type',
     cell: (row) => (
       <>
@@ -69,10 +74,18 @@ const COLUMNS: DataTableColumn<ProcessedOrder>[] = [
       </>
     ),
   },
-  { key: 'date', header: 'Date', cell: (row) => formatDateTime(row.dateCreatedUtc) },
+  {
+    key: 'date',
+    choice: 'Date',
+    header: 'Date',
+    sortBy: true,
+    cell: (row) => formatDateTime(row.dateCreatedUtc),
+  },
   {
     key: 'customer',
+    choice: 'Customer · Location',
     header: 'Customer · Location',
+    sortBy: true,
     cellSx: { minWidth: 140 },
     cell: (row) => (
       <>
@@ -82,8 +95,31 @@ const COLUMNS: DataTableColumn<ProcessedOrder>[] = [
     ),
   },
   {
+    key: 'email',
+    choice: 'Customer email',
+    hiddenAtFirst: true,
+    header: 'Customer email',
+    cellSx: { overflowWrap: 'anywhere' },
+    cell: (row) =>
+      row.customer.email ? <CopyableText value={row.customer.email} label="Customer email" /> : <None />,
+  },
+  {
+    key: 'phoenixId',
+    choice: 'Phoenix ID',
+    hiddenAtFirst: true,
+    header: 'Phoenix ID',
+    cell: (row) =>
+      row.customer.phoenixId === null ? (
+        <None />
+      ) : (
+        <CopyableText value={String(row.customer.phoenixId)} label="Phoenix ID" monospace />
+      ),
+  },
+  {
     key: 'total',
+    choice: 'Total',
     header: 'Total',
+    sortBy: true,
     align: 'right',
     cellSx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
     cell: (row) => formatMoney(row.grandTotalCents, row.currency),
@@ -120,14 +156,23 @@ const card = (row: ProcessedOrder) => (
   </>
 );
 
+interface OrderResultsProps extends ListStates {
+  rows: ProcessedOrder[];
+  /** The order the server listed them in; a sortable header asks for another. */
+  sort: SortState & { onSort: (key: string) => void };
+  hidden: ReadonlySet<string>;
+}
+
 /** The orders found: a table on computers and tablets, cards on a phone; "Load more" under them. */
-export function OrderResults({ rows, ...states }: ListStates & { rows: ProcessedOrder[] }) {
+export function OrderResults({ rows, sort, hidden, ...states }: OrderResultsProps) {
   return (
     <DataTable
       label="Orders found"
       region
       paper
-      columns={COLUMNS}
+      columns={ORDER_RESULT_COLUMNS}
+      hidden={hidden}
+      sort={sort}
       rows={rows}
       rowKey={(row) => row.id}
       card={card}

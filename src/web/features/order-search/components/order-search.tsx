@@ -1,8 +1,17 @@
 import {
   criteriaOf,
+  DEFAULT_ORDER_SORT,
   emptyOrderSearch,
+  FIRST_DIRECTION,
+  ORDER_SEARCH_DIRECTIONS,
   ORDER_SEARCH_LABELS,
+  ORDER_SEARCH_SORTS,
+  type OrderSearchDirection,
+  type OrderSearchSort,
   type OrderSearchValues,
+  SORT_LABELS,
+  sortFromParams,
+  sortParams,
   valuesFromParams,
 } from '@domain/order-search/search';
 import { CSV_EXPORT_MAX_ROWS } from '@domain/platform/csv';
@@ -14,7 +23,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ColumnChoiceButton, useColumnChoice } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
 import { errorMessage } from '@web/lib/api-client';
 import { formatCount } from '@web/lib/format';
@@ -22,12 +33,13 @@ import { useLayoutTier } from '@web/lib/use-layout-tier';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { orderExportUrl, useOrderSearch } from '../api/order-search';
-import { OrderResults } from './order-results';
+import { ORDER_RESULT_COLUMNS, OrderResults } from './order-results';
 import { OrderSearchForm } from './order-search-form';
 
 /**
- * /orders (spec 2 §2 Order search). The criteria live in the URL, so a search can be bookmarked
- * and shared and the back button steps between searches; without criteria the newest orders show.
+ * /orders (spec 2 §2 Order search). The criteria and the sort live in the URL, so a search can be
+ * bookmarked and shared and the back button steps between searches; without criteria the newest
+ * orders show. The columns shown are a choice kept in this browser.
  */
 export function OrderSearch() {
   const [params, setParams] = useSearchParams();
@@ -37,7 +49,11 @@ export function OrderSearch() {
   // Back/forward or a pasted link: the form shows the URL's criteria.
   useEffect(() => setValues(searched), [searched]);
 
-  const search = useDeferredValue(useOrderSearch(criteria));
+  const sort = useMemo(() => sortFromParams(params), [params]);
+  const sorting = useMemo(() => sortParams(sort.sort, sort.direction), [sort]);
+  const choice = useColumnChoice('order-search', ORDER_RESULT_COLUMNS);
+
+  const search = useDeferredValue(useOrderSearch(criteria, sorting));
   const phone = useLayoutTier() === 'phone';
   const rows = search.data?.pages.flatMap((p) => p.data.processedOrders) ?? [];
   // On a phone the form is as tall as the screen: once a search has run it folds into one line.
@@ -46,10 +62,18 @@ export function OrderSearch() {
 
   const runSearch = (next: OrderSearchValues) => {
     setEditing(false);
-    const query = new URLSearchParams(criteriaOf(next));
+    const query = new URLSearchParams([...criteriaOf(next), ...sorting]);
     if (query.toString() === params.toString()) void search.refetch();
     else setParams(query);
   };
+  // A header sorts by its column (its first direction), or the other way when it already does.
+  const onSort = (key: string) => {
+    const by = key as OrderSearchSort;
+    const direction = by === sort.sort ? (sort.direction === 'asc' ? 'desc' : 'asc') : FIRST_DIRECTION[by];
+    setParams(new URLSearchParams([...criteria, ...sortParams(by, direction)]));
+  };
+  const isDefaultSort =
+    sort.sort === DEFAULT_ORDER_SORT.sort && sort.direction === DEFAULT_ORDER_SORT.direction;
 
   return (
     <>
@@ -69,7 +93,7 @@ export function OrderSearch() {
           onSearch={runSearch}
           onClear={() => {
             setValues(emptyOrderSearch());
-            if (params.toString()) setParams(new URLSearchParams());
+            if (criteria.length > 0) setParams(new URLSearchParams(sorting));
           }}
         />
       )}
@@ -111,23 +135,54 @@ export function OrderSearch() {
             }}
           >
             <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
-              {criteria.length === 0 ? 'Newest orders · ' : ''}
+              {criteria.length === 0 && isDefaultSort ? 'Newest orders · ' : ''}
               {formatCount(rows.length)} {rows.length === 1 ? 'order' : 'orders'} shown
+              {isDefaultSort ? '' : `, ${SORT_LABELS[sort.sort][sort.direction]}`}
               {search.hasNextPage ? ' · more available' : ''} · Export CSV holds every match, up to{' '}
               {formatCount(CSV_EXPORT_MAX_ROWS)}
             </Typography>
-            <Button
-              variant="outlined"
-              size="small"
-              startIcon={<FileDownloadOutlined />}
-              href={orderExportUrl(criteria)}
-              download={csvName(criteria)}
-            >
-              Export CSV
-            </Button>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              {phone && (
+                // Cards have no headers: on a phone the sort is a list of its own.
+                <TextField
+                  select
+                  size="small"
+                  label="Sort"
+                  value={`${sort.sort} ${sort.direction}`}
+                  onChange={(e) => {
+                    const [by, direction] = e.target.value.split(' ') as [
+                      OrderSearchSort,
+                      OrderSearchDirection,
+                    ];
+                    setParams(new URLSearchParams([...criteria, ...sortParams(by, direction)]));
+                  }}
+                  slotProps={{ select: { native: true } }}
+                >
+                  {ORDER_SEARCH_SORTS.flatMap((by) =>
+                    ORDER_SEARCH_DIRECTIONS.map((direction) => (
+                      <option key={`${by} ${direction}`} value={`${by} ${direction}`}>
+                        {SORT_LABELS[by][direction].replace(/^./, (c) => c.toUpperCase())}
+                      </option>
+                    )),
+                  )}
+                </TextField>
+              )}
+              <ColumnChoiceButton columns={ORDER_RESULT_COLUMNS} choice={choice} />
+              <Button
+                variant="outlined"
+                size="small"
+                startIcon={<FileDownloadOutlined />}
+                href={orderExportUrl(criteria, sorting)}
+                download={csvName(criteria)}
+              >
+                Export CSV
+              </Button>
+            </Box>
           </Box>
           <OrderResults
             rows={rows}
+            sort={{ key: sort.sort, direction: sort.direction, onSort }}
+            hidden={choice.hidden}
             hasMore={search.hasNextPage}
             onLoadMore={() => search.fetchNextPage()}
             loadingMore={search.isFetchingNextPage}

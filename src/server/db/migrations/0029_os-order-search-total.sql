@@ -1,0 +1,1 @@
+CREATE INDEX "orders_search_total_idx" ON "orders" USING btree ("grand_total_cents","date_created_utc","id");

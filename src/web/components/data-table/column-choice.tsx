@@ -1,0 +1,125 @@
+import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { useCardLayout } from '@web/components/card-list';
+import { useCallback, useId, useMemo, useState } from 'react';
+import type { DataTableColumn } from './columns';
+
+// Column choice for a list: which of its columns show, kept per list in this browser. A column
+// without a `choice` label always shows (the one that names the row); columns marked
+// `hiddenAtFirst` start hidden until someone shows them.
+
+const STORAGE_PREFIX = 'bo.columns.';
+
+type Choosable = Pick<DataTableColumn<never>, 'key' | 'choice' | 'hiddenAtFirst'>;
+
+function read(list: string): string[] | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + list) ?? 'null');
+    return Array.isArray(saved) && saved.every((k) => typeof k === 'string') ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(list: string, hidden: readonly string[]) {
+  try {
+    localStorage.setItem(STORAGE_PREFIX + list, JSON.stringify(hidden));
+  } catch {
+    // Private windows may refuse storage: the choice then lasts until the page is left.
+  }
+}
+
+export interface ColumnChoice {
+  /** The keys of the columns hidden now. */
+  hidden: ReadonlySet<string>;
+  toggle: (key: string) => void;
+  reset: () => void;
+}
+
+/** The hidden columns of `list` (its storage name), the saved choice or the columns' defaults. */
+export function useColumnChoice(list: string, columns: readonly Choosable[]): ColumnChoice {
+  const defaults = useMemo(
+    () => columns.filter((c) => c.choice && c.hiddenAtFirst).map((c) => c.key),
+    [columns],
+  );
+  const [hidden, setHidden] = useState<string[]>(() => read(list) ?? defaults);
+  const save = useCallback(
+    (next: string[]) => {
+      setHidden(next);
+      write(list, next);
+    },
+    [list],
+  );
+  return {
+    hidden: useMemo(() => new Set(hidden), [hidden]),
+    toggle: (key) => save(hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key]),
+    reset: () => save(defaults),
+  };
+}
+
+/** The "Columns" button and its list of checkboxes; nothing on a phone, where rows are cards. */
+export function ColumnChoiceButton({
+  columns,
+  choice,
+  size = 'small',
+}: {
+  columns: readonly Choosable[];
+  choice: ColumnChoice;
+  /** As the buttons beside it. */
+  size?: 'small' | 'medium';
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const id = useId();
+  if (useCardLayout()) return null;
+  const choosable = columns.filter((c) => c.choice);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        size={size}
+        startIcon={<ViewColumnOutlined />}
+        aria-haspopup="dialog"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? id : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        Columns
+      </Button>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { id, role: 'dialog', 'aria-label': 'Columns to show', sx: { p: 2 } } }}
+      >
+        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+          Columns to show
+        </Typography>
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          {choosable.map((c) => (
+            <FormControlLabel
+              key={c.key}
+              label={c.choice}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={!choice.hidden.has(c.key)}
+                  onChange={() => choice.toggle(c.key)}
+                />
+              }
+            />
+          ))}
+        </Box>
+        <Button size="small" onClick={choice.reset} sx={{ mt: 1 }}>
+          Reset to default
+        </Button>
+      </Popover>
+    </>
+  );
+}
