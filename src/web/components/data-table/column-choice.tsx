@@ -1,12 +1,9 @@
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useCardLayout } from '@web/components/card-list';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { withChunkTimeout } from '@web/lib/chunk-load';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import type { DataTableColumn } from './columns';
 
 // Column choice for a list: which of its columns show, kept per list in this browser. A column
@@ -15,7 +12,20 @@ import type { DataTableColumn } from './columns';
 
 const STORAGE_PREFIX = 'bo.columns.';
 
-type Choosable = Pick<DataTableColumn<never>, 'key' | 'choice' | 'hiddenAtFirst'>;
+/** Said beside the button when the panel's code cannot be fetched (offline, a new release). */
+function PanelUnavailable() {
+  return (
+    <Typography role="alert" variant="body2" component="span" sx={{ color: 'error.main' }}>
+      The column list did not load. Reload the page to try again.
+    </Typography>
+  );
+}
+
+const ColumnChoicePanel = lazy(() =>
+  withChunkTimeout(import('./column-choice-panel')).catch(() => ({ default: PanelUnavailable })),
+);
+
+export type Choosable = Pick<DataTableColumn<never>, 'key' | 'choice' | 'hiddenAtFirst'>;
 
 function read(list: string): string[] | null {
   try {
@@ -76,7 +86,6 @@ export function ColumnChoiceButton({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   if (useCardLayout()) return null;
-  const choosable = columns.filter((c) => c.choice);
   return (
     <>
       <Button
@@ -90,36 +99,17 @@ export function ColumnChoiceButton({
       >
         Columns
       </Button>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { id, role: 'dialog', 'aria-label': 'Columns to show', sx: { p: 2 } } }}
-      >
-        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-          Columns to show
-        </Typography>
-        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-          {choosable.map((c) => (
-            <FormControlLabel
-              key={c.key}
-              label={c.choice}
-              control={
-                <Checkbox
-                  size="small"
-                  checked={!choice.hidden.has(c.key)}
-                  onChange={() => choice.toggle(c.key)}
-                />
-              }
-            />
-          ))}
-        </Box>
-        <Button size="small" onClick={choice.reset} sx={{ mt: 1 }}>
-          Reset to default
-        </Button>
-      </Popover>
+      {anchor && (
+        <Suspense fallback={null}>
+          <ColumnChoicePanel
+            id={id}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            columns={columns}
+            choice={choice}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
