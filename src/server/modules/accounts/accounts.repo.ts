@@ -1,7 +1,7 @@
 import type { AccountFacts } from '@domain/batch-orders/batch-orders';
 import { type AccountRef, missingAccountName } from '@domain/customers/search';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { accounts, accountTypeHistory, shippingAddresses, termsRecords } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -64,10 +64,10 @@ export function phoenixAccountType(row: AccountRow, history: { fromType: number 
 }
 
 export async function directDownlineCount(tx: DbOrTx, phoenixId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from accounts where sponsor_id = ${phoenixId} and phoenix_id <> ${phoenixId}`,
-  );
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(and(eq(accounts.sponsorId, phoenixId), ne(accounts.phoenixId, phoenixId)));
   return row?.n ?? 0;
 }
 
@@ -83,6 +83,7 @@ export async function isInDownline(
 ): Promise<boolean> {
   if (root === candidate) return true;
   const column = tree === 'sponsor' ? sql.raw('sponsor_id') : sql.raw('enroller_id');
+  // Raw SQL: a recursive CTE (the downline walk) has no builder form.
   const found = await rows<{ hit: number }>(
     tx,
     sql`with recursive down(phoenix_id) as (

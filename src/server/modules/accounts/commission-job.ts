@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rows } from '../../platform/db';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema';
 import type { JobHandler } from '../../platform/jobs';
 
 // The commission recalculation requested by a change of country (DESIGN §2 commissions): the
@@ -8,13 +8,14 @@ import type { JobHandler } from '../../platform/jobs';
 
 export const recalculateCommissions: JobHandler = async (payload, ctx) => {
   const uid = String(payload.accountUid ?? '');
-  const [figures] = await rows<{ orders: number; pv: string | null; cv: string | null }>(
-    ctx.db,
-    sql`select count(*)::int as orders, coalesce(sum(pv), 0)::text as pv, coalesce(sum(cv), 0)::text as cv
-          from orders
-         where customer_uid = ${uid}
-           and date_created_utc >= date_trunc('month', now())`,
-  );
+  const [figures] = await ctx.db
+    .select({
+      orders: sql<number>`count(*)::int`,
+      pv: sql<string | null>`coalesce(sum(${orders.pv}), 0)::text`,
+      cv: sql<string | null>`coalesce(sum(${orders.cv}), 0)::text`,
+    })
+    .from(orders)
+    .where(and(eq(orders.customerUid, uid), gte(orders.dateCreatedUtc, sql`date_trunc('month', now())`)));
   return {
     accountUid: uid,
     countryId: payload.toCountryId ?? null,

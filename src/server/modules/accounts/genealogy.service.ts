@@ -125,6 +125,7 @@ export async function compressAccount(ctx: AppContext, staff: StaffPrincipal, ui
 export async function compressDownline(ctx: AppContext, staff: StaffPrincipal, uid: string) {
   return ctx.db.transaction(async (tx) => {
     const root = await loadAccount(tx, uid, true);
+    // Raw SQL: a recursive CTE (the sponsor downline, top down) has no builder form.
     const terminated = await rows<{ uid: string }>(
       tx,
       sql`with recursive down(uid, phoenix_id, depth, status) as (

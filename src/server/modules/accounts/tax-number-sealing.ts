@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
+import { accounts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { DataKeyError, type DataKeyring } from '../../platform/data-keys';
 import { type Db, rows } from '../../platform/db';
@@ -50,13 +51,12 @@ export async function sealTaxNumbers(
 /** One batch of the values under key `id` ('' = digits), sealed with the current key; how many. */
 async function sealBatch(db: Db, keyring: DataKeyring, id: string, batch: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const pending = await rows<{ uid: string; tax_number: string }>(
-      tx,
-      sql`select uid, tax_number from accounts
-           where tax_number is not null and ${KEY_ID} = ${id}
-           limit ${batch}
-           for update skip locked`,
-    );
+    const pending = await tx
+      .select({ uid: accounts.uid, tax_number: accounts.sealedTaxNumber })
+      .from(accounts)
+      .where(and(isNotNull(accounts.sealedTaxNumber), sql`${KEY_ID} = ${id}`))
+      .limit(batch)
+      .for('update', { skipLocked: true });
     if (pending.length === 0) return 0;
     const next = pending.map((r) => ({
       uid: r.uid,
@@ -88,10 +88,11 @@ async function checkKeysInUse(db: Db, keyring: DataKeyring): Promise<string[]> {
       throw new DataKeyError(
         `Tax numbers are sealed with data key "${id}", which ${keyring.source} does not hold: add that key back to the ring (README, Key rotation).`,
       );
-    const [sample] = await rows<{ uid: string; tax_number: string }>(
-      db,
-      sql`select uid, tax_number from accounts where tax_number is not null and ${KEY_ID} = ${id} limit 1`,
-    );
+    const [sample] = await db
+      .select({ uid: accounts.uid, tax_number: accounts.sealedTaxNumber })
+      .from(accounts)
+      .where(and(isNotNull(accounts.sealedTaxNumber), sql`${KEY_ID} = ${id}`))
+      .limit(1);
     if (sample) openTaxNumber(keyring, { uid: sample.uid, sealedTaxNumber: sample.tax_number });
   }
   return ids;
@@ -99,6 +100,7 @@ async function checkKeysInUse(db: Db, keyring: DataKeyring): Promise<string[]> {
 
 /** The distinct key ids in use: a walk up the index, one probe per id (never a table scan). */
 export async function keyIdsInUse(db: Db): Promise<string[]> {
+  // Raw SQL: a recursive CTE (a loose index scan over the key ids) has no builder form.
   const found = await rows<{ id: string }>(
     db,
     sql`with recursive ids(id) as (

@@ -1,7 +1,7 @@
 import { TOO_MANY_ATTEMPTS } from '@domain/auth/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { loginAttempts } from '../../db/schema';
-import { type DbOrTx, rows } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 import { tooManyRequests } from '../../platform/errors';
 
 // Sign-in throttling (ADR 020). Counts live in the database, so every app process shares them, and
@@ -44,17 +44,23 @@ interface Row {
   trusted_until: Date | string | null;
   now: Date | string;
 }
+/** A row's columns as the throttle reads them, with the throttle's clock as `now`. */
+const rowColumns = (c: ThrottleClock) => ({
+  failures: loginAttempts.failures,
+  window_started_at: loginAttempts.windowStartedAt,
+  trusted_until: loginAttempts.trustedUntil,
+  now: sql<string>`${clock(c)}`,
+});
 const ms = (v: Date | string) => new Date(v).getTime();
 const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
 
 /** The row of `key`, created if missing, locked until the transaction ends. */
 async function lockRow(tx: DbOrTx, key: string, c: ThrottleClock): Promise<Row> {
-  const [row] = await rows<Row>(
-    tx,
-    sql`insert into login_attempts (key, failures, window_started_at) values (${key}, 0, ${clock(c)})
-        on conflict (key) do update set key = excluded.key
-        returning failures, window_started_at, trusted_until, ${clock(c)} as now`,
-  );
+  const [row] = await tx
+    .insert(loginAttempts)
+    .values({ key, failures: 0, windowStartedAt: clock(c) })
+    .onConflictDoUpdate({ target: loginAttempts.key, set: { key: sql`excluded.key` } })
+    .returning(rowColumns(c));
   return row!;
 }
 
@@ -90,11 +96,11 @@ export async function claimLoginAttempt(
 ): Promise<LoginClaim> {
   return db.transaction(async (tx) => {
     const account = await lockRow(tx, keyOf('account', email, ip), c);
-    const [pair] = await rows<Row>(
-      tx,
-      sql`select failures, window_started_at, trusted_until, ${clock(c)} as now from login_attempts
-          where key = ${keyOf('knownAddress', email, ip)} for update`,
-    );
+    const [pair] = await tx
+      .select(rowColumns(c))
+      .from(loginAttempts)
+      .where(eq(loginAttempts.key, keyOf('knownAddress', email, ip)))
+      .for('update');
     if (pair?.trusted_until && ms(pair.trusted_until) > ms(pair.now)) {
       const window = windowOf(pair);
       if (window.used >= LOGIN_LIMITS.knownAddress) refuse(pair, window.start);

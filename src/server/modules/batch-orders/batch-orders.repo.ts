@@ -2,7 +2,7 @@ import type { ProductFacts } from '@domain/batch-orders/batch-orders';
 import type { ShelfPrices } from '@domain/pricing';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { accounts, productPrices, products, shippingAddresses, taxRates } from '../../db/schema';
-import { type DbOrTx, rows } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 
 // Reads batch orders need (the accounts a file names come from the accounts module): whole account
 // and address rows, products with their prices, tax rates. In bulk for a preview (a query per
@@ -107,9 +107,8 @@ export async function taxRatesOf(db: DbOrTx, countryIds: number[]): Promise<Map<
 
 /** `count` order numbers from order_number_seq in one statement, ascending. */
 export async function nextOrderNumbers(db: DbOrTx, count: number): Promise<number[]> {
-  const taken = await rows<{ n: string | number }>(
-    db,
-    sql`select nextval('order_number_seq') as n from generate_series(1, ${count})`,
-  );
+  const taken = await db
+    .select({ n: sql<string | number>`nextval('order_number_seq')` })
+    .from(sql`generate_series(1, ${count})`);
   return taken.map((r) => Number(r.n)).sort((a, b) => a - b);
 }

@@ -16,10 +16,17 @@ import { csvHeader, csvLine } from '@domain/platform/csv';
 import { entitledPrice, priceTierOf, productPriceOf } from '@domain/pricing';
 import { ORDER_STATE } from '@domain/reference';
 import { columnLabel } from '@domain/uploads/upload';
-import { sql } from 'drizzle-orm';
-import { downstreamExports, orderComments, orderLines, orderPayments, orders } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  batchOrderRows,
+  downstreamExports,
+  orderComments,
+  orderLines,
+  orderPayments,
+  orders,
+} from '../../db/schema';
 import { type Actor, type ChangeInput, recordChanges } from '../../platform/audit';
-import { type DbOrTx, insertRecords, rows, type Tx } from '../../platform/db';
+import { type DbOrTx, insertRecords, type Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { alphanumericId } from '../../platform/ids';
 import {
@@ -401,23 +408,27 @@ export async function batchRows(
 /** How the batch's orders stand downstream, counted over the whole batch (not just a page). */
 export async function downstreamCounts(db: DbOrTx, batchId: number): Promise<BatchOrderExportCounts> {
   await getUpload(db, batchOrdersKind, batchId);
-  const [c] = await rows<Record<keyof BatchOrderExportCounts, string | number>>(
-    db,
-    sql`select count(*) as orders,
-               count(*) filter (where o.phoenix_order_id is not null) as exported,
-               count(*) filter (where o.phoenix_order_id is null and d.status = 'failed') as failed,
-               count(*) filter (where o.phoenix_order_id is null and d.status = 'cancelled') as cancelled
-        from batch_order_rows r
-        join orders o on o.id = r.order_id
-        left join downstream_exports d on d.order_id = o.id
-        where r.batch_id = ${batchId} and r.status = 'succeeded'`,
-  );
+  const [c] = await db
+    .select({
+      orders: sql<string | number>`count(*)`,
+      exported: sql<string | number>`count(*) filter (where ${orders.phoenixOrderId} is not null)`,
+      failed: sql<
+        string | number
+      >`count(*) filter (where ${orders.phoenixOrderId} is null and ${downstreamExports.status} = 'failed')`,
+      cancelled: sql<
+        string | number
+      >`count(*) filter (where ${orders.phoenixOrderId} is null and ${downstreamExports.status} = 'cancelled')`,
+    })
+    .from(batchOrderRows)
+    .innerJoin(orders, eq(orders.id, batchOrderRows.orderId))
+    .leftJoin(downstreamExports, eq(downstreamExports.orderId, orders.id))
+    .where(and(eq(batchOrderRows.batchId, batchId), eq(batchOrderRows.status, 'succeeded')));
   const n = (v: string | number | undefined) => Number(v ?? 0);
-  const orders = n(c?.orders);
+  const total = n(c?.orders);
   const exported = n(c?.exported);
   const failed = n(c?.failed);
   const cancelled = n(c?.cancelled);
-  return { orders, exported, queued: orders - exported - failed - cancelled, failed, cancelled };
+  return { orders: total, exported, queued: total - exported - failed - cancelled, failed, cancelled };
 }
 
 /** The result file, written a page of rows at a time (never the whole batch in memory). */

@@ -1,7 +1,7 @@
 import { type ContentEntry, pickEntries } from '@domain/checkout';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { contentEntries } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { rows } from '../../platform/db';
 
 // Content entries (spec 3 §7; DESIGN §2): cached per request shape for a short while (only a
 // cache: every process reads the same table), a missing locale falls back to en-US.
@@ -30,17 +30,34 @@ interface Row {
 }
 
 async function load(ctx: AppContext, q: ContentRequest) {
-  const found = await rows<Row>(
-    ctx.db,
-    sql`select id, type, url, locale, drafts, title, fields from content_entries
-        where ${q.type ? sql`type = ${q.type}` : sql`url = ${q.url!}`}
-          and locale in (${q.locale}, 'en-US')
-          and (visible_from is null or visible_from <= current_date)
-          and (visible_to is null or visible_to >= current_date)
-          and (user_types is null or cardinality(user_types) = 0
-               ${q.userType === undefined ? sql`` : sql`or ${q.userType}::smallint = any(user_types)`})
-        order by id limit ${q.limit * 2}`,
-  );
+  const found: Row[] = await ctx.db
+    .select({
+      id: contentEntries.id,
+      type: contentEntries.type,
+      url: contentEntries.url,
+      locale: contentEntries.locale,
+      drafts: contentEntries.drafts,
+      title: contentEntries.title,
+      fields: contentEntries.fields,
+    })
+    .from(contentEntries)
+    .where(
+      and(
+        q.type ? eq(contentEntries.type, q.type) : eq(contentEntries.url, q.url!),
+        inArray(contentEntries.locale, [q.locale, 'en-US']),
+        or(isNull(contentEntries.visibleFrom), lte(contentEntries.visibleFrom, sql`current_date`)),
+        or(isNull(contentEntries.visibleTo), gte(contentEntries.visibleTo, sql`current_date`)),
+        or(
+          isNull(contentEntries.userTypes),
+          sql`cardinality(${contentEntries.userTypes}) = 0`,
+          q.userType === undefined
+            ? undefined
+            : sql`${q.userType}::smallint = any(${contentEntries.userTypes})`,
+        ),
+      ),
+    )
+    .orderBy(asc(contentEntries.id))
+    .limit(q.limit * 2);
   // One entry per key: the cart message code, or the page's url and title.
   const keyed = found.map((r) => ({
     ...r,

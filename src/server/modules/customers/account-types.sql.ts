@@ -1,7 +1,9 @@
 import { DERIVED_ACCOUNT_TYPE_KEYS, type DerivedAccountType } from '@domain/customers/account-types';
 import { ORDER_STATE, ORDER_TYPE, SKU, USER_TYPE } from '@domain/reference';
-import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rows } from '../../platform/db';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
 
 // The derived account types of spec 1 §1 (src/domain/customers/account-types.ts, ADR 027) as SQL
 // over an account row aliased `a`: one rule, read by the account record and by the search filter.
@@ -37,13 +39,11 @@ export function derivedTypeSql(type: DerivedAccountType): SQL {
 
 /** The derived types of one account, in the order of spec 1 §1. */
 export async function derivedTypesOf(db: DbOrTx, uid: string): Promise<DerivedAccountType[]> {
-  const columns = sql.join(
-    DERIVED_ACCOUNT_TYPE_KEYS.map((key) => sql`${derivedTypeSql(key)} as ${sql.identifier(key)}`),
-    sql`, `,
-  );
-  const [row] = await rows<Record<DerivedAccountType, boolean>>(
-    db,
-    sql`select ${columns} from accounts a where a.uid = ${uid}`,
-  );
+  const columns = Object.fromEntries(
+    DERIVED_ACCOUNT_TYPE_KEYS.map((key) => [key, sql<boolean>`${derivedTypeSql(key)}`]),
+  ) as Record<DerivedAccountType, SQL<boolean>>;
+  // The derived types' SQL reads the account row as `a`.
+  const a = alias(accounts, 'a');
+  const [row] = await db.select(columns).from(a).where(eq(a.uid, uid));
   return row ? DERIVED_ACCOUNT_TYPE_KEYS.filter((key) => row[key] === true) : [];
 }

@@ -1,5 +1,7 @@
 import type { DerivedAccountType } from '@domain/customers/account-types';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts } from '../../db/schema';
 import { type Db, type DbOrTx, rows } from '../../platform/db';
 import { derivedTypeSql } from '../customers/account-types.sql';
 import {
@@ -137,6 +139,7 @@ async function closeWords(db: Db, column: SQL, word: string): Promise<CloseWord[
 
 async function closeWordsFrom(db: Db, column: SQL, word: string, lo: string): Promise<CloseWord[]> {
   const hi = prefixUpperBound(lo);
+  // Raw SQL: a recursive CTE (a loose index scan of the name btree) has no builder form.
   const found = await rows<{ word: string; similarity: number }>(
     db,
     sql`with recursive v(n, steps) as (
@@ -201,6 +204,7 @@ export async function searchNameUids(
         : sql`(select * from accounts a where ${where} limit ${FUZZY_CANDIDATES}) a`;
     const read = async (q: DbOrTx) => {
       if (toSkip > 0) {
+        // Raw SQL: the builder has no form for the index-exact lower(x) collate "C" and pg_trgm conditions.
         const [counted] = await rows<{ n: number }>(
           q,
           sql`select count(*)::int as n from (select 1 from ${from} limit ${toSkip}) x`,
@@ -212,6 +216,7 @@ export async function searchNameUids(
           return;
         }
       }
+      // Raw SQL: the index needs the exact expression lower(x) collate "C", which the builder cannot order by.
       const page = await rows<{ uid: string }>(
         q,
         sql`select a.uid from ${from} order by ${t.order} limit ${take - found.length} offset ${toSkip}`,
@@ -227,8 +232,12 @@ export async function searchNameUids(
 }
 
 export async function uidByPhoenixId(db: Db, phoenixId: number, filter: SearchFilter): Promise<string[]> {
-  const where = sql.join([sql`a.phoenix_id = ${phoenixId}`, ...filterSql(filter)], sql` and `);
-  const found = await rows<{ uid: string }>(db, sql`select a.uid from accounts a where ${where}`);
+  // The filters read the account row as `a`.
+  const a = alias(accounts, 'a');
+  const found = await db
+    .select({ uid: a.uid })
+    .from(a)
+    .where(and(eq(a.phoenixId, phoenixId), ...filterSql(filter)));
   return found.map((r) => r.uid);
 }
 
@@ -256,25 +265,35 @@ export interface SearchRowRecord {
 /** The result rows for these uids (any order): sponsor and membership terms records with them. */
 export async function searchRows(db: Db, uids: readonly string[]): Promise<SearchRowRecord[]> {
   if (uids.length === 0) return [];
-  return rows<SearchRowRecord>(
-    db,
-    sql`select a.uid, a.phoenix_id, a.first_name, a.last_name, a.email, a.user_type, a.country_id,
-               a.account_status, a.sponsor_id, a.member_expiration_date_utc,
-               s.uid as sponsor_uid, s.first_name as sponsor_first_name, s.last_name as sponsor_last_name,
-               coalesce((select json_agg(json_build_object('orderDate', t.order_date,
-                                                           'orderExpiration', t.order_expiration,
-                                                           'signed', t.signed, 'declined', t.declined))
-                           from terms_records t where t.account_uid = a.uid), '[]')::text as terms,
-               ${derivedTypeSql('enrollingConsultant')} as "enrollingConsultant",
-               ${derivedTypeSql('enrollingMember')} as "enrollingMember",
-               ${derivedTypeSql('host')} as host
-          from accounts a
-          left join accounts s on s.phoenix_id = a.sponsor_id
-         where a.uid in (${sql.join(
-           uids.map((u) => sql`${u}`),
-           sql`, `,
-         )})`,
-  );
+  // The derived types' SQL reads the account row as `a`.
+  const a = alias(accounts, 'a');
+  const s = alias(accounts, 's');
+  return db
+    .select({
+      uid: a.uid,
+      phoenix_id: a.phoenixId,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      email: a.email,
+      user_type: a.userType,
+      country_id: a.countryId,
+      account_status: a.accountStatus,
+      sponsor_id: a.sponsorId,
+      member_expiration_date_utc: a.memberExpirationDateUtc,
+      sponsor_uid: s.uid,
+      sponsor_first_name: s.firstName,
+      sponsor_last_name: s.lastName,
+      terms: sql<string>`coalesce((select json_agg(json_build_object('orderDate', t.order_date,
+                                                                     'orderExpiration', t.order_expiration,
+                                                                     'signed', t.signed, 'declined', t.declined))
+                                     from terms_records t where t.account_uid = a.uid), '[]')::text`,
+      enrollingConsultant: sql<boolean>`${derivedTypeSql('enrollingConsultant')}`,
+      enrollingMember: sql<boolean>`${derivedTypeSql('enrollingMember')}`,
+      host: sql<boolean>`${derivedTypeSql('host')}`,
+    })
+    .from(a)
+    .leftJoin(s, eq(s.phoenixId, a.sponsorId))
+    .where(inArray(a.uid, [...uids]));
 }
 
 export interface ConsultantRecord {
@@ -289,13 +308,16 @@ export interface ConsultantRecord {
 
 export async function consultantRows(db: Db, uids: readonly string[]): Promise<ConsultantRecord[]> {
   if (uids.length === 0) return [];
-  return rows<ConsultantRecord>(
-    db,
-    sql`select a.uid, a.phoenix_id, a.first_name, a.last_name, a.email, a.country_id, a.user_type
-          from accounts a
-         where a.uid in (${sql.join(
-           uids.map((u) => sql`${u}`),
-           sql`, `,
-         )})`,
-  );
+  return db
+    .select({
+      uid: accounts.uid,
+      phoenix_id: accounts.phoenixId,
+      first_name: accounts.firstName,
+      last_name: accounts.lastName,
+      email: accounts.email,
+      country_id: accounts.countryId,
+      user_type: accounts.userType,
+    })
+    .from(accounts)
+    .where(inArray(accounts.uid, [...uids]));
 }

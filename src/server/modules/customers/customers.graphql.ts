@@ -1,9 +1,9 @@
 import { titleName } from '@domain/customers/titles';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { USER_TYPE } from '@domain/reference/lists';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
-import { rows } from '../../platform/db';
+import { accounts, socials } from '../../db/schema';
 import type { GraphqlModule } from '../../platform/graphql';
 import { accountByPhoenixId, accountByUid } from './customers.repo';
 
@@ -74,7 +74,12 @@ const pwsOf = (r: PwsRow) => ({
   uid: r.uid,
   fullName: r.full_name,
 });
-const pwsColumns = sql`a.uid, a.phoenix_id::float8 as phoenix_id, a.first_name || ' ' || a.last_name as full_name, a.pws_key`;
+const pwsColumns = {
+  uid: accounts.uid,
+  phoenix_id: sql<number>`${accounts.phoenixId}::float8`,
+  full_name: sql<string>`${accounts.firstName} || ' ' || ${accounts.lastName}`,
+  pws_key: accounts.pwsKey,
+};
 
 export const customersGraphql: GraphqlModule = {
   typeDefs,
@@ -106,11 +111,11 @@ export const customersGraphql: GraphqlModule = {
         const customer = await accountByUid(ctx.db, args.uid);
         if (!customer) return null;
         if (sid !== null) {
-          const [hit] = await rows<PwsRow & { status: string; closing_date: Date | null }>(
-            ctx.db,
-            sql`select ${pwsColumns}, s.status, s.closing_date from socials s join accounts a on a.uid = s.uid
-                where s.id = ${Number(sid)}`,
-          );
+          const [hit] = await ctx.db
+            .select({ ...pwsColumns, status: socials.status, closing_date: socials.closingDate })
+            .from(socials)
+            .innerJoin(accounts, eq(accounts.uid, socials.uid))
+            .where(eq(socials.id, Number(sid)));
           if (!hit) throw bad('No popup with that id');
           const closes = hit.closing_date ? new Date(hit.closing_date).getTime() : null;
           const left = closes == null ? null : Math.max(0, Math.floor((closes - Date.now()) / 1000));
@@ -122,10 +127,10 @@ export const customersGraphql: GraphqlModule = {
           customer.user_type !== USER_TYPE.employee &&
           sponsorId !== COMPANY_SPONSOR_ID;
         if (!attributed) return { source: 'sponsor', pws: null, timeRemaining: null };
-        const [sponsor] = await rows<PwsRow>(
-          ctx.db,
-          sql`select ${pwsColumns} from accounts a where a.phoenix_id = ${sponsorId}`,
-        );
+        const [sponsor] = await ctx.db
+          .select(pwsColumns)
+          .from(accounts)
+          .where(eq(accounts.phoenixId, sponsorId));
         return { source: 'sponsor', pws: sponsor ? pwsOf(sponsor) : null, timeRemaining: null };
       },
     },

@@ -6,8 +6,10 @@ import {
 import type { CustomerSummary, OrderRow, Popup } from '@domain/customers/customer';
 import { isActiveMember, memberStatus } from '@domain/customers/membership';
 import { orderDisplayStatus } from '@domain/customers/order-status';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, rows } from '../../platform/db';
+import { and, desc, eq, not, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { accounts, carts, orderShipments, orders, socials, termsRecords } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
 import { derivedTypeSql } from './account-types.sql';
 
 // Reads of one customer's account and records (spec 1 §2–§4). Every query is by an indexed key:
@@ -41,36 +43,60 @@ export interface AccountRow {
   derived_types: DerivedAccountType[] | null;
 }
 
-const accountColumns = sql`a.uid, a.phoenix_id::float8 as phoenix_id, a.first_name, a.last_name, a.email,
-  a.user_type::int as user_type, a.country_id::int as country_id, a.account_status::int as account_status,
-  a.sponsor_id::float8 as sponsor_id, a.enroller_id::float8 as enroller_id, a.enrollment_date_utc,
-  a.next_renewal_date_utc, a.member_expiration_date_utc, a.paid_as_title_id::int as paid_as_title_id,
-  a.recognition_title_id::int as recognition_title_id, a.pws_key,
-  t.order_date as terms_order_date, t.order_expiration as terms_order_expiration,
-  t.signed as terms_signed, t.declined as terms_declined,
-  array_remove(array[${sql.join(
-    DERIVED_ACCOUNT_TYPE_KEYS.map((key) => sql`case when ${derivedTypeSql(key)} then ${key}::text end`),
-    sql`, `,
-  )}], null) as derived_types`;
+/** The account row as `a`: the derived types' SQL reads it by that name. */
+const a = alias(accounts, 'a');
 
 /** Member status needs only the latest terms record (spec 1 §4), read with the account. */
-const latestTerms = sql`left join lateral (
-    select order_date, order_expiration, signed, declined from terms_records
-    where account_uid = a.uid order by order_date desc, id desc limit 1) t on true`;
+const latestTerms = new QueryBuilder()
+  .select({
+    orderDate: termsRecords.orderDate,
+    orderExpiration: termsRecords.orderExpiration,
+    signed: termsRecords.signed,
+    declined: termsRecords.declined,
+  })
+  .from(termsRecords)
+  .where(eq(termsRecords.accountUid, a.uid))
+  .orderBy(desc(termsRecords.orderDate), desc(termsRecords.id))
+  .limit(1)
+  .as('t');
+
+const accountColumns = {
+  uid: a.uid,
+  phoenix_id: sql<number>`${a.phoenixId}::float8`,
+  first_name: a.firstName,
+  last_name: a.lastName,
+  email: a.email,
+  user_type: sql<number>`${a.userType}::int`,
+  country_id: sql<number>`${a.countryId}::int`,
+  account_status: sql<number>`${a.accountStatus}::int`,
+  sponsor_id: sql<number>`${a.sponsorId}::float8`,
+  enroller_id: sql<number>`${a.enrollerId}::float8`,
+  enrollment_date_utc: a.enrollmentDateUtc,
+  next_renewal_date_utc: a.nextRenewalDateUtc,
+  member_expiration_date_utc: a.memberExpirationDateUtc,
+  paid_as_title_id: sql<number | null>`${a.paidAsTitleId}::int`,
+  recognition_title_id: sql<number | null>`${a.recognitionTitleId}::int`,
+  pws_key: a.pwsKey,
+  terms_order_date: latestTerms.orderDate,
+  terms_order_expiration: latestTerms.orderExpiration,
+  terms_signed: latestTerms.signed,
+  terms_declined: latestTerms.declined,
+  derived_types: sql<DerivedAccountType[] | null>`array_remove(array[${sql.join(
+    DERIVED_ACCOUNT_TYPE_KEYS.map((key) => sql`case when ${derivedTypeSql(key)} then ${key}::text end`),
+    sql`, `,
+  )}], null)`,
+};
+
+const selectAccount = (db: DbOrTx) =>
+  db.select(accountColumns).from(a).leftJoinLateral(latestTerms, sql`true`);
 
 export async function accountByUid(db: DbOrTx, uid: string): Promise<AccountRow | undefined> {
-  const [row] = await rows<AccountRow>(
-    db,
-    sql`select ${accountColumns} from accounts a ${latestTerms} where a.uid = ${uid}`,
-  );
+  const [row] = await selectAccount(db).where(eq(a.uid, uid));
   return row;
 }
 
 export async function accountByPhoenixId(db: DbOrTx, phoenixId: number): Promise<AccountRow | undefined> {
-  const [row] = await rows<AccountRow>(
-    db,
-    sql`select ${accountColumns} from accounts a ${latestTerms} where a.phoenix_id = ${phoenixId}`,
-  );
+  const [row] = await selectAccount(db).where(eq(a.phoenixId, phoenixId));
   return row;
 }
 
@@ -119,11 +145,24 @@ interface OrderSqlRow {
   customer_name: string;
 }
 
-const orderColumns = sql`o.id, o.order_id::int as order_id, o.phoenix_order_id::float8 as phoenix_order_id,
-  o.date_created_utc, o.order_type::int as order_type, o.state::int as state, o.collection, o.printed,
-  o.customer_user_type::int as customer_user_type, o.grand_total_cents::int as grand_total_cents, o.currency,
-  exists (select 1 from order_shipments s where s.order_id = o.id) as has_shipments, o.customer_uid,
-  o.customer_first_name || ' ' || o.customer_last_name as customer_name`;
+const orderColumns = {
+  id: orders.id,
+  order_id: sql<number>`${orders.orderId}::int`,
+  phoenix_order_id: sql<number | null>`${orders.phoenixOrderId}::float8`,
+  date_created_utc: orders.dateCreatedUtc,
+  order_type: sql<number>`${orders.orderType}::int`,
+  state: sql<number>`${orders.state}::int`,
+  collection: orders.collection,
+  printed: orders.printed,
+  customer_user_type: sql<number>`${orders.customerUserType}::int`,
+  grand_total_cents: sql<number>`${orders.grandTotalCents}::int`,
+  currency: orders.currency,
+  // `orders.id` by name: the builder leaves a column of a one-table select unqualified, which the
+  // subquery would read as its own.
+  has_shipments: sql<boolean>`exists (select 1 from ${orderShipments} s where s.order_id = orders.id)`,
+  customer_uid: orders.customerUid,
+  customer_name: sql<string>`${orders.customerFirstName} || ' ' || ${orders.customerLastName}`,
+};
 
 const orderRowOf = (r: OrderSqlRow): OrderRow & { customerUid: string; customerName: string } => ({
   id: r.id,
@@ -147,20 +186,23 @@ const orderRowOf = (r: OrderSqlRow): OrderRow & { customerUid: string; customerN
 
 /** The customer's orders, newest first; `limit + 1` rows tell whether another page exists. */
 export async function ordersOf(db: DbOrTx, uid: string, limit: number, offset: number) {
-  const found = await rows<OrderSqlRow>(
-    db,
-    sql`select ${orderColumns} from orders o where o.customer_uid = ${uid}
-        order by o.date_created_utc desc, o.id desc limit ${limit} offset ${offset}`,
-  );
+  const found: OrderSqlRow[] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.customerUid, uid))
+    .orderBy(desc(orders.dateCreatedUtc), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
   return found.map(orderRowOf);
 }
 
 export async function ordersOfPopup(db: DbOrTx, socialId: number, limit: number) {
-  const found = await rows<OrderSqlRow>(
-    db,
-    sql`select ${orderColumns} from orders o where o.social_id = ${socialId}
-        order by o.date_created_utc desc, o.id desc limit ${limit}`,
-  );
+  const found: OrderSqlRow[] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.socialId, socialId))
+    .orderBy(desc(orders.dateCreatedUtc), desc(orders.id))
+    .limit(limit);
   return found.map(orderRowOf);
 }
 
@@ -185,27 +227,34 @@ const popupOf = (r: PopupSqlRow, currency: string): Popup => ({
   currency,
 });
 
-const popupColumns = sql`id::int as id, name, status, opening_date, closing_date,
-  total_cents::int as total_cents, order_count::int as order_count`;
+const popupColumns = {
+  id: sql<number>`${socials.id}::int`,
+  name: socials.name,
+  status: socials.status,
+  opening_date: socials.openingDate,
+  closing_date: socials.closingDate,
+  total_cents: sql<number>`${socials.totalCents}::int`,
+  order_count: sql<number>`${socials.orderCount}::int`,
+};
 
 /** The popups a customer hosts (socials.uid), unordered: the caller applies spec 1 §4's order. */
 export async function popupsOf(db: DbOrTx, uid: string, currency: string): Promise<Popup[]> {
-  const found = await rows<PopupSqlRow>(db, sql`select ${popupColumns} from socials where uid = ${uid}`);
+  const found: PopupSqlRow[] = await db.select(popupColumns).from(socials).where(eq(socials.uid, uid));
   return found.map((r) => popupOf(r, currency));
 }
 
 export async function popupOfCustomer(db: DbOrTx, uid: string, popupId: number, currency: string) {
-  const [found] = await rows<PopupSqlRow>(
-    db,
-    sql`select ${popupColumns} from socials where uid = ${uid} and id = ${popupId}`,
-  );
+  const [found]: PopupSqlRow[] = await db
+    .select(popupColumns)
+    .from(socials)
+    .where(and(eq(socials.uid, uid), eq(socials.id, popupId)));
   return found ? popupOf(found, currency) : undefined;
 }
 
 export async function cartCountOfPopup(db: DbOrTx, socialId: number): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from carts where social_id = ${socialId} and not canceled`,
-  );
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(carts)
+    .where(and(eq(carts.socialId, socialId), not(carts.canceled)));
   return r?.n ?? 0;
 }

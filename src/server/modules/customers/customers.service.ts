@@ -13,9 +13,10 @@ import { type AccountRef, missingAccountName } from '@domain/customers/search';
 import { titleName } from '@domain/customers/titles';
 import { COMPANY_SPONSOR_ID, ORDER_LIST_PAGE_SIZE } from '@domain/reference/constants';
 import { COUNTRIES } from '@domain/reference/lists';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { accounts, changeEvents, productCredit } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { type DbOrTx, rows } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { customerCart, customerCarts } from '../carts/carts.service';
 import {
@@ -59,14 +60,14 @@ async function refs(ctx: AppContext, ids: number[]): Promise<Map<number, Account
   const found =
     wanted.length === 0
       ? []
-      : await rows<{ uid: string; phoenix_id: number; full_name: string }>(
-          ctx.db,
-          sql`select uid, phoenix_id::float8 as phoenix_id, first_name || ' ' || last_name as full_name
-              from accounts where phoenix_id in (${sql.join(
-                wanted.map((id) => sql`${id}`),
-                sql`, `,
-              )})`,
-        );
+      : await ctx.db
+          .select({
+            uid: accounts.uid,
+            phoenix_id: sql<number>`${accounts.phoenixId}::float8`,
+            full_name: sql<string>`${accounts.firstName} || ' ' || ${accounts.lastName}`,
+          })
+          .from(accounts)
+          .where(inArray(accounts.phoenixId, wanted));
   const map = new Map<number, AccountRef>();
   for (const id of ids) map.set(id, { uid: null, phoenixId: id, fullName: missingAccountName(id) });
   for (const r of found) {
@@ -91,27 +92,31 @@ export async function dashboard(ctx: AppContext, uid: string): Promise<CustomerD
   const [people, credit, lastOrders, openCarts, popups, changes, sponsorTree, enrollerTree] =
     await Promise.all([
       refs(ctx, [sponsorId, enrollerId]),
-      rows<{ country: 'us' | 'ca'; balance_cents: number; expiration_date: Date | null }>(
-        db,
-        sql`select country, balance_cents::int as balance_cents, expiration_date from product_credit
-          where account_uid = ${uid} order by country desc`,
-      ),
+      db
+        .select({
+          country: productCredit.country,
+          balance_cents: sql<number>`${productCredit.balanceCents}::int`,
+          expiration_date: productCredit.expirationDate,
+        })
+        .from(productCredit)
+        .where(eq(productCredit.accountUid, uid))
+        .orderBy(desc(productCredit.country)),
       ordersOf(db, uid, 5, 0),
       customerCarts(db, uid, { openOnly: true, limit: 5 }),
       popupsOf(db, uid, currency),
-      rows<{
-        id: number;
-        action: string;
-        changed_by: string;
-        changed_by_name: string | null;
-        date_changed_utc: Date;
-        differences: { path: (string | number)[] }[];
-      }>(
-        db,
-        sql`select id::int as id, action, changed_by, changed_by_name, date_changed_utc, differences
-          from change_events where collection = 'account-log' and entity_id = ${uid}
-          order by date_changed_utc desc, id desc limit 5`,
-      ),
+      db
+        .select({
+          id: sql<number>`${changeEvents.id}::int`,
+          action: changeEvents.action,
+          changed_by: changeEvents.changedBy,
+          changed_by_name: changeEvents.changedByName,
+          date_changed_utc: changeEvents.dateChangedUtc,
+          differences: changeEvents.differences,
+        })
+        .from(changeEvents)
+        .where(and(eq(changeEvents.collection, 'account-log'), eq(changeEvents.entityId, uid)))
+        .orderBy(desc(changeEvents.dateChangedUtc), desc(changeEvents.id))
+        .limit(5),
       downlineCounts(db, 'sponsor', phoenixId, DASHBOARD_COUNT_CAP),
       downlineCounts(db, 'enroller', phoenixId, DASHBOARD_COUNT_CAP),
     ]);

@@ -18,6 +18,7 @@ export async function downlineCounts(
   cap: number,
 ): Promise<{ direct: number; total: number; capped: boolean }> {
   const parent = PARENT[tree];
+  // Raw SQL: a recursive CTE (the downline walk) has no builder form.
   const [r] = await rows<{ direct: number; total: number }>(
     db,
     sql`with recursive down(phoenix_id) as (
@@ -55,6 +56,7 @@ export async function downlineNodes(
   limit: number,
 ): Promise<DownlineNode[]> {
   const parent = PARENT[tree];
+  // Raw SQL: a recursive CTE (the downline walk, level by level) has no builder form.
   const found = await rows<NodeSqlRow>(
     db,
     sql`with recursive down(phoenix_id, parent, level) as (

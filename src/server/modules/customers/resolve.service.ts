@@ -5,9 +5,9 @@ import {
   type ResolveTarget,
 } from '@domain/customers/jump';
 import { orderNumberLabel } from '@domain/customers/order-status';
-import { sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { accounts, orders } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { rows } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 
 // The jump box (spec 1 §2 Customer screens): where an account number, order number or email leads. Each probe is one
@@ -38,11 +38,16 @@ const orderTarget = (o: OrderHit): ResolveTarget => ({
 });
 
 async function account(ctx: AppContext, where: ReturnType<typeof sql>) {
-  const [hit] = await rows<AccountHit>(
-    ctx.db,
-    sql`select uid, phoenix_id::float8 as phoenix_id, first_name || ' ' || last_name as full_name
-        from accounts where ${where} order by phoenix_id limit 1`,
-  );
+  const [hit]: AccountHit[] = await ctx.db
+    .select({
+      uid: accounts.uid,
+      phoenix_id: sql<number>`${accounts.phoenixId}::float8`,
+      full_name: sql<string>`${accounts.firstName} || ' ' || ${accounts.lastName}`,
+    })
+    .from(accounts)
+    .where(where)
+    .orderBy(accounts.phoenixId)
+    .limit(1);
   return hit ? customerTarget(hit) : undefined;
 }
 
@@ -50,16 +55,23 @@ async function account(ctx: AppContext, where: ReturnType<typeof sql>) {
 const INT_MAX = 2_147_483_647;
 
 async function order(ctx: AppContext, value: number) {
-  const byNumber =
+  const probe = (rank: SQL<number>, where: SQL) =>
+    ctx.db
+      .select({
+        rank: rank.as('rank'),
+        id: orders.id,
+        order_id: sql<number>`${orders.orderId}::int`.as('order_id'),
+        customer_uid: orders.customerUid,
+        customer_user_type: sql<number>`${orders.customerUserType}::int`.as('customer_user_type'),
+      })
+      .from(orders)
+      .where(where)
+      .limit(1);
+  const byPhoenixNumber = probe(sql`1`, eq(orders.phoenixOrderId, value));
+  const [hit]: OrderHit[] =
     value <= INT_MAX
-      ? sql`(select 0 as rank, * from orders where order_id = ${value} limit 1) union all `
-      : sql``;
-  const [hit] = await rows<OrderHit>(
-    ctx.db,
-    sql`select id, order_id::int as order_id, customer_uid, customer_user_type::int as customer_user_type
-        from (${byNumber}(select 1 as rank, * from orders where phoenix_order_id = ${value} limit 1)) o
-        order by rank limit 1`,
-  );
+      ? await probe(sql`0`, eq(orders.orderId, value)).unionAll(byPhoenixNumber).orderBy(sql`rank`).limit(1)
+      : await byPhoenixNumber;
   return hit ? orderTarget(hit) : undefined;
 }
 

@@ -2,7 +2,8 @@ import { orderNumberLabel } from '@domain/customers/order-status';
 import type { Dashboard } from '@domain/platform/dashboard';
 import { PACIFIC_TIME_ZONE } from '@domain/reference/constants';
 import { ORDER_STATES, PENDING_RETURN_STATUS } from '@domain/reference/lists';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { accounts, changeEvents, failedOrders, orders, refunds, returns, staffUsers } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { rows } from '../../platform/db';
 
@@ -13,62 +14,85 @@ const dayStart = sql`(date_trunc('day', now() at time zone ${PACIFIC_TIME_ZONE})
 
 export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const db = ctx.readDb;
+  // Raw SQL: a SELECT without a FROM (the Pacific date alone) has no builder form.
   const [today] = await rows<{ d: string }>(
     db,
     sql`select to_char(now() at time zone ${PACIFIC_TIME_ZONE}, 'YYYY-MM-DD') as d`,
   );
-  const byState = await rows<{ state: number; n: number }>(
-    db,
-    sql`select state::int as state, count(*)::int as n from orders where date_created_utc >= ${dayStart} group by state`,
-  );
-  const [failed] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from failed_orders where resolved_at is null`,
-  );
-  const [pendingReturns] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from returns where return_status = ${PENDING_RETURN_STATUS}`,
-  );
-  const refunds = await rows<{ currency: string; n: number; cents: number }>(
-    db,
-    sql`select currency, count(*)::int as n, coalesce(sum(amount_cents + pc_amount_cents), 0)::int as cents
-        from refunds where timestamp >= ${dayStart} and status = 'processed' group by currency order by currency`,
-  );
-  const perDay = await rows<{ d: string; state: number; n: number }>(
-    db,
-    sql`select day::text as d, state::int as state, n::int as n from (
-          select (date_created_utc at time zone ${PACIFIC_TIME_ZONE})::date as day, state, count(*) as n
-          from orders where date_created_utc >= ${dayStart} - make_interval(days => ${DAYS - 1})
-          group by 1, 2) per_day
-        order by 1`,
-  );
-  const activity = await rows<{
-    id: number;
-    collection: string;
-    entity_id: string;
-    subject_name: string | null;
-    action: string;
-    changed_by: string;
-    changed_by_name: string | null;
-    date_changed_utc: Date;
-    changes: number;
-    order_id: number | null;
-    customer_user_type: number | null;
-  }>(
-    db,
-    // The subject's name comes from its record: staff-log is keyed by staff user id, account-log
-    // by account uid (spec 1 §3), orders-log by the order document id, named by the number staff
-    // read (F/X + order number, spec 2 §2), never by that id; other collections have no name.
-    sql`select c.id::int as id, c.collection, c.entity_id, c.action, c.changed_by, c.changed_by_name,
-          c.date_changed_utc, jsonb_array_length(c.differences)::int as changes,
-          coalesce(s.name, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')) as subject_name,
-          o.order_id::int as order_id, o.customer_user_type::int as customer_user_type
-        from (select * from change_events order by date_changed_utc desc, id desc limit 15) c
-        left join staff_users s on c.collection = 'staff-log' and s.id::text = c.entity_id
-        left join accounts a on c.collection = 'account-log' and a.uid = c.entity_id
-        left join orders o on c.collection = 'orders-log' and o.id = c.entity_id
-        order by c.date_changed_utc desc, c.id desc`,
-  );
+  const byState = await db
+    .select({ state: sql<number>`${orders.state}::int`, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(gte(orders.dateCreatedUtc, dayStart))
+    .groupBy(orders.state);
+  const [failed] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(failedOrders)
+    .where(isNull(failedOrders.resolvedAt));
+  const [pendingReturns] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returns)
+    .where(eq(returns.returnStatus, PENDING_RETURN_STATUS));
+  const refundsToday = await db
+    .select({
+      currency: refunds.currency,
+      n: sql<number>`count(*)::int`,
+      cents: sql<number>`coalesce(sum(${refunds.amountCents} + ${refunds.pcAmountCents}), 0)::int`,
+    })
+    .from(refunds)
+    .where(and(gte(refunds.timestamp, dayStart), eq(refunds.status, 'processed')))
+    .groupBy(refunds.currency)
+    .orderBy(refunds.currency);
+  const countsPerDay = db
+    .select({
+      day: sql`(${orders.dateCreatedUtc} at time zone ${PACIFIC_TIME_ZONE})::date`.as('day'),
+      state: orders.state,
+      n: sql`count(*)`.as('n'),
+    })
+    .from(orders)
+    .where(gte(orders.dateCreatedUtc, sql`${dayStart} - make_interval(days => ${DAYS - 1})`))
+    .groupBy(sql`1`, sql`2`)
+    .as('per_day');
+  const perDay = await db
+    .select({
+      d: sql<string>`${countsPerDay.day}::text`,
+      state: sql<number>`${countsPerDay.state}::int`,
+      n: sql<number>`${countsPerDay.n}::int`,
+    })
+    .from(countsPerDay)
+    .orderBy(sql`1`);
+  // The subject's name comes from its record: staff-log is keyed by staff user id, account-log
+  // by account uid (spec 1 §3), orders-log by the order document id, named by the number staff
+  // read (F/X + order number, spec 2 §2), never by that id; other collections have no name.
+  const latest = db
+    .select()
+    .from(changeEvents)
+    .orderBy(desc(changeEvents.dateChangedUtc), desc(changeEvents.id))
+    .limit(15)
+    .as('c');
+  const activity = await db
+    .select({
+      id: sql<number>`${latest.id}::int`,
+      collection: latest.collection,
+      entity_id: latest.entityId,
+      action: latest.action,
+      changed_by: latest.changedBy,
+      changed_by_name: latest.changedByName,
+      date_changed_utc: latest.dateChangedUtc,
+      changes: sql<number>`jsonb_array_length(${latest.differences})::int`,
+      subject_name: sql<
+        string | null
+      >`coalesce(${staffUsers.name}, nullif(trim(concat_ws(' ', ${accounts.firstName}, ${accounts.lastName})), ''))`,
+      order_id: sql<number | null>`${orders.orderId}::int`,
+      customer_user_type: sql<number | null>`${orders.customerUserType}::int`,
+    })
+    .from(latest)
+    .leftJoin(
+      staffUsers,
+      and(eq(latest.collection, 'staff-log'), sql`${staffUsers.id}::text = ${latest.entityId}`),
+    )
+    .leftJoin(accounts, and(eq(latest.collection, 'account-log'), eq(accounts.uid, latest.entityId)))
+    .leftJoin(orders, and(eq(latest.collection, 'orders-log'), eq(orders.id, latest.entityId)))
+    .orderBy(desc(latest.dateChangedUtc), desc(latest.id));
 
   const counts = new Map(byState.map((r) => [r.state, r.n]));
   const days: Dashboard['ordersByDay'] = [];
@@ -93,8 +117,8 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     failedOrdersWaiting: failed?.n ?? 0,
     pendingReturns: pendingReturns?.n ?? 0,
     refundsToday: {
-      count: refunds.reduce((sum, r) => sum + r.n, 0),
-      byCurrency: refunds.map((r) => ({ currency: r.currency, amountCents: r.cents })),
+      count: refundsToday.reduce((sum, r) => sum + r.n, 0),
+      byCurrency: refundsToday.map((r) => ({ currency: r.currency, amountCents: r.cents })),
     },
     ordersByDay: days,
     recentActivity: activity.map((a) => ({

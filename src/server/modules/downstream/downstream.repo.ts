@@ -73,6 +73,7 @@ export async function exportCandidate(tx: DbOrTx, order: OrderRow): Promise<Expo
 
 /** The next Phoenix order id from the sequence (never handed out twice). */
 export async function nextPhoenixOrderId(tx: DbOrTx): Promise<number> {
+  // Raw SQL: a SELECT without a FROM (nextval of the sequence alone) has no builder form.
   const [row] = await rows<{ id: string | number }>(tx, sql`select nextval('phoenix_order_id_seq') as id`);
   return Number(row!.id);
 }
@@ -122,6 +123,7 @@ export function claimDue(tx: DbOrTx, limit: number) {
  * export existed), with an orders-log event each, in one statement. Returns how many were queued.
  */
 export async function sweepCaptured(db: DbOrTx, limit: number): Promise<number> {
+  // Raw SQL: data-modifying CTEs feeding an INSERT … SELECT of some columns have no builder form.
   const queued = await rows<{ entity_id: string }>(
     db,
     sql`with picked as (

@@ -3,7 +3,6 @@ import { ORDER_STATE, ORDER_TYPE, USER_TYPE } from '@domain/reference';
 import { and, eq, not, sql } from 'drizzle-orm';
 import { enrollerPayouts } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import { rows } from '../../platform/db';
 import type { JobHandler } from '../../platform/jobs';
 import { findPeriod, listMilestones } from './incentives.repo';
 
@@ -129,10 +128,10 @@ export async function countPeriod(
         sql`${enrollerPayouts.countedAt} is distinct from ${at}::timestamptz`,
       ),
     );
-  const [count] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from enroller_payouts where period_id = ${period.periodId} and country_id = ${countryId}`,
-  );
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enrollerPayouts)
+    .where(and(eq(enrollerPayouts.periodId, period.periodId), eq(enrollerPayouts.countryId, countryId)));
   return { periodId: period.periodId, countryId, asOf: at, rows: Number(count?.n ?? 0) };
 }
 

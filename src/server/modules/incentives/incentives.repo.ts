@@ -1,7 +1,8 @@
 import type { EnrollerPayout, Milestone, Period } from '@domain/incentives';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
-import { incentivePeriods, milestones } from '../../db/schema';
-import { type DbOrTx, rows } from '../../platform/db';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts, enrollerPayouts, incentivePeriods, milestones } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
 import { containsPattern } from '../../platform/sql';
 
 // Queries of the incentives module: periods, milestones and enroller payout rows.
@@ -54,6 +55,11 @@ const FROM = sql`from enroller_payouts ep
   left join accounts pa on pa.phoenix_id = ep.participant_account_id
   left join accounts ea on ea.phoenix_id = ep.enroller_account_id`;
 
+/** FROM's tables for the builder, by the names `payoutFilter` and PAYABLE read them by. */
+const ep = alias(enrollerPayouts, 'ep');
+const pa = alias(accounts, 'pa');
+const ea = alias(accounts, 'ea');
+
 /** A row that may be paid: its milestone window closed and the participant reached it. */
 export const PAYABLE = sql`ep.finished and ep.succeeded and not ep.paid`;
 
@@ -102,27 +108,48 @@ export async function payoutPage(
   where: SQL,
   page: { limit: number; offset: number } | null,
 ): Promise<EnrollerPayout[]> {
-  const found = await rows<PayoutDbRow>(
-    db,
-    sql`select ep.reward_payout_id::text, ep.participant_account_id::text, pa.uid as participant_uid,
-          pa.first_name || ' ' || pa.last_name as participant_name, ep.enroller_account_id::text,
-          ea.uid as enroller_uid, ea.first_name || ' ' || ea.last_name as enroller_name, ep.milestone_name,
-          ep.country_id, ep.start_date, ep.end_date, ep.finished, ep.succeeded, ep.amount_cents,
-          ep.personal_volume::float8 as personal_volume, ep.enrolled_consultants, ep.paid_date, ep.paid
-        ${FROM} where ${where}
-        order by ep.reward_payout_id
-        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
-  );
+  const query = db
+    .select({
+      reward_payout_id: sql<string>`${ep.rewardPayoutId}::text`,
+      participant_account_id: sql<string>`${ep.participantAccountId}::text`,
+      participant_uid: pa.uid,
+      participant_name: sql<string | null>`${pa.firstName} || ' ' || ${pa.lastName}`,
+      enroller_account_id: sql<string>`${ep.enrollerAccountId}::text`,
+      enroller_uid: ea.uid,
+      enroller_name: sql<string | null>`${ea.firstName} || ' ' || ${ea.lastName}`,
+      milestone_name: ep.milestoneName,
+      country_id: ep.countryId,
+      start_date: ep.startDate,
+      end_date: ep.endDate,
+      finished: ep.finished,
+      succeeded: ep.succeeded,
+      amount_cents: ep.amountCents,
+      personal_volume: sql<number>`${ep.personalVolume}::float8`,
+      enrolled_consultants: ep.enrolledConsultants,
+      paid_date: ep.paidDate,
+      paid: ep.paid,
+    })
+    .from(ep)
+    .leftJoin(pa, eq(pa.phoenixId, ep.participantAccountId))
+    .leftJoin(ea, eq(ea.phoenixId, ep.enrollerAccountId))
+    .where(where)
+    .orderBy(ep.rewardPayoutId)
+    .$dynamic();
+  const found: PayoutDbRow[] = await (page ? query.limit(page.limit).offset(page.offset) : query);
   return found.map(toPayout);
 }
 
 export async function payoutTotals(db: DbOrTx, where: SQL) {
-  const [row] = await rows<{ total: number; paid: number; unpaid: number }>(
-    db,
-    sql`select count(*)::int as total, (count(*) filter (where ep.paid))::int as paid,
-          (count(*) filter (where ${PAYABLE}))::int as unpaid
-        ${FROM} where ${where}`,
-  );
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      paid: sql<number>`(count(*) filter (where ${ep.paid}))::int`,
+      unpaid: sql<number>`(count(*) filter (where ${PAYABLE}))::int`,
+    })
+    .from(ep)
+    .leftJoin(pa, eq(pa.phoenixId, ep.participantAccountId))
+    .leftJoin(ea, eq(ea.phoenixId, ep.enrollerAccountId))
+    .where(where);
   return { total: Number(row?.total ?? 0), paid: Number(row?.paid ?? 0), unpaid: Number(row?.unpaid ?? 0) };
 }
 
@@ -144,11 +171,16 @@ export function selectedPayable(where: SQL, selection: number[] | null, excludes
 }
 
 export async function selectionSummary(db: DbOrTx, payable: SQL) {
-  const found = await rows<{ country_id: number; n: number; cents: string | number | null }>(
-    db,
-    sql`select country_id, count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from enroller_payouts
-        where reward_payout_id in (${payable}) group by country_id order by country_id`,
-  );
+  const found = await db
+    .select({
+      country_id: enrollerPayouts.countryId,
+      n: sql<number>`count(*)::int`,
+      cents: sql<string | number | null>`coalesce(sum(${enrollerPayouts.amountCents}), 0)::bigint`,
+    })
+    .from(enrollerPayouts)
+    .where(sql`${enrollerPayouts.rewardPayoutId} in (${payable})`)
+    .groupBy(enrollerPayouts.countryId)
+    .orderBy(enrollerPayouts.countryId);
   const markets = found.map((r) => ({
     countryId: Number(r.country_id),
     count: Number(r.n),
@@ -164,14 +196,15 @@ export async function selectionSummary(db: DbOrTx, payable: SQL) {
 /** State of the rows named by id within a period (for refusing a selection that cannot be paid). */
 export async function rowsById(db: DbOrTx, periodId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return rows<{ id: string; finished: boolean; succeeded: boolean; paid: boolean }>(
-    db,
-    sql`select reward_payout_id::text as id, finished, succeeded, paid from enroller_payouts
-        where period_id = ${periodId} and reward_payout_id in (${sql.join(
-          ids.map((n) => sql`${n}`),
-          sql`, `,
-        )})`,
-  );
+  return db
+    .select({
+      id: sql<string>`${enrollerPayouts.rewardPayoutId}::text`,
+      finished: enrollerPayouts.finished,
+      succeeded: enrollerPayouts.succeeded,
+      paid: enrollerPayouts.paid,
+    })
+    .from(enrollerPayouts)
+    .where(and(eq(enrollerPayouts.periodId, periodId), inArray(enrollerPayouts.rewardPayoutId, ids)));
 }
 
 export interface PaidRow {
@@ -188,36 +221,63 @@ export interface PaidRow {
  * Marks the selected rows paid. `not paid` is checked again on each row under its lock, so two
  * payers of the same rows pay each row once: the second finds it paid and skips it.
  */
-export async function markPaid(tx: DbOrTx, payable: SQL, by: string, selectionId: string | null, now: Date) {
-  return rows<PaidRow>(
-    tx,
-    sql`with paid as (
-          update enroller_payouts ep set paid = true, paid_date = ${now.toISOString()}::timestamptz,
-            paid_by = ${by}, selection_id = ${selectionId}
-          where ep.reward_payout_id in (${payable}) and ep.paid = false and ep.finished and ep.succeeded
-          returning ep.reward_payout_id, ep.enroller_account_id, ep.country_id, ep.milestone_name,
-            ep.amount_cents, ep.credit_cents)
-        select paid.reward_payout_id::text, paid.enroller_account_id::text, a.uid as enroller_uid,
-          paid.country_id, paid.milestone_name, paid.amount_cents, paid.credit_cents
-        from paid left join accounts a on a.phoenix_id = paid.enroller_account_id
-        order by paid.reward_payout_id`,
+export async function markPaid(
+  tx: DbOrTx,
+  payable: SQL,
+  by: string,
+  selectionId: string | null,
+  now: Date,
+): Promise<PaidRow[]> {
+  const paid = tx.$with('paid').as(
+    tx
+      .update(enrollerPayouts)
+      .set({ paid: true, paidDate: sql`${now.toISOString()}::timestamptz`, paidBy: by, selectionId })
+      .where(
+        and(
+          sql`${enrollerPayouts.rewardPayoutId} in (${payable})`,
+          eq(enrollerPayouts.paid, false),
+          sql`${enrollerPayouts.finished}`,
+          sql`${enrollerPayouts.succeeded}`,
+        ),
+      )
+      .returning({
+        rewardPayoutId: enrollerPayouts.rewardPayoutId,
+        enrollerAccountId: enrollerPayouts.enrollerAccountId,
+        countryId: enrollerPayouts.countryId,
+        milestoneName: enrollerPayouts.milestoneName,
+        amountCents: enrollerPayouts.amountCents,
+        creditCents: enrollerPayouts.creditCents,
+      }),
   );
+  return tx
+    .with(paid)
+    .select({
+      reward_payout_id: sql<string>`${paid.rewardPayoutId}::text`,
+      enroller_account_id: sql<string>`${paid.enrollerAccountId}::text`,
+      enroller_uid: accounts.uid,
+      country_id: paid.countryId,
+      milestone_name: paid.milestoneName,
+      amount_cents: paid.amountCents,
+      credit_cents: paid.creditCents,
+    })
+    .from(paid)
+    .leftJoin(accounts, eq(accounts.phoenixId, paid.enrollerAccountId))
+    .orderBy(paid.rewardPayoutId);
 }
 
 export async function milestoneProgress(db: DbOrTx, periodId: number, milestoneName: string) {
-  const found = await rows<{
-    country_id: number;
-    participants: number;
-    succeeded: number;
-    finished: number;
-    paid: number;
-  }>(
-    db,
-    sql`select country_id, count(*)::int as participants, (count(*) filter (where succeeded))::int as succeeded,
-          (count(*) filter (where finished))::int as finished, (count(*) filter (where paid))::int as paid
-        from enroller_payouts where period_id = ${periodId} and milestone_name = ${milestoneName}
-        group by country_id order by country_id`,
-  );
+  const found = await db
+    .select({
+      country_id: enrollerPayouts.countryId,
+      participants: sql<number>`count(*)::int`,
+      succeeded: sql<number>`(count(*) filter (where ${enrollerPayouts.succeeded}))::int`,
+      finished: sql<number>`(count(*) filter (where ${enrollerPayouts.finished}))::int`,
+      paid: sql<number>`(count(*) filter (where ${enrollerPayouts.paid}))::int`,
+    })
+    .from(enrollerPayouts)
+    .where(and(eq(enrollerPayouts.periodId, periodId), eq(enrollerPayouts.milestoneName, milestoneName)))
+    .groupBy(enrollerPayouts.countryId)
+    .orderBy(enrollerPayouts.countryId);
   return found.map((r) => ({
     countryId: Number(r.country_id),
     participants: Number(r.participants),

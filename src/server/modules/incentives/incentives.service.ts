@@ -11,11 +11,10 @@ import {
 } from '@domain/incentives';
 import { IDEMPOTENCY_MESSAGES, resolveIdempotencyKey } from '@domain/platform/idempotency';
 import { parseDay } from '@domain/validation';
-import { eq, sql } from 'drizzle-orm';
-import { enrollerPayouts as enrollerPayoutRows, milestones, payoutSelections } from '../../db/schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { enrollerPayouts as enrollerPayoutRows, jobs, milestones, payoutSelections } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
-import { rows } from '../../platform/db';
 import { sha256 } from '../../platform/ids';
 import { enqueueJob } from '../../platform/jobs';
 import type { StaffPrincipal } from '../../platform/sessions';
@@ -342,22 +341,21 @@ export async function countingRuns(
   endDate: string,
 ): Promise<CountingRun[]> {
   const period = await resolvePeriod(ctx, startDate, endDate);
-  const found = await rows<{
-    id: string;
-    country_id: number;
-    status: string;
-    progress: number;
-    created_at: Date | string;
-    finished_at: Date | string | null;
-    result: Record<string, unknown> | null;
-    last_error: string | null;
-  }>(
-    ctx.db,
-    sql`select id::text, (payload->>'countryId')::int as country_id, status, progress, created_at, finished_at,
-          result, last_error
-        from jobs where type = ${COUNTING_JOB} and payload->>'periodId' = ${String(period.periodId)}
-        order by id desc limit 10`,
-  );
+  const found = await ctx.db
+    .select({
+      id: sql<string>`${jobs.id}::text`,
+      country_id: sql<number>`(${jobs.payload}->>'countryId')::int`,
+      status: jobs.status,
+      progress: jobs.progress,
+      created_at: jobs.createdAt,
+      finished_at: jobs.finishedAt,
+      result: jobs.result,
+      last_error: jobs.lastError,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.type, COUNTING_JOB), sql`${jobs.payload}->>'periodId' = ${String(period.periodId)}`))
+    .orderBy(desc(jobs.id))
+    .limit(10);
   return found.map((j) => ({
     jobId: j.id,
     countryId: Number(j.country_id),

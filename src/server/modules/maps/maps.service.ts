@@ -1,7 +1,8 @@
 import { isRegionOf } from '@domain/addresses';
 import type { PlaceDetail, Suggestion, VerifyAnswer, VerifyQuery } from '@domain/maps/maps';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, rows } from '../../platform/db';
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { shippingAddresses } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
 import { allPlaces, placeOfPostalCode, postalCodeIssue, type ZipPlace } from './zip-dataset';
 
 // The built-in address provider (DESIGN §2): verification, autocomplete and maps search/find over
@@ -62,18 +63,37 @@ interface OnFile {
   country_id: number;
 }
 
+const onFileColumns = {
+  id: sql<number>`${shippingAddresses.id}::int`,
+  address: shippingAddresses.address,
+  city: shippingAddresses.city,
+  region: shippingAddresses.region,
+  postal_code: shippingAddresses.postalCode,
+  country_id: shippingAddresses.countryId,
+};
+
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The customer's own addresses on file whose street, city or code holds the text. */
 async function addressesOnFile(db: DbOrTx, uid: string | undefined, text: string, limit: number) {
   if (!uid) return [];
   const like = `%${likeEscape(text)}%`;
-  return rows<OnFile>(
-    db,
-    sql`select id::int as id, address, city, region, postal_code, country_id from shipping_addresses
-        where account_uid = ${uid} and (address ilike ${like} or city ilike ${like} or postal_code ilike ${like})
-        order by is_default_shipping desc, id limit ${limit}`,
-  );
+  const found: OnFile[] = await db
+    .select(onFileColumns)
+    .from(shippingAddresses)
+    .where(
+      and(
+        eq(shippingAddresses.accountUid, uid),
+        or(
+          ilike(shippingAddresses.address, like),
+          ilike(shippingAddresses.city, like),
+          ilike(shippingAddresses.postalCode, like),
+        ),
+      ),
+    )
+    .orderBy(desc(shippingAddresses.isDefaultShipping), asc(shippingAddresses.id))
+    .limit(limit);
+  return found;
 }
 
 /** Streets on file are searched from this many characters (the trigram index needs three). */
@@ -95,15 +115,31 @@ async function streetsOnFile(
   if (t.length < STREET_SEARCH_MIN_LENGTH || limit <= 0) return [];
   const like = `%${likeEscape(t)}%`;
   const prefix = `${likeEscape(t)}%`;
-  return rows<Omit<OnFile, 'id' | 'country_id'>>(
-    db,
-    sql`select min(address) as address, min(city) as city, region, postal_code from shipping_addresses
-        where country_id = ${countryId} and lower(address) like ${like}
-          and account_uid <> ${exceptUid ?? ''}
-        group by lower(address), lower(city), region, postal_code
-        order by lower(address) like ${prefix} desc, lower(address), postal_code
-        limit ${limit}`,
-  );
+  const street = sql`lower(${shippingAddresses.address})`;
+  const found: Omit<OnFile, 'id' | 'country_id'>[] = await db
+    .select({
+      address: sql<string>`min(${shippingAddresses.address})`,
+      city: sql<string>`min(${shippingAddresses.city})`,
+      region: shippingAddresses.region,
+      postal_code: shippingAddresses.postalCode,
+    })
+    .from(shippingAddresses)
+    .where(
+      and(
+        eq(shippingAddresses.countryId, countryId),
+        sql`${street} like ${like}`,
+        ne(shippingAddresses.accountUid, exceptUid ?? ''),
+      ),
+    )
+    .groupBy(
+      street,
+      sql`lower(${shippingAddresses.city})`,
+      shippingAddresses.region,
+      shippingAddresses.postalCode,
+    )
+    .orderBy(sql`${street} like ${prefix} desc`, street, shippingAddresses.postalCode)
+    .limit(limit);
+  return found;
 }
 
 /** Whether an address on file agrees with the dataset (the form would refuse it otherwise). */
@@ -226,11 +262,10 @@ export async function mapsFind(db: DbOrTx, placeId: string, uid?: string): Promi
       : null;
   }
   if (kind === 'address' && rest.length === 1 && /^\d+$/.test(rest[0]!) && uid) {
-    const [a] = await rows<OnFile>(
-      db,
-      sql`select id::int as id, address, city, region, postal_code, country_id from shipping_addresses
-          where id = ${Number(rest[0])} and account_uid = ${uid}`,
-    );
+    const [a]: OnFile[] = await db
+      .select(onFileColumns)
+      .from(shippingAddresses)
+      .where(and(eq(shippingAddresses.id, Number(rest[0])), eq(shippingAddresses.accountUid, uid)));
     return a
       ? {
           place_id: placeId,

@@ -1,5 +1,5 @@
 import type { RefundedFacts } from '@domain/refunds/refund-math';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   accounts,
   orderComments,
@@ -10,7 +10,7 @@ import {
   refunds,
   socials,
 } from '../../db/schema';
-import { type DbOrTx, rows } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 
 // Queries of one order: the order row, its lines, payments, shipments, comments, refunds and
@@ -96,18 +96,23 @@ export async function refundTotals(db: DbOrTx, id: string): Promise<RefundTotals
     pc_refunded_cents: string | number;
     cards_paid_cents: string | number;
   };
-  const [row] = await rows<Raw>(
-    db,
-    sql`select count(*)::int as count,
-               coalesce(sum(amount_cents) filter (where status = 'processed'), 0)::bigint as refunded_cents,
-               coalesce(sum(pc_amount_cents) filter (where status = 'processed'), 0)::bigint as pc_refunded_cents,
-               (count(*) filter (where status = 'pending'))::int as pending_count,
-               (count(*) filter (where status = 'failed'))::int as failed_count,
-               max(${refunds.timestamp}) as last_at,
-               (select coalesce(sum(p.amount_cents), 0) from ${orderPayments} p
-                 where p.order_id = ${id} and p.method <> 'productCredit' and p.state = 'captured')::bigint as cards_paid_cents
-          from ${refunds} where ${refunds.orderId} = ${id}`,
-  );
+  const [row]: Raw[] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      refunded_cents: sql<
+        string | number
+      >`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} = 'processed'), 0)::bigint`,
+      pc_refunded_cents: sql<
+        string | number
+      >`coalesce(sum(${refunds.pcAmountCents}) filter (where ${refunds.status} = 'processed'), 0)::bigint`,
+      pending_count: sql<number>`(count(*) filter (where ${refunds.status} = 'pending'))::int`,
+      failed_count: sql<number>`(count(*) filter (where ${refunds.status} = 'failed'))::int`,
+      last_at: sql<Date | string | null>`max(${refunds.timestamp})`,
+      cards_paid_cents: sql<string | number>`(select coalesce(sum(p.amount_cents), 0) from ${orderPayments} p
+                 where p.order_id = ${id} and p.method <> 'productCredit' and p.state = 'captured')::bigint`,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, id));
   const r = row!;
   return {
     ...r,
@@ -166,16 +171,21 @@ export function popupsOfHosts(db: DbOrTx, hostUids: string[]) {
  * popup that is not cancelled (states 7 and 14, or a cancellation record).
  */
 export async function recalculateSocial(db: DbOrTx, socialId: number) {
-  const [row] = await rows<{ id: number; total_cents: number; order_count: number }>(
-    db,
-    sql`update socials s
-           set total_cents = t.total_cents, order_count = t.order_count
-          from (select coalesce(sum(grand_total_cents), 0)::int as total_cents, count(*)::int as order_count
-                  from orders
-                 where social_id = ${socialId} and state not in (7, 14) and cancellation is null) t
-         where s.id = ${socialId}
-     returning s.id, s.total_cents, s.order_count`,
-  );
+  const totals = db
+    .select({
+      total_cents: sql<number>`coalesce(sum(${orders.grandTotalCents}), 0)::int`.as('total_cents'),
+      order_count: sql<number>`count(*)::int`.as('order_count'),
+    })
+    .from(orders)
+    .where(and(eq(orders.socialId, socialId), notInArray(orders.state, [7, 14]), isNull(orders.cancellation)))
+    .as('t');
+  const [row] = await db
+    .update(socials)
+    // By name: the builder leaves the subquery's fields unqualified, ambiguous beside socials' columns.
+    .set({ totalCents: sql`t.total_cents`, orderCount: sql`t.order_count` })
+    .from(totals)
+    .where(eq(socials.id, socialId))
+    .returning({ id: socials.id, total_cents: socials.totalCents, order_count: socials.orderCount });
   return row ? { id: row.id, totalCents: row.total_cents, orderCount: row.order_count } : null;
 }
 

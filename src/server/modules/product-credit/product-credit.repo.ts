@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, not, sql } from 'drizzle-orm';
 import { accounts, productCredit, productCreditLedger } from '../../db/schema';
-import { type DbOrTx, rows } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 
 export type LedgerRow = typeof productCreditLedger.$inferSelect;
 export type BalanceRow = typeof productCredit.$inferSelect;
@@ -104,10 +104,16 @@ export async function soonestExpiry(db: DbOrTx, uid: string, country: Country): 
 
 /** Accounts and countries holding credit whose expiry passed (the expiry worker's work). */
 export async function lapsingAccounts(db: DbOrTx, now: Date, limit: number) {
-  return rows<{ account_uid: string; country: Country }>(
-    db,
-    sql`select distinct account_uid, country from ${productCreditLedger}
-        where remaining_value_cents > 0 and not does_not_expire and expiration_date <= ${now}
-        limit ${limit}`,
-  );
+  return db
+    .selectDistinct({ account_uid: productCreditLedger.accountUid, country: productCreditLedger.country })
+    .from(productCreditLedger)
+    .where(
+      and(
+        // The predicate of product_credit_ledger_expiring_idx, as written there.
+        sql`${productCreditLedger.remainingValueCents} > 0`,
+        not(productCreditLedger.doesNotExpire),
+        lte(productCreditLedger.expirationDate, now),
+      ),
+    )
+    .limit(limit);
 }

@@ -1,6 +1,6 @@
 import type { DiscrepancyKind, ReconciliationThresholds } from '@domain/reconciliation/reconciliation';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { jobs, reconciliationRuns } from '../../db/schema';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { accounts, jobs, orders, reconciliationDiscrepancies, reconciliationRuns } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 import { CHECKS, type CheckInput } from './reconciliation.checks';
 
@@ -49,7 +49,7 @@ export async function activeRun(db: DbOrTx): Promise<(RunRow & { jobStatus: stri
     .limit(1);
   if (!row) return null;
   const job = row.jobId
-    ? await rows<{ status: string }>(db, sql`select status from jobs where id = ${row.jobId}`)
+    ? await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, row.jobId))
     : [];
   return { ...row, jobStatus: job[0]?.status ?? null };
 }
@@ -115,6 +115,7 @@ export async function applyCheck(
   if (check.workMem) await tx.execute(sql.raw(`set local work_mem = '${check.workMem}'`));
   // Raw SQL: SET LOCAL has no builder form.
   await tx.execute(sql`set local jit = off`);
+  // Raw SQL: an INSERT … SELECT of some columns, from the check's query in a CTE, has no builder form.
   const [seen] = await rows<{ found: number; new: number }>(
     tx,
     sql`with found as (${check.query(input)}),
@@ -134,12 +135,17 @@ export async function applyCheck(
         )
         select count(*)::int as found, (count(*) filter (where inserted))::int as new from upserted`,
   );
-  const resolved = await rows<{ id: number }>(
-    tx,
-    sql`update reconciliation_discrepancies set resolved_at = ${now}, resolved_run_id = ${runId}
-        where kind = ${kind} and resolved_at is null and last_seen_run_id <> ${runId}
-        returning id`,
-  );
+  const resolved = await tx
+    .update(reconciliationDiscrepancies)
+    .set({ resolvedAt: now, resolvedRunId: runId })
+    .where(
+      and(
+        eq(reconciliationDiscrepancies.kind, kind),
+        isNull(reconciliationDiscrepancies.resolvedAt),
+        ne(reconciliationDiscrepancies.lastSeenRunId, runId),
+      ),
+    )
+    .returning({ id: reconciliationDiscrepancies.id });
   return { found: seen?.found ?? 0, new: seen?.new ?? 0, resolved: resolved.length };
 }
 
@@ -169,25 +175,46 @@ export interface DiscrepancyRow {
 }
 
 /** Open discrepancies, newest first (one row more than asked, to tell whether another page follows). */
-export function listOpen(db: DbOrTx, opts: { offset: number; limit: number; kind?: DiscrepancyKind }) {
-  return rows<DiscrepancyRow>(
-    db,
-    sql`select d.id, d.kind, d.record_type, d.record_id, d.order_id, coalesce(d.customer_uid, o.customer_uid) as customer_uid,
-               d.country, d.currency, d.expected_cents, d.actual_cents, d.details, d.first_seen_at, d.last_seen_at,
-               o.order_id as order_number, o.customer_user_type, a.first_name, a.last_name
-        from reconciliation_discrepancies d
-        left join orders o on o.id = d.order_id
-        left join accounts a on a.uid = coalesce(d.customer_uid, o.customer_uid)
-        where d.resolved_at is null ${opts.kind ? sql`and d.kind = ${opts.kind}` : sql``}
-        order by d.first_seen_at desc, d.id desc
-        limit ${opts.limit + 1} offset ${opts.offset}`,
-  );
+export function listOpen(
+  db: DbOrTx,
+  opts: { offset: number; limit: number; kind?: DiscrepancyKind },
+): Promise<DiscrepancyRow[]> {
+  const d = reconciliationDiscrepancies;
+  const customerUid = sql<string | null>`coalesce(${d.customerUid}, ${orders.customerUid})`;
+  return db
+    .select({
+      id: d.id,
+      kind: d.kind,
+      record_type: d.recordType,
+      record_id: d.recordId,
+      order_id: d.orderId,
+      customer_uid: customerUid,
+      country: d.country,
+      currency: d.currency,
+      expected_cents: d.expectedCents,
+      actual_cents: d.actualCents,
+      details: d.details,
+      first_seen_at: d.firstSeenAt,
+      last_seen_at: d.lastSeenAt,
+      order_number: orders.orderId,
+      customer_user_type: orders.customerUserType,
+      first_name: accounts.firstName,
+      last_name: accounts.lastName,
+    })
+    .from(d)
+    .leftJoin(orders, eq(orders.id, d.orderId))
+    .leftJoin(accounts, eq(accounts.uid, customerUid))
+    .where(and(isNull(d.resolvedAt), opts.kind ? eq(d.kind, opts.kind) : undefined))
+    .orderBy(desc(d.firstSeenAt), desc(d.id))
+    .limit(opts.limit + 1)
+    .offset(opts.offset);
 }
 
 export async function openByKind(db: DbOrTx): Promise<Record<string, number>> {
-  const counted = await rows<{ kind: string; n: number }>(
-    db,
-    sql`select kind, count(*)::int as n from reconciliation_discrepancies where resolved_at is null group by kind`,
-  );
+  const counted = await db
+    .select({ kind: reconciliationDiscrepancies.kind, n: sql<number>`count(*)::int` })
+    .from(reconciliationDiscrepancies)
+    .where(isNull(reconciliationDiscrepancies.resolvedAt))
+    .groupBy(reconciliationDiscrepancies.kind);
   return Object.fromEntries(counted.map((r) => [r.kind, r.n]));
 }

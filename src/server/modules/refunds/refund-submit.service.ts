@@ -8,12 +8,12 @@ import {
   splitOverCards,
 } from '@domain/refunds/refund-math';
 import type { RefundAnswer } from '@domain/refunds/refunds';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { idempotencyKeys, type RefundCard, refunds, returns } from '../../db/schema';
 import { type Actor, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
 import { type AppContext, actorOf } from '../../platform/context';
-import { rows, type Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import {
   claimKey,
@@ -360,12 +360,20 @@ async function retryLegs(ctx: AppContext, actor: Actor, id: string, key: string)
  * again under their original keys, as a retry would; the key then answers the refund.
  */
 export async function finishStalledRefunds(ctx: AppContext, limit = 10): Promise<number> {
-  const stalled = await rows<{ id: string; key: string }>(
-    ctx.db,
-    sql`select r.id, k.key from idempotency_keys k join refunds r on r.id = k.resource_id
-        where k.scope = ${SCOPE} and k.status = 'in_flight' and k.lease_until <= now() and r.status = 'pending'
-        order by k.lease_until limit ${limit}`,
-  );
+  const stalled = await ctx.db
+    .select({ id: refunds.id, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .innerJoin(refunds, eq(refunds.id, idempotencyKeys.resourceId))
+    .where(
+      and(
+        eq(idempotencyKeys.scope, SCOPE),
+        eq(idempotencyKeys.status, 'in_flight'),
+        lte(idempotencyKeys.leaseUntil, sql`now()`),
+        eq(refunds.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(idempotencyKeys.leaseUntil))
+    .limit(limit);
   let finished = 0;
   for (const s of stalled) {
     if (!(await takeOver(ctx.db, SCOPE, s.key, DEFAULT_LEASE_SECONDS, false))) continue;
