@@ -1,7 +1,8 @@
 import { type CompiledRules, compileRules, giftSkusOf, type VolumeTables } from '@domain/pricing';
 import { type PromoRule, promoRuleSchema } from '@domain/promos/rule';
-import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../platform/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { promoRules, specialVolumeSkus } from '../../db/schema';
+import type { Db } from '../../platform/db';
 
 // The active promo rules the carts price against (spec 2 §4 automatic promo flow), compiled once.
 // The promo service owns the rules; carts read the `active` collection through this small cache.
@@ -24,18 +25,19 @@ export interface RuleSet {
 const CHECK_EVERY_MS = 1000;
 
 async function stampOf(db: Db): Promise<string> {
-  const [r] = await rows<{ n: number; at: string | null }>(
-    db,
-    sql`select count(*)::int as n, max(updated_at)::text as at from promo_rules where collection = 'active'`,
-  );
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int`, at: sql<string | null>`max(${promoRules.updatedAt})::text` })
+    .from(promoRules)
+    .where(eq(promoRules.collection, 'active'));
   return `${r?.n ?? 0}@${r?.at ?? ''}`;
 }
 
 async function load(db: Db, stamp: string, warn: (msg: string) => void): Promise<RuleSet> {
-  const found = await rows<{ name: string; rule: unknown }>(
-    db,
-    sql`select name, rule from promo_rules where collection = 'active' and active order by priority desc, id`,
-  );
+  const found = await db
+    .select({ name: promoRules.name, rule: promoRules.rule })
+    .from(promoRules)
+    .where(and(eq(promoRules.collection, 'active'), eq(promoRules.active, true)))
+    .orderBy(desc(promoRules.priority), promoRules.id);
   const rules: PromoRule[] = [];
   for (const r of found) {
     const parsed = promoRuleSchema.safeParse(r.rule);
@@ -49,10 +51,9 @@ async function load(db: Db, stamp: string, warn: (msg: string) => void): Promise
       rulesByCode.set(key, [...(rulesByCode.get(key) ?? []), rule.name]);
     }
   }
-  const special = await rows<{ sku: string; list: string }>(
-    db,
-    sql`select sku, list from special_volume_skus`,
-  );
+  const special = await db
+    .select({ sku: specialVolumeSkus.sku, list: specialVolumeSkus.list })
+    .from(specialVolumeSkus);
   const volumeTables: VolumeTables = {
     fullVolumeSku: special.find((s) => s.list === 'fullVolume')?.sku ?? null,
     listA: special.filter((s) => s.list === 'listA').map((s) => s.sku),

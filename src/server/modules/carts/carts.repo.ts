@@ -1,8 +1,8 @@
 import type { CartCustomer, CartSummaryView, CatalogFacts, ProductHit } from '@domain/carts';
 import type { CartDetail, CartSummary } from '@domain/customers/customer';
 import { retailOffer } from '@domain/pricing';
-import { sql } from 'drizzle-orm';
-import { carts } from '../../db/schema';
+import { and, desc, eq, ilike, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { accounts, carts, contentEntries, productPrices, products } from '../../db/schema';
 import { type DbOrTx, rows } from '../../platform/db';
 import { type SavedCartSqlRow, savedCartDetail, savedCartSummary } from './saved-carts';
 
@@ -25,11 +25,22 @@ export interface CartRow {
 }
 
 export async function cartRow(db: DbOrTx, cartId: string): Promise<CartRow | undefined> {
-  const [r] = await rows<CartRow>(
-    db,
-    sql`select cart_id, uid, cid, user_email, active_locale, cart_instances, social_id::int as social_id, canceled,
-          version, created_at, last_saved from carts where cart_id = ${cartId}`,
-  );
+  const [r] = await db
+    .select({
+      cart_id: carts.cartId,
+      uid: carts.uid,
+      cid: carts.cid,
+      user_email: carts.userEmail,
+      active_locale: carts.activeLocale,
+      cart_instances: carts.cartInstances,
+      social_id: carts.socialId,
+      canceled: carts.canceled,
+      version: carts.version,
+      created_at: carts.createdAt,
+      last_saved: carts.lastSaved,
+    })
+    .from(carts)
+    .where(eq(carts.cartId, cartId));
   return r;
 }
 
@@ -57,6 +68,7 @@ export async function cartForPricing(
   const listIn = (key: string) =>
     sql`jsonb_array_elements(case when jsonb_typeof(k.instance -> ${key}) = 'array'
       then k.instance -> ${key} else '[]'::jsonb end) ->> 'sku'`;
+  // Raw SQL: lateral selects without a FROM (the active instance, its SKUs) have no builder form.
   const [r] = await rows<
     CartRow & { owner: CustomerSqlRow | null; asked: string[] | null; catalog: ProductSqlRow[] | null }
   >(
@@ -90,20 +102,17 @@ export async function cartForPricing(
 }
 
 export async function cartVersion(db: DbOrTx, cartId: string): Promise<number | undefined> {
-  const [r] = await rows<{ version: number }>(db, sql`select version from carts where cart_id = ${cartId}`);
+  const [r] = await db.select({ version: carts.version }).from(carts).where(eq(carts.cartId, cartId));
   return r?.version;
 }
 
 /** The versions of several carts in one statement (a list checking its cached views). */
 export async function cartVersions(db: DbOrTx, cartIds: string[]): Promise<Map<string, number>> {
   if (cartIds.length === 0) return new Map();
-  const found = await rows<{ cart_id: string; version: number }>(
-    db,
-    sql`select cart_id, version from carts where cart_id in (${sql.join(
-      cartIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  const found = await db
+    .select({ cart_id: carts.cartId, version: carts.version })
+    .from(carts)
+    .where(inArray(carts.cartId, cartIds));
   return new Map(found.map((r) => [r.cart_id, Number(r.version)]));
 }
 
@@ -112,12 +121,19 @@ export async function openCartOf(
   db: DbOrTx,
   owner: { uid: string; clientUid: string | null; socialId: number | null },
 ): Promise<string | undefined> {
-  const [r] = await rows<{ cart_id: string }>(
-    db,
-    sql`select cart_id from carts where uid = ${owner.uid} and not canceled
-          and cid is not distinct from ${owner.clientUid} and social_id is not distinct from ${owner.socialId}
-        order by last_saved desc limit 1`,
-  );
+  const [r] = await db
+    .select({ cart_id: carts.cartId })
+    .from(carts)
+    .where(
+      and(
+        eq(carts.uid, owner.uid),
+        not(carts.canceled),
+        sql`${carts.cid} is not distinct from ${owner.clientUid}`,
+        sql`${carts.socialId} is not distinct from ${owner.socialId}`,
+      ),
+    )
+    .orderBy(desc(carts.lastSaved))
+    .limit(1);
   return r?.cart_id;
 }
 
@@ -126,16 +142,16 @@ export async function personalCartsOf(
   db: DbOrTx,
   uid: string,
 ): Promise<{ cartId: string; activeLocale: string; instances: Record<string, unknown> }[]> {
-  const found = await rows<{
-    cart_id: string;
-    active_locale: string;
-    cart_instances: Record<string, unknown>;
-  }>(
-    db,
-    sql`select cart_id, active_locale, cart_instances from carts
-        where uid = ${uid} and not canceled and cid is null and social_id is null
-        order by last_saved desc limit 20`,
-  );
+  const found = await db
+    .select({
+      cart_id: carts.cartId,
+      active_locale: carts.activeLocale,
+      cart_instances: carts.cartInstances,
+    })
+    .from(carts)
+    .where(and(eq(carts.uid, uid), not(carts.canceled), isNull(carts.cid), isNull(carts.socialId)))
+    .orderBy(desc(carts.lastSaved))
+    .limit(20);
   return found.map((r) => ({
     cartId: r.cart_id,
     activeLocale: r.active_locale,
@@ -202,6 +218,7 @@ export async function writeCart(
   },
   event: CartEvent,
 ): Promise<{ version: number; last_saved: Date } | null> {
+  // Raw SQL: a data-modifying CTE (update, then INSERT … SELECT of some columns) has no builder form.
   const [r] = await rows<{ version: number; last_saved: Date }>(
     db,
     sql`with written as (
@@ -220,10 +237,10 @@ export async function writeCart(
 }
 
 export async function deleteCart(db: DbOrTx, cartId: string, version: number): Promise<boolean> {
-  const r = await rows<{ cart_id: string }>(
-    db,
-    sql`delete from carts where cart_id = ${cartId} and version = ${version} returning cart_id`,
-  );
+  const r = await db
+    .delete(carts)
+    .where(and(eq(carts.cartId, cartId), eq(carts.version, version)))
+    .returning({ cart_id: carts.cartId });
   return r.length > 0;
 }
 
@@ -275,6 +292,7 @@ export async function catalogFacts(
   countryId: number,
 ): Promise<Map<string, CatalogFacts>> {
   if (skus.length === 0) return new Map();
+  // Raw SQL: completes catalogSelect (also in cartForPricing); a builder select takes no column-list fragment.
   const found = await rows<ProductSqlRow>(
     db,
     sql`${catalogSelect} and pp.country_id = ${countryId}
@@ -286,19 +304,22 @@ export async function catalogFacts(
 /** Products to add by SKU or name (spec 2 §2 admin cart view), in the cart's country. */
 export async function searchProducts(db: DbOrTx, q: string, countryId: number): Promise<ProductHit[]> {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const found = await rows<{
-    sku: string;
-    title: string;
-    swatch_label: string | null;
-    price: number;
-    in_stock: boolean;
-  }>(
-    db,
-    sql`select p.sku, p.title, p.swatch_label, least(pp.special_price_cents, pp.price_cents) as price, pp.in_stock
-        from products p join product_prices pp on pp.sku = p.sku and pp.country_id = ${countryId}
-        where p.sku = ${q} or p.title ilike ${like} or p.swatch_label ilike ${like}
-        order by (p.sku = ${q}) desc, p.title, p.sku limit 10`,
-  );
+  const found = await db
+    .select({
+      sku: products.sku,
+      title: products.title,
+      swatch_label: products.swatchLabel,
+      price: sql<number>`least(${productPrices.specialPriceCents}, ${productPrices.priceCents})`,
+      in_stock: productPrices.inStock,
+    })
+    .from(products)
+    .innerJoin(
+      productPrices,
+      and(eq(productPrices.sku, products.sku), eq(productPrices.countryId, countryId)),
+    )
+    .where(or(eq(products.sku, q), ilike(products.title, like), ilike(products.swatchLabel, like)))
+    .orderBy(sql`(${products.sku} = ${q}) desc`, products.title, products.sku)
+    .limit(10);
   return found.map((r) => ({
     sku: r.sku,
     title: r.title,
@@ -359,15 +380,18 @@ export async function activeConsultant(
   db: DbOrTx,
   phoenixId: number,
 ): Promise<{ uid: string; name: string } | undefined> {
-  const [r] = await rows<{ uid: string; name: string }>(
-    db,
-    sql`select uid, trim(concat_ws(' ', first_name, last_name)) as name from accounts
-        where phoenix_id = ${phoenixId} and user_type = 1 and account_status = 1`,
-  );
+  const [r] = await db
+    .select({
+      uid: accounts.uid,
+      name: sql<string>`trim(concat_ws(' ', ${accounts.firstName}, ${accounts.lastName}))`,
+    })
+    .from(accounts)
+    .where(and(eq(accounts.phoenixId, phoenixId), eq(accounts.userType, 1), eq(accounts.accountStatus, 1)));
   return r;
 }
 
 export async function customerOf(db: DbOrTx, uid: string): Promise<CartCustomer | null> {
+  // Raw SQL: completes customerSelect (also in cartForPricing); a builder select takes no column-list fragment.
   const [r] = await rows<CustomerSqlRow>(db, sql`${customerSelect} where a.uid = ${uid}`);
   return r ? toCustomer(r) : null;
 }
@@ -380,15 +404,21 @@ export async function cartMessages(
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (codes.length === 0) return out;
-  const found = await rows<{ code: string; locale: string; message: string }>(
-    db,
-    sql`select title as code, locale, fields->>'message' as message from content_entries
-        where type = 'cartMessage' and not drafts and locale in (${locale}, 'en-US')
-          and title in (${sql.join(
-            codes.map((c) => sql`${c}`),
-            sql`, `,
-          )})`,
-  );
+  const found = await db
+    .select({
+      code: contentEntries.title,
+      locale: contentEntries.locale,
+      message: sql<string>`${contentEntries.fields}->>'message'`,
+    })
+    .from(contentEntries)
+    .where(
+      and(
+        eq(contentEntries.type, 'cartMessage'),
+        not(contentEntries.drafts),
+        inArray(contentEntries.locale, [locale, 'en-US']),
+        inArray(contentEntries.title, [...codes]),
+      ),
+    );
   for (const r of found.filter((f) => f.locale !== locale)) out.set(r.code, r.message);
   for (const r of found.filter((f) => f.locale === locale)) out.set(r.code, r.message);
   return out;
@@ -476,6 +506,7 @@ export async function listCarts(
   db: DbOrTx,
   filter: { match: CartListMatch; kind: CartListKind; limit: number },
 ): Promise<CartSummaryView[]> {
+  // Raw SQL: summaryColumns and the filters read aliases c and a; a builder select takes no column-list fragment.
   const found = await rows<SummarySqlRow>(
     db,
     sql`select ${summaryColumns} from carts c left join accounts a on a.uid = c.uid
@@ -485,8 +516,16 @@ export async function listCarts(
   return found.map(summaryOf);
 }
 
-const savedCartColumns = sql`cart_id, active_locale, social_id::int as social_id, canceled, created_at, last_saved,
-  user_email, cart_instances`;
+const savedCartColumns = {
+  cart_id: carts.cartId,
+  active_locale: carts.activeLocale,
+  social_id: carts.socialId,
+  canceled: carts.canceled,
+  created_at: carts.createdAt,
+  last_saved: carts.lastSaved,
+  user_email: carts.userEmail,
+  cart_instances: carts.cartInstances,
+};
 
 /**
  * A customer's carts as stored, last saved first (open carts only when asked): their own, and the
@@ -497,11 +536,12 @@ export async function cartsOfCustomer(
   uid: string,
   opts: { openOnly?: boolean; limit: number },
 ): Promise<CartSummary[]> {
-  const found = await rows<SavedCartSqlRow>(
-    db,
-    sql`select ${savedCartColumns} from carts where (uid = ${uid} or cid = ${uid}) ${opts.openOnly ? sql`and not canceled` : sql``}
-        order by last_saved desc, cart_id limit ${opts.limit}`,
-  );
+  const found: SavedCartSqlRow[] = await db
+    .select(savedCartColumns)
+    .from(carts)
+    .where(and(or(eq(carts.uid, uid), eq(carts.cid, uid)), opts.openOnly ? not(carts.canceled) : undefined))
+    .orderBy(desc(carts.lastSaved), carts.cartId)
+    .limit(opts.limit);
   return found.map(savedCartSummary);
 }
 
@@ -511,9 +551,9 @@ export async function cartOfCustomer(
   uid: string,
   cartId: string,
 ): Promise<CartDetail | undefined> {
-  const [found] = await rows<SavedCartSqlRow>(
-    db,
-    sql`select ${savedCartColumns} from carts where cart_id = ${cartId} and (uid = ${uid} or cid = ${uid})`,
-  );
+  const [found] = await db
+    .select(savedCartColumns)
+    .from(carts)
+    .where(and(eq(carts.cartId, cartId), or(eq(carts.uid, uid), eq(carts.cid, uid))));
   return found ? savedCartDetail(found) : undefined;
 }

@@ -1,11 +1,11 @@
 import type { ExportFailureCode } from '@domain/downstream/downstream';
 import { ORDER_STATE } from '@domain/reference';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { captureRetries, failedOrders, orderPayments } from '../../db/schema';
+import { captureRetries, failedOrders, orderPayments, orders } from '../../db/schema';
 import { type Actor, recordChange, SYSTEM_ACTOR } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
-import { type Db, rows, type Tx } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { backoffMs } from '../../platform/poller';
 import type { WorkerSpec } from '../../platform/workers';
 import { enqueueExport } from '../downstream/downstream.export';
@@ -45,13 +45,20 @@ const failureText = (error: string, attempts: number) =>
 /** Opens or updates the order's failed-order entry for its capture (the Failed orders screen). */
 async function recordCaptureFailure(tx: Tx, orderDocId: string, message: string, attempts: number) {
   const now = new Date();
-  const [updated] = await rows<{ id: number }>(
-    tx,
-    sql`update failed_orders set error_message = ${message},
-          context = context || ${JSON.stringify({ attempts, lastAttemptUTC: now.toISOString() })}::jsonb
-        where order_id = ${orderDocId} and error_code = ${CAPTURE_FAILED} and resolved_at is null
-        returning id`,
-  );
+  const [updated] = await tx
+    .update(failedOrders)
+    .set({
+      errorMessage: message,
+      context: sql`${failedOrders.context} || ${JSON.stringify({ attempts, lastAttemptUTC: now.toISOString() })}::jsonb`,
+    })
+    .where(
+      and(
+        eq(failedOrders.orderId, orderDocId),
+        eq(failedOrders.errorCode, CAPTURE_FAILED),
+        isNull(failedOrders.resolvedAt),
+      ),
+    )
+    .returning({ id: failedOrders.id });
   if (updated) return;
   // Raw SQL: INSERT … SELECT of some columns; the builder's insert().select() must give every column.
   await tx.execute(
@@ -65,12 +72,17 @@ async function recordCaptureFailure(tx: Tx, orderDocId: string, message: string,
 
 /** The order's authorization was captured: payment state, capture date, export queue, audit. */
 async function markCaptured(tx: Tx, orderDocId: string, actor: Actor, attempts: number | null) {
-  const [o] = await rows<{ id: string }>(
-    tx,
-    sql`update orders set payment_state = 'captured', date_captured_utc = coalesce(date_captured_utc, now()), updated_at = now(),
-          state = case when state = ${ORDER_STATE.processing} and collection = 'invoices' then ${ORDER_STATE.captured} else state end
-        where id = ${orderDocId} and payment_state = 'authorized' returning id`,
-  );
+  const [o] = await tx
+    .update(orders)
+    .set({
+      paymentState: 'captured',
+      dateCapturedUtc: sql`coalesce(${orders.dateCapturedUtc}, now())`,
+      updatedAt: sql`now()`,
+      state: sql`case when ${orders.state} = ${ORDER_STATE.processing} and ${orders.collection} = 'invoices'
+        then ${ORDER_STATE.captured} else ${orders.state} end`,
+    })
+    .where(and(eq(orders.id, orderDocId), eq(orders.paymentState, 'authorized')))
+    .returning({ id: orders.id });
   if (!o) return false;
   await tx
     .update(orderPayments)
@@ -128,10 +140,11 @@ async function markCaptured(tx: Tx, orderDocId: string, actor: Actor, attempts: 
  * gateway captured but this database never marked is answered from the gateway's ledger).
  */
 async function captureLegs(db: Db, orderDocId: string, transactionId: string, idempotencyKey: string) {
-  const cards = await rows<{ transaction_id: string; state: string }>(
-    db,
-    sql`select transaction_id, state from order_payments where order_id = ${orderDocId} and method = 'card' order by id`,
-  );
+  const cards = await db
+    .select({ transaction_id: orderPayments.transactionId, state: orderPayments.state })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderDocId), eq(orderPayments.method, 'card')))
+    .orderBy(orderPayments.id);
   if (cards.length < 2) return [{ transactionId, idempotencyKey }];
   return cards
     .filter((c) => c.state === 'authorized')
@@ -187,14 +200,27 @@ export async function captureOrder(
     'capture after order write failed',
   );
   await deps.db.transaction(async (tx) => {
-    const [retry] = await rows<{ attempts: number }>(
-      tx,
-      sql`insert into capture_retries (order_id, transaction_id, idempotency_key, attempts, next_attempt_at, last_error)
-          values (${orderDocId}, ${transactionId}, ${idempotencyKey}, 1, now() + make_interval(secs => ${backoffMs(1) / 1000}), ${result.error})
-          on conflict (order_id) do update set attempts = capture_retries.attempts + 1, status = 'pending',
-            next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error, updated_at = now()
-          returning attempts`,
-    );
+    const [retry] = await tx
+      .insert(captureRetries)
+      .values({
+        orderId: orderDocId,
+        transactionId,
+        idempotencyKey,
+        attempts: 1,
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffMs(1) / 1000})`,
+        lastError: result.error,
+      })
+      .onConflictDoUpdate({
+        target: captureRetries.orderId,
+        set: {
+          attempts: sql`${captureRetries.attempts} + 1`,
+          status: 'pending',
+          nextAttemptAt: sql`excluded.next_attempt_at`,
+          lastError: sql`excluded.last_error`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ attempts: captureRetries.attempts });
     await recordChange(tx, {
       collection: 'orders-log',
       entityId: orderDocId,
@@ -215,6 +241,13 @@ interface DueRetry {
   attempts: number;
   cancelled: boolean;
 }
+
+const dueRetryColumns = {
+  order_id: captureRetries.orderId,
+  transaction_id: captureRetries.transactionId,
+  idempotency_key: captureRetries.idempotencyKey,
+  attempts: captureRetries.attempts,
+};
 
 /** One retry of a claimed capture: captured, or failed again (given up after the last attempt). */
 async function retryOne(deps: Deps, r: DueRetry, actor: Actor): Promise<boolean> {
@@ -266,19 +299,33 @@ async function retryOne(deps: Deps, r: DueRetry, actor: Actor): Promise<boolean>
 
 /** Claims due capture retries (FOR UPDATE SKIP LOCKED, then a lease) and retries each. */
 export async function captureRetryPass(deps: Deps, limit = 10): Promise<number> {
-  const due = await rows<DueRetry>(
-    deps.db,
-    sql`update capture_retries r set attempts = r.attempts + 1, updated_at = now(),
-          next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
-        where r.order_id in (
-          select order_id from capture_retries
-          where status = 'pending' and next_attempt_at <= now()
-          order by next_attempt_at limit ${limit}
-          for update skip locked)
-        returning r.order_id, r.transaction_id, r.idempotency_key, r.attempts,
-          exists(select 1 from orders o where o.id = r.order_id
-                   and (o.cancellation is not null or o.state in (7, 14))) as cancelled`,
-  );
+  const due: DueRetry[] = await deps.db
+    .update(captureRetries)
+    .set({
+      attempts: sql`${captureRetries.attempts} + 1`,
+      updatedAt: sql`now()`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+    })
+    .where(
+      inArray(
+        captureRetries.orderId,
+        deps.db
+          .select({ orderId: captureRetries.orderId })
+          .from(captureRetries)
+          .where(
+            and(sql`${captureRetries.status} = 'pending'`, lte(captureRetries.nextAttemptAt, sql`now()`)),
+          )
+          .orderBy(captureRetries.nextAttemptAt)
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({
+      ...dueRetryColumns,
+      // Named in full: RETURNING names the builder's columns bare, and orders has an order_id of its own.
+      cancelled: sql<boolean>`exists(select 1 from orders o where o.id = capture_retries.order_id
+        and (o.cancellation is not null or o.state in (7, 14)))`,
+    });
   for (const r of due) await retryOne(deps, r, SYSTEM_ACTOR);
   return due.length;
 }
@@ -288,13 +335,16 @@ export async function captureRetryPass(deps: Deps, limit = 10): Promise<number> 
  * like the worker's. Null when the order has no capture waiting.
  */
 export async function retryCaptureNow(deps: Deps, orderDocId: string, actor: Actor) {
-  const [r] = await rows<DueRetry>(
-    deps.db,
-    sql`update capture_retries r set attempts = r.attempts + 1, status = 'pending', updated_at = now(),
-          next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
-        where r.order_id = ${orderDocId} and r.status in ('pending', 'failed')
-        returning r.order_id, r.transaction_id, r.idempotency_key, r.attempts, false as cancelled`,
-  );
+  const [r] = await deps.db
+    .update(captureRetries)
+    .set({
+      attempts: sql`${captureRetries.attempts} + 1`,
+      status: 'pending',
+      updatedAt: sql`now()`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+    })
+    .where(and(eq(captureRetries.orderId, orderDocId), inArray(captureRetries.status, ['pending', 'failed'])))
+    .returning({ ...dueRetryColumns, cancelled: sql<boolean>`false` });
   if (!r) return null;
   return {
     captured: await retryOne(deps, { ...r, attempts: Math.min(r.attempts, MAX_CAPTURE_ATTEMPTS) }, actor),

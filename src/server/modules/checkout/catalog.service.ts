@@ -8,8 +8,9 @@ import {
 } from '@domain/checkout';
 import { priceTierOf, type ShelfPrices, shelfPriceFor } from '@domain/pricing';
 import { SKU } from '@domain/reference';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { categories, productPrices, products } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { type Db, rows } from '../../platform/db';
 import { isFlagOn } from '../flags/flags.service';
@@ -50,6 +51,7 @@ interface ProductRow {
 }
 
 async function stampOf(db: Db): Promise<string> {
+  // Raw SQL: two scalar subqueries over different tables and no FROM; the builder has no select without one.
   const [r] = await rows<{ s: string }>(
     db,
     sql`select (select count(*) || '@' || coalesce(max(updated_at)::text, '') from products) || '/' ||
@@ -60,14 +62,34 @@ async function stampOf(db: Db): Promise<string> {
 }
 
 async function load(db: Db, countryId: number, stamp: string, today: string): Promise<CountryCatalog> {
-  const found = await rows<ProductRow>(
-    db,
-    sql`select p.sku, p.product_id, p.parent_sku, p.title, p.description, p.image, p.swatch_label, p.category_ids,
-          p.flags, p.max_quantity, p.is_gift, p.is_bundle, p.new_from::text as new_from, p.new_to::text as new_to,
-          pp.price_cents, pp.special_price_cents, pp.member_price_cents, pp.wholesale_price_cents, pp.in_stock
-        from products p join product_prices pp on pp.sku = p.sku and pp.country_id = ${countryId}
-        order by p.product_id`,
-  );
+  const found: ProductRow[] = await db
+    .select({
+      sku: products.sku,
+      product_id: products.productId,
+      parent_sku: products.parentSku,
+      title: products.title,
+      description: products.description,
+      image: products.image,
+      swatch_label: products.swatchLabel,
+      category_ids: products.categoryIds,
+      flags: products.flags,
+      max_quantity: products.maxQuantity,
+      is_gift: products.isGift,
+      is_bundle: products.isBundle,
+      new_from: sql<string | null>`${products.newFrom}::text`,
+      new_to: sql<string | null>`${products.newTo}::text`,
+      price_cents: productPrices.priceCents,
+      special_price_cents: productPrices.specialPriceCents,
+      member_price_cents: productPrices.memberPriceCents,
+      wholesale_price_cents: productPrices.wholesalePriceCents,
+      in_stock: productPrices.inStock,
+    })
+    .from(products)
+    .innerJoin(
+      productPrices,
+      and(eq(productPrices.sku, products.sku), eq(productPrices.countryId, countryId)),
+    )
+    .orderBy(products.productId);
   const variants = new Map<string, ProductRow[]>();
   for (const r of found)
     if (r.parent_sku) variants.set(r.parent_sku, [...(variants.get(r.parent_sku) ?? []), r]);
@@ -113,10 +135,10 @@ async function load(db: Db, countryId: number, stamp: string, today: string): Pr
     });
   }
   items.sort((a, b) => a.recommended - b.recommended);
-  const cats = await rows<{ id: number; name: string; parent_id: number | null }>(
-    db,
-    sql`select id, name, parent_id from categories order by sort, id`,
-  );
+  const cats = await db
+    .select({ id: categories.id, name: categories.name, parent_id: categories.parentId })
+    .from(categories)
+    .orderBy(categories.sort, categories.id);
   return {
     stamp,
     items,

@@ -1,10 +1,9 @@
 import { ORDERING_MESSAGES, type SubmitRequest } from '@domain/checkout';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkoutSubmissions } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
-import { rows } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { DEFAULT_LEASE_SECONDS, keyReused } from '../../platform/idempotency';
 import { alphanumericId, sha256 } from '../../platform/ids';
@@ -26,6 +25,17 @@ interface SubmissionRow {
   doc_id: string | null;
   request_hash: string | null;
 }
+
+const submissionColumns = {
+  idempotency_key: checkoutSubmissions.idempotencyKey,
+  cart_id: checkoutSubmissions.cartId,
+  customer_uid: checkoutSubmissions.customerUid,
+  status: checkoutSubmissions.status,
+  attempts: checkoutSubmissions.attempts,
+  order_id: checkoutSubmissions.orderId,
+  doc_id: checkoutSubmissions.docId,
+  request_hash: checkoutSubmissions.requestHash,
+};
 
 /** The request of an attempt, but its key: the same key with another body is refused (ADR 021). */
 const requestHashOf = (body: SubmitValues) => sha256(JSON.stringify({ ...body, idempotencyKey: null }));
@@ -51,12 +61,21 @@ export async function claim(ctx: AppContext, body: SubmitValues, actor: Actor): 
   const docId = alphanumericId(20);
   const owner = alphanumericId(16);
   const hash = requestHashOf(body);
-  const [inserted] = await rows<SubmissionRow>(
-    ctx.db,
-    sql`insert into checkout_submissions (idempotency_key, cart_id, customer_uid, status, created_by, doc_id, lease_until, lease_owner, request_hash)
-        values (${body.idempotencyKey}, ${body.cartId}, ${body.uid}, 'pending', ${actor.email}, ${docId}, ${leaseEnd}, ${owner}, ${hash})
-        on conflict (idempotency_key) do nothing returning *`,
-  );
+  const [inserted] = await ctx.db
+    .insert(checkoutSubmissions)
+    .values({
+      idempotencyKey: body.idempotencyKey,
+      cartId: body.cartId,
+      customerUid: body.uid,
+      status: 'pending',
+      createdBy: actor.email,
+      docId,
+      leaseUntil: leaseEnd,
+      leaseOwner: owner,
+      requestHash: hash,
+    })
+    .onConflictDoNothing({ target: checkoutSubmissions.idempotencyKey })
+    .returning(submissionColumns);
   if (inserted) return { attempt: 1, docId, done: null, resumed: false, owner };
   const seen = await submission(ctx, body.idempotencyKey);
   if (!seen || seen.cart_id !== body.cartId || seen.customer_uid !== body.uid)
@@ -69,45 +88,73 @@ export async function claim(ctx: AppContext, body: SubmitValues, actor: Actor): 
     return { attempt: seen.attempts, docId: seen.order_id, done: seen.order_id, resumed: false, owner };
   if (seen.status === 'pending') {
     // Only one caller wins the conditional update of a lapsed lease; the others get 409.
-    const [taken] = await rows<{ attempts: number; doc_id: string }>(
-      ctx.db,
-      sql`update checkout_submissions set lease_until = ${leaseEnd}, lease_owner = ${owner},
-            doc_id = coalesce(doc_id, ${docId}), updated_at = now()
-          where idempotency_key = ${body.idempotencyKey} and status = 'pending' and lease_until <= now()
-          returning attempts, doc_id`,
-    );
+    const [taken] = await ctx.db
+      .update(checkoutSubmissions)
+      .set({
+        leaseUntil: leaseEnd,
+        leaseOwner: owner,
+        docId: sql`coalesce(${checkoutSubmissions.docId}, ${docId})`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey),
+          eq(checkoutSubmissions.status, 'pending'),
+          lte(checkoutSubmissions.leaseUntil, sql`now()`),
+        ),
+      )
+      .returning({ attempts: checkoutSubmissions.attempts, doc_id: checkoutSubmissions.docId });
     if (!taken) throw conflict(ORDERING_MESSAGES.inFlight);
     ctx.log.warn(
       { idempotencyKey: body.idempotencyKey },
       'checkout attempt taken over after its lease lapsed',
     );
-    return { attempt: taken.attempts, docId: taken.doc_id, done: null, resumed: true, owner };
+    return { attempt: taken.attempts, docId: taken.doc_id!, done: null, resumed: true, owner };
   }
-  const [again] = await rows<{ attempts: number }>(
-    ctx.db,
-    sql`update checkout_submissions set status = 'pending', attempts = attempts + 1, message = null,
-          doc_id = ${docId}, lease_until = ${leaseEnd}, lease_owner = ${owner}, request_hash = ${hash}, updated_at = now()
-        where idempotency_key = ${body.idempotencyKey} and status = 'failed' returning attempts`,
-  );
+  const [again] = await ctx.db
+    .update(checkoutSubmissions)
+    .set({
+      status: 'pending',
+      attempts: sql`${checkoutSubmissions.attempts} + 1`,
+      message: null,
+      docId,
+      leaseUntil: leaseEnd,
+      leaseOwner: owner,
+      requestHash: hash,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(checkoutSubmissions.idempotencyKey, body.idempotencyKey),
+        eq(checkoutSubmissions.status, 'failed'),
+      ),
+    )
+    .returning({ attempts: checkoutSubmissions.attempts });
   if (!again) throw conflict(ORDERING_MESSAGES.inFlight);
   return { attempt: again.attempts, docId, done: null, resumed: false, owner };
 }
 
-export async function submission(ctx: AppContext, key: string) {
-  const [row] = await rows<SubmissionRow>(
-    ctx.db,
-    sql`select * from checkout_submissions where idempotency_key = ${key}`,
-  );
+export async function submission(ctx: AppContext, key: string): Promise<SubmissionRow | undefined> {
+  const [row] = await ctx.db
+    .select(submissionColumns)
+    .from(checkoutSubmissions)
+    .where(eq(checkoutSubmissions.idempotencyKey, key));
   return row;
 }
 
 /** The heartbeat's renewal: false once another attempt owns the lease, or the attempt is settled. */
 export async function renewLease(ctx: AppContext, key: string, owner: string): Promise<boolean> {
-  const renewed = await rows<{ n: number }>(
-    ctx.db,
-    sql`update checkout_submissions set lease_until = ${leaseEnd}
-        where idempotency_key = ${key} and lease_owner = ${owner} and status = 'pending' returning 1 as n`,
-  );
+  const renewed = await ctx.db
+    .update(checkoutSubmissions)
+    .set({ leaseUntil: leaseEnd })
+    .where(
+      and(
+        eq(checkoutSubmissions.idempotencyKey, key),
+        eq(checkoutSubmissions.leaseOwner, owner),
+        eq(checkoutSubmissions.status, 'pending'),
+      ),
+    )
+    .returning({ n: sql<number>`1` });
   return renewed.length > 0;
 }
 
@@ -126,10 +173,16 @@ export async function settleSucceeded(ctx: AppContext, key: string, orderId: str
  * it over or the order stands.
  */
 export async function failIfOwner(ctx: AppContext, key: string, owner: string, message: string) {
-  const failed = await rows<{ n: number }>(
-    ctx.db,
-    sql`update checkout_submissions set status = 'failed', order_id = null, message = ${message.slice(0, 500)}, updated_at = now()
-        where idempotency_key = ${key} and lease_owner = ${owner} and status <> 'succeeded' returning 1 as n`,
-  );
+  const failed = await ctx.db
+    .update(checkoutSubmissions)
+    .set({ status: 'failed', orderId: null, message: message.slice(0, 500), updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(checkoutSubmissions.idempotencyKey, key),
+        eq(checkoutSubmissions.leaseOwner, owner),
+        ne(checkoutSubmissions.status, 'succeeded'),
+      ),
+    )
+    .returning({ n: sql<number>`1` });
   return failed.length > 0;
 }

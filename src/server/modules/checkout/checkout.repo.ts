@@ -1,6 +1,16 @@
 import type { CheckoutAccount, RecentOrder, SavedCard } from '@domain/checkout';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, rows } from '../../platform/db';
+import { and, desc, eq, not, or, sql } from 'drizzle-orm';
+import {
+  accounts,
+  orders,
+  paymentCards,
+  shippingAddresses,
+  shippingRates,
+  socials,
+  taxRates,
+  termsRecords,
+} from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
 
 // Reads of the portal order flow: the account with its addresses, credit and popups, the rate
 // tables, saved cards and recent orders.
@@ -30,18 +40,35 @@ export interface AccountRow {
 }
 
 export async function accountOf(db: DbOrTx, uid: string): Promise<AccountRow | undefined> {
-  const [r] = await rows<AccountRow>(
-    db,
-    sql`select a.uid, a.first_name, a.last_name, a.email, a.user_type, a.country_id, a.default_language_id,
-          a.sponsor_id::float8 as sponsor_id, a.phoenix_id::float8 as phoenix_id, a.t_and_c_accepted,
-          a.member_expiration_date_utc, a.enrollment_date_utc, a.group_id, a.square_id, a.square_id_ca,
-          a.consultant_milestones,
-          coalesce((select balance_cents from product_credit where account_uid = a.uid and country = 'us'), 0)::int as credit_us,
-          coalesce((select balance_cents from product_credit where account_uid = a.uid and country = 'ca'), 0)::int as credit_ca,
-          exists(select 1 from orders o where o.customer_uid = a.uid and o.collection = 'orders'
-                   and o.is_membership and o.cancellation is null and o.state <> 7) as pending_terms
-        from accounts a where a.uid = ${uid}`,
-  );
+  // The subqueries name accounts.uid in full: the builder names a lone table's columns bare.
+  const creditIn = (country: 'us' | 'ca') =>
+    sql<number>`coalesce((select balance_cents from product_credit
+      where account_uid = accounts.uid and country = ${country}), 0)::int`;
+  const [r] = await db
+    .select({
+      uid: accounts.uid,
+      first_name: accounts.firstName,
+      last_name: accounts.lastName,
+      email: accounts.email,
+      user_type: accounts.userType,
+      country_id: accounts.countryId,
+      default_language_id: accounts.defaultLanguageId,
+      sponsor_id: sql<number>`${accounts.sponsorId}::float8`,
+      phoenix_id: sql<number>`${accounts.phoenixId}::float8`,
+      t_and_c_accepted: accounts.tAndCAccepted,
+      member_expiration_date_utc: accounts.memberExpirationDateUtc,
+      enrollment_date_utc: accounts.enrollmentDateUtc,
+      group_id: accounts.groupId,
+      square_id: accounts.squareId,
+      square_id_ca: accounts.squareIdCa,
+      consultant_milestones: accounts.consultantMilestones,
+      credit_us: creditIn('us'),
+      credit_ca: creditIn('ca'),
+      pending_terms: sql<boolean>`exists(select 1 from orders o where o.customer_uid = accounts.uid
+        and o.collection = 'orders' and o.is_membership and o.cancellation is null and o.state <> 7)`,
+    })
+    .from(accounts)
+    .where(eq(accounts.uid, uid));
   return r;
 }
 
@@ -53,38 +80,37 @@ export async function checkoutAccount(
   overrideDefaults: CheckoutAccount['overrideDefaults'],
 ): Promise<CheckoutAccount> {
   const [addresses, popups, terms] = await Promise.all([
-    rows<{
-      id: number;
-      first_name: string;
-      last_name: string;
-      company_name: string | null;
-      address: string;
-      address2: string | null;
-      city: string;
-      region: string;
-      postal_code: string;
-      country_id: number;
-      telephone: string | null;
-      is_default_shipping: boolean;
-      melissa_verification_date_utc: Date | null;
-    }>(
-      db,
-      sql`select id::int as id, first_name, last_name, company_name, address, address2, city, region, postal_code,
-            country_id, telephone, is_default_shipping, melissa_verification_date_utc
-          from shipping_addresses where account_uid = ${a.uid} order by is_default_shipping desc, id`,
-    ),
+    db
+      .select({
+        id: sql<number>`${shippingAddresses.id}::int`,
+        first_name: shippingAddresses.firstName,
+        last_name: shippingAddresses.lastName,
+        company_name: shippingAddresses.companyName,
+        address: shippingAddresses.address,
+        address2: shippingAddresses.address2,
+        city: shippingAddresses.city,
+        region: shippingAddresses.region,
+        postal_code: shippingAddresses.postalCode,
+        country_id: shippingAddresses.countryId,
+        telephone: shippingAddresses.telephone,
+        is_default_shipping: shippingAddresses.isDefaultShipping,
+        melissa_verification_date_utc: shippingAddresses.melissaVerificationDateUtc,
+      })
+      .from(shippingAddresses)
+      .where(eq(shippingAddresses.accountUid, a.uid))
+      .orderBy(desc(shippingAddresses.isDefaultShipping), shippingAddresses.id),
     popupsOf(db, a.uid),
-    rows<{
-      order_id: string | null;
-      order_date: Date;
-      order_expiration: Date | null;
-      signed: boolean;
-      declined: boolean;
-    }>(
-      db,
-      sql`select order_id, order_date, order_expiration, signed, declined from terms_records
-          where account_uid = ${a.uid} order by order_date desc`,
-    ),
+    db
+      .select({
+        order_id: termsRecords.orderId,
+        order_date: termsRecords.orderDate,
+        order_expiration: termsRecords.orderExpiration,
+        signed: termsRecords.signed,
+        declined: termsRecords.declined,
+      })
+      .from(termsRecords)
+      .where(eq(termsRecords.accountUid, a.uid))
+      .orderBy(desc(termsRecords.orderDate)),
   ]);
   return {
     uid: a.uid,
@@ -131,13 +157,21 @@ export async function checkoutAccount(
 
 /** Open popups the order may go to: the account's own and its sponsor's (host event selection). */
 export async function popupsOf(db: DbOrTx, uid: string) {
-  return rows<{ id: number; name: string; status: string }>(
-    db,
-    sql`select s.id, s.name, s.status from socials s
-        where s.status = 'open' and (s.uid = ${uid} or s.host_uid = ${uid}
-          or s.uid = (select sp.uid from accounts a join accounts sp on sp.phoenix_id = a.sponsor_id where a.uid = ${uid}))
-        order by s.id desc limit 20`,
-  );
+  return db
+    .select({ id: socials.id, name: socials.name, status: socials.status })
+    .from(socials)
+    .where(
+      and(
+        eq(socials.status, 'open'),
+        or(
+          eq(socials.uid, uid),
+          eq(socials.hostUid, uid),
+          sql`${socials.uid} = (select sp.uid from accounts a join accounts sp on sp.phoenix_id = a.sponsor_id where a.uid = ${uid})`,
+        ),
+      ),
+    )
+    .orderBy(desc(socials.id))
+    .limit(20);
 }
 
 export interface RateRow {
@@ -148,35 +182,46 @@ export interface RateRow {
 }
 
 export async function shippingRatesOf(db: DbOrTx, countryId: number): Promise<RateRow[]> {
-  return rows<RateRow>(
-    db,
-    sql`select shipping_method_id, amount_cents, free_over_cents, phoenix_shipping_method_id
-        from shipping_rates where country_id = ${countryId} and active order by shipping_method_id`,
-  );
+  return db
+    .select({
+      shipping_method_id: shippingRates.shippingMethodId,
+      amount_cents: shippingRates.amountCents,
+      free_over_cents: shippingRates.freeOverCents,
+      phoenix_shipping_method_id: shippingRates.phoenixShippingMethodId,
+    })
+    .from(shippingRates)
+    .where(and(eq(shippingRates.countryId, countryId), eq(shippingRates.active, true)))
+    .orderBy(shippingRates.shippingMethodId);
 }
 
 export async function taxRateOf(db: DbOrTx, countryId: number, region: string) {
-  const [r] = await rows<{ rate_basis_points: number; tax_shipping: boolean }>(
-    db,
-    sql`select rate_basis_points, tax_shipping from tax_rates where country_id = ${countryId} and region = ${region}`,
-  );
+  const [r] = await db
+    .select({ rate_basis_points: taxRates.rateBasisPoints, tax_shipping: taxRates.taxShipping })
+    .from(taxRates)
+    .where(and(eq(taxRates.countryId, countryId), eq(taxRates.region, region)));
   return r ? { rateBasisPoints: r.rate_basis_points, taxShipping: r.tax_shipping } : null;
 }
 
 export async function savedCards(db: DbOrTx, uid: string, countryId: number): Promise<SavedCard[]> {
-  const found = await rows<{
-    id: string;
-    brand: string;
-    last4: string;
-    exp_month: number;
-    exp_year: number;
-    country_id: number;
-    cardholder_name: string | null;
-  }>(
-    db,
-    sql`select id, brand, last4, exp_month, exp_year, country_id, cardholder_name from payment_cards
-        where account_uid = ${uid} and country_id = ${countryId} and not disabled order by created_at desc`,
-  );
+  const found = await db
+    .select({
+      id: paymentCards.id,
+      brand: paymentCards.brand,
+      last4: paymentCards.last4,
+      exp_month: paymentCards.expMonth,
+      exp_year: paymentCards.expYear,
+      country_id: paymentCards.countryId,
+      cardholder_name: paymentCards.cardholderName,
+    })
+    .from(paymentCards)
+    .where(
+      and(
+        eq(paymentCards.accountUid, uid),
+        eq(paymentCards.countryId, countryId),
+        not(paymentCards.disabled),
+      ),
+    )
+    .orderBy(desc(paymentCards.createdAt));
   return found.map((c) => ({
     id: c.id,
     brand: c.brand,
@@ -193,23 +238,28 @@ export async function recentOrders(
   db: DbOrTx,
   uid: string,
 ): Promise<(Omit<RecentOrder, 'orderLabel'> & { userType: number })[]> {
-  const found = await rows<{
-    id: string;
-    order_id: number;
-    customer_user_type: number;
-    date_created_utc: Date;
-    grand_total_cents: number;
-    currency: string;
-    products: { sku: string; title: string; quantity: number }[];
-  }>(
-    db,
-    sql`select o.id, o.order_id, o.customer_user_type, o.date_created_utc, o.grand_total_cents, o.currency,
-          (select coalesce(json_agg(json_build_object('sku', l.sku, 'title', l.title, 'quantity', l.quantity)
-             order by l.line_no), '[]'::json) from order_lines l where l.order_id = o.id) as products
-        from orders o where o.customer_uid = ${uid}
-          and exists(select 1 from order_lines l where l.order_id = o.id)
-        order by o.date_created_utc desc limit 5`,
-  );
+  const found = await db
+    .select({
+      id: orders.id,
+      order_id: orders.orderId,
+      customer_user_type: orders.customerUserType,
+      date_created_utc: orders.dateCreatedUtc,
+      grand_total_cents: orders.grandTotalCents,
+      currency: orders.currency,
+      // Named in full: the builder names a lone table's columns bare, and order_lines has an id too.
+      products: sql<{ sku: string; title: string; quantity: number }[]>`(select coalesce(json_agg(
+          json_build_object('sku', l.sku, 'title', l.title, 'quantity', l.quantity) order by l.line_no), '[]'::json)
+        from order_lines l where l.order_id = orders.id)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerUid, uid),
+        sql`exists(select 1 from order_lines l where l.order_id = ${orders.id})`,
+      ),
+    )
+    .orderBy(desc(orders.dateCreatedUtc))
+    .limit(5);
   return found.map((o) => ({
     id: o.id,
     orderId: o.order_id,
@@ -247,18 +297,51 @@ export async function popupFor(
   popupId: number,
   countryId: number,
 ): Promise<PopupRow | undefined> {
-  const [r] = await rows<PopupRow>(
-    db,
-    sql`select s.id, s.name, coalesce(s.host_uid, s.uid) as host_uid,
-          h.first_name, h.last_name, h.company_name, h.address, h.address2, h.city, h.region, h.postal_code, h.telephone
-        from socials s
-        left join lateral (
-          select * from shipping_addresses sa
-          where sa.account_uid = coalesce(s.host_uid, s.uid) and sa.country_id = ${countryId}
-          order by sa.is_default_shipping desc, sa.id limit 1
-        ) h on true
-        where s.id = ${popupId} and s.status = 'open' and (s.uid = ${uid} or s.host_uid = ${uid}
-          or s.uid = (select sp.uid from accounts a join accounts sp on sp.phoenix_id = a.sponsor_id where a.uid = ${uid}))`,
-  );
+  const host = sql`coalesce(${socials.hostUid}, ${socials.uid})`;
+  const h = db
+    .select({
+      first_name: shippingAddresses.firstName,
+      last_name: shippingAddresses.lastName,
+      company_name: shippingAddresses.companyName,
+      address: shippingAddresses.address,
+      address2: shippingAddresses.address2,
+      city: shippingAddresses.city,
+      region: shippingAddresses.region,
+      postal_code: shippingAddresses.postalCode,
+      telephone: shippingAddresses.telephone,
+    })
+    .from(shippingAddresses)
+    .where(and(eq(shippingAddresses.accountUid, host), eq(shippingAddresses.countryId, countryId)))
+    .orderBy(desc(shippingAddresses.isDefaultShipping), shippingAddresses.id)
+    .limit(1)
+    .as('h');
+  const [r] = await db
+    .select({
+      id: socials.id,
+      name: socials.name,
+      host_uid: sql<string>`${host}`,
+      first_name: h.first_name,
+      last_name: h.last_name,
+      company_name: h.company_name,
+      address: h.address,
+      address2: h.address2,
+      city: h.city,
+      region: h.region,
+      postal_code: h.postal_code,
+      telephone: h.telephone,
+    })
+    .from(socials)
+    .leftJoinLateral(h, sql`true`)
+    .where(
+      and(
+        eq(socials.id, popupId),
+        eq(socials.status, 'open'),
+        or(
+          eq(socials.uid, uid),
+          eq(socials.hostUid, uid),
+          sql`${socials.uid} = (select sp.uid from accounts a join accounts sp on sp.phoenix_id = a.sponsor_id where a.uid = ${uid})`,
+        ),
+      ),
+    );
   return r;
 }

@@ -1,5 +1,5 @@
 import { ORDER_STATE } from '@domain/reference';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { captureRetries, orders, socials } from '../../db/schema';
 import { type Actor, recordChange } from '../../platform/audit';
@@ -141,16 +141,17 @@ async function closeInTx(tx: Tx, now: Date, limit: number): Promise<PassResult> 
       out.captures.push({ id: o.id, transactionId: o.transaction_id! });
     out.moved++;
   };
-  const due = await rows<{ id: number; total_cents: number; order_count: number }>(
-    tx,
-    sql`select id, total_cents, order_count from socials
-        where status = 'open' and closing_date <= ${now.toISOString()}::timestamptz
-        order by closing_date, id limit ${limit}
-        for update skip locked`,
-  );
+  const due = await tx
+    .select({ id: socials.id, total_cents: socials.totalCents, order_count: socials.orderCount })
+    .from(socials)
+    .where(and(eq(socials.status, 'open'), lte(socials.closingDate, now)))
+    .orderBy(socials.closingDate, socials.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
   for (const s of due) {
     await tx.update(socials).set({ status: 'closed' }).where(eq(socials.id, s.id));
     // Orders locked elsewhere (a staff change in flight) are skipped here and moved by a later pass.
+    // Raw SQL: orderColumns and waiting read the alias o; a builder select takes no column-list fragment.
     const waitingOrders = await rows<MovedOrder>(
       tx,
       sql`select ${orderColumns} from orders o where o.social_id = ${s.id} and ${waiting}
@@ -176,6 +177,7 @@ async function closeInTx(tx: Tx, now: Date, limit: number): Promise<PassResult> 
   // Ship-to-social orders of popups already closed: skipped above, placed while the popup closed,
   // or reassigned to a closed popup. Read through the waiting orders' own index, in no particular
   // order: ordered by date, the planner walks every order's date instead (seconds at millions).
+  // Raw SQL: orderColumns and waiting read the alias o; a builder select takes no column-list fragment.
   const stray = await rows<MovedOrder>(
     tx,
     sql`select ${orderColumns} from orders o

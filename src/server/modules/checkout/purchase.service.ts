@@ -13,11 +13,14 @@ import {
 import { orderNumberLabel } from '@domain/customers/order-status';
 import { GatewayError, type GatewayResult, type PaymentSource } from '@domain/payments/gateway';
 import { CANADA_CARD_V2_CUTOVER, ORDER_STATE, ORDER_TYPE, SKU } from '@domain/reference';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import {
+  accounts,
   orderLines,
   orderPayments,
   orders,
+  paymentCards,
+  paymentTokens,
   productCreditLedger,
   promoRedemptions,
   shippingAddresses,
@@ -76,18 +79,18 @@ class Refusal extends AppError {
 }
 
 async function answerFor(ctx: AppContext, id: string): Promise<SubmitAnswer> {
-  const [o] = await rows<{
-    id: string;
-    order_id: number;
-    customer_user_type: number;
-    collection: string;
-    state: number;
-    grand_total_cents: number;
-    currency: string;
-  }>(
-    ctx.db,
-    sql`select id, order_id, customer_user_type, collection, state, grand_total_cents, currency from orders where id = ${id}`,
-  );
+  const [o] = await ctx.db
+    .select({
+      id: orders.id,
+      order_id: orders.orderId,
+      customer_user_type: orders.customerUserType,
+      collection: orders.collection,
+      state: orders.state,
+      grand_total_cents: orders.grandTotalCents,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (!o) throw new AppError(500, ORDERING_MESSAGES.defaultError);
   return {
     success: true,
@@ -173,11 +176,17 @@ async function singleTender(
 ): Promise<Tender> {
   const p = body.payment!;
   if (p.savedCard) {
-    const [card] = await rows<{ brand: string; last4: string }>(
-      ctx.db,
-      sql`select brand, last4 from payment_cards where id = ${p.cardId!} and account_uid = ${body.uid}
-            and country_id = ${countryId} and not disabled`,
-    );
+    const [card] = await ctx.db
+      .select({ brand: paymentCards.brand, last4: paymentCards.last4 })
+      .from(paymentCards)
+      .where(
+        and(
+          eq(paymentCards.id, p.cardId!),
+          eq(paymentCards.accountUid, body.uid),
+          eq(paymentCards.countryId, countryId),
+          not(paymentCards.disabled),
+        ),
+      );
     if (!card) throw new Refusal(400, ORDERING_MESSAGES.noSuchCard);
     return {
       source: { cardId: p.cardId! },
@@ -188,10 +197,10 @@ async function singleTender(
       saveCard: false,
     };
   }
-  const [token] = await rows<{ brand: string; last4: string }>(
-    ctx.db,
-    sql`select brand, last4 from payment_tokens where id = ${p.squareNonce!}`,
-  );
+  const [token] = await ctx.db
+    .select({ brand: paymentTokens.brand, last4: paymentTokens.last4 })
+    .from(paymentTokens)
+    .where(eq(paymentTokens.id, p.squareNonce!));
   if (!token) throw new Refusal(400, 'The card token is not valid. Enter the card again.');
   return {
     source: { token: p.squareNonce! },
@@ -230,19 +239,18 @@ async function splitTenders(
   for (const [i, s] of splits.entries()) {
     const common = { amountCents: s.amount, chargeKey: `${chargeKey}:split:${i + 1}` };
     if (s.cardId) {
-      const [card] = await rows<{
-        brand: string;
-        last4: string;
-        exp_month: number;
-        exp_year: number;
-        account_uid: string;
-        country_id: number;
-        disabled: boolean;
-      }>(
-        ctx.db,
-        sql`select brand, last4, exp_month, exp_year, account_uid, country_id, disabled
-            from payment_cards where id = ${s.cardId}`,
-      );
+      const [card] = await ctx.db
+        .select({
+          brand: paymentCards.brand,
+          last4: paymentCards.last4,
+          exp_month: paymentCards.expMonth,
+          exp_year: paymentCards.expYear,
+          account_uid: paymentCards.accountUid,
+          country_id: paymentCards.countryId,
+          disabled: paymentCards.disabled,
+        })
+        .from(paymentCards)
+        .where(eq(paymentCards.id, s.cardId));
       if (!card || card.account_uid !== body.uid || card.country_id !== countryId || card.disabled) {
         const message = card ? SPLIT_MESSAGES.notCustomers(cardLabel(card)) : ORDERING_MESSAGES.noSuchCard;
         throw new Refusal(400, message, [{ path: at(i, 'cardId'), message }]);
@@ -261,16 +269,16 @@ async function splitTenders(
       });
       continue;
     }
-    const [token] = await rows<{
-      brand: string;
-      last4: string;
-      exp_month: number;
-      exp_year: number;
-      live: boolean;
-    }>(
-      ctx.db,
-      sql`select brand, last4, exp_month, exp_year, expires_at > now() as live from payment_tokens where id = ${s.squareNonce!}`,
-    );
+    const [token] = await ctx.db
+      .select({
+        brand: paymentTokens.brand,
+        last4: paymentTokens.last4,
+        exp_month: paymentTokens.expMonth,
+        exp_year: paymentTokens.expYear,
+        live: sql<boolean>`${paymentTokens.expiresAt} > now()`,
+      })
+      .from(paymentTokens)
+      .where(eq(paymentTokens.id, s.squareNonce!));
     if (!token?.live) {
       const message = 'The card token is not valid. Enter the card again.';
       throw new Refusal(400, message, [{ path: at(i, 'squareNonce'), message }]);
@@ -302,12 +310,17 @@ interface WrittenOrder {
 }
 
 async function writtenOrder(ctx: AppContext, docId: string): Promise<WrittenOrder | null> {
-  const [o] = await rows<WrittenOrder>(
-    ctx.db,
-    sql`select o.id, o.collection, o.payment_state,
-          (select p.transaction_id from order_payments p where p.order_id = o.id and p.method = 'card' limit 1) as transaction_id
-        from orders o where o.id = ${docId}`,
-  );
+  const [o] = await ctx.db
+    .select({
+      id: orders.id,
+      collection: orders.collection,
+      payment_state: orders.paymentState,
+      // Named in full: the builder names a lone table's columns bare, and order_payments has an id too.
+      transaction_id: sql<string | null>`(select p.transaction_id from order_payments p
+        where p.order_id = orders.id and p.method = 'card' limit 1)`,
+    })
+    .from(orders)
+    .where(eq(orders.id, docId));
   return o ?? null;
 }
 
@@ -525,10 +538,11 @@ async function writeOrder(tx: Tx, actor: Actor, a: WriteArgs): Promise<boolean> 
   const [consultant] =
     attributedId === null
       ? []
-      : await rows<{ name: string }>(
-          tx,
-          sql`select trim(concat_ws(' ', first_name, last_name)) as name from accounts where phoenix_id = ${attributedId}`,
-        );
+      : await tx
+          .select({ name: sql<string>`trim(concat_ws(' ', ${accounts.firstName}, ${accounts.lastName}))` })
+          .from(accounts)
+          .where(eq(accounts.phoenixId, attributedId));
+  // Raw SQL: nextval reads a sequence, not a table, and the builder has no select without a FROM.
   const [next] = await rows<{ n: string | number }>(tx, sql`select nextval('order_number_seq') as n`);
   const orderId = Number(next!.n);
   const label = orderNumberLabel(orderId, account.user_type);
