@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobs } from '../db/schema';
-import { type Db, type DbOrTx, rows } from './db';
+import type { Db, DbOrTx } from './db';
 import { heartbeat } from './lease';
 import { backoffMs } from './poller';
 
@@ -72,21 +72,36 @@ export async function processJobs(
   if (types.length === 0) return 0;
   const leaseMs = Math.max(100, Math.round(opts.leaseMs ?? DEFAULT_JOB_LEASE_MS));
   const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
-  const claimed = await rows<ClaimedJob>(
-    db,
-    sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lease}
-        where id in (
-          select id from jobs
-          where type in (${sql.join(
-            types.map((t) => sql`${t}`),
-            sql`, `,
-          )})
-            and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-          order by run_at, id
-          limit ${opts.batchSize ?? 5}
-          for update skip locked)
-        returning id, type, payload, attempts, max_attempts`,
-  );
+  const claimed: ClaimedJob[] = await db
+    .update(jobs)
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: lease })
+    .where(
+      inArray(
+        jobs.id,
+        db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(
+            and(
+              inArray(jobs.type, types),
+              or(
+                and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+                and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+              ),
+            ),
+          )
+          .orderBy(jobs.runAt, jobs.id)
+          .limit(opts.batchSize ?? 5)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({
+      id: jobs.id,
+      type: jobs.type,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      max_attempts: jobs.maxAttempts,
+    });
   // The whole batch is renewed together: a job waiting its turn behind a slow one keeps its lease.
   // The same heartbeat as checkouts and refunds (lease.ts): one renewal at a time, every third of the lease.
   const held = new Map(claimed.map((job) => [Number(job.id), job]));
@@ -96,10 +111,11 @@ export async function processJobs(
     async () => {
       const pending = [...held.values()];
       if (pending.length === 0) return true;
-      const renewed = await rows<{ id: string | number }>(
-        db,
-        sql`update jobs set locked_until = ${lease} where ${sql.join(pending.map(owned), sql` or `)} returning id`,
-      );
+      const renewed = await db
+        .update(jobs)
+        .set({ lockedUntil: lease })
+        .where(or(...pending.map(owned)))
+        .returning({ id: jobs.id });
       const kept = new Set(renewed.map((r) => Number(r.id)));
       for (const job of pending) {
         if (kept.has(Number(job.id)) || !held.delete(Number(job.id))) continue;
@@ -149,23 +165,33 @@ async function runClaimed(
   let recorded: { id: number }[];
   try {
     const result = (await handler(job.payload, ctx)) ?? {};
-    recorded = await rows<{ id: number }>(
-      db,
-      sql`update jobs set status = 'succeeded', progress = 100, result = ${JSON.stringify(result)}::jsonb,
-              finished_at = now(), locked_until = null, last_error = null
-            where ${mine} returning id`,
-    );
+    recorded = await db
+      .update(jobs)
+      .set({
+        status: 'succeeded',
+        progress: 100,
+        result,
+        finishedAt: sql`now()`,
+        lockedUntil: null,
+        lastError: null,
+      })
+      .where(mine)
+      .returning({ id: jobs.id });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const giveUp = job.attempts >= job.max_attempts;
     ctx.log.warn({ err, attempt: job.attempts }, 'job failed');
-    recorded = await rows<{ id: number }>(
-      db,
-      sql`update jobs set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${message}, locked_until = null,
-              run_at = ${new Date(Date.now() + backoffMs(job.attempts)).toISOString()},
-              finished_at = ${giveUp ? new Date().toISOString() : null}
-            where ${mine} returning id`,
-    );
+    recorded = await db
+      .update(jobs)
+      .set({
+        status: giveUp ? 'failed' : 'queued',
+        lastError: message,
+        lockedUntil: null,
+        runAt: new Date(Date.now() + backoffMs(job.attempts)),
+        finishedAt: giveUp ? new Date() : null,
+      })
+      .where(mine)
+      .returning({ id: jobs.id });
   }
   if (recorded.length === 0)
     jobLog.warn({ attempt: job.attempts }, 'job outcome discarded: its lease had passed to another worker');

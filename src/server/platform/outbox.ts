@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { outbox, outboxSecrets } from '../db/schema';
-import { type Db, type DbOrTx, rows } from './db';
+import type { Db, DbOrTx } from './db';
 import { escapeHtml } from './email-layout';
 import type { Mailer } from './mailer';
 import { backoffMs } from './poller';
@@ -131,23 +131,45 @@ export interface OutboxDeps {
  */
 export async function processOutbox(deps: OutboxDeps): Promise<number> {
   await deps.db.delete(outboxSecrets).where(sql`${outboxSecrets.expiresAt} <= now()`);
-  const claimed = await rows<ClaimedRow>(
-    deps.db,
-    sql`update outbox set status = 'sending', attempts = attempts + 1,
-          locked_until = now() + interval '2 minutes'
-        where id in (
-          select id from outbox
-          where (status = 'pending' and next_attempt_at <= now())
-             or (status = 'sending' and locked_until < now())
-          order by id
-          limit ${deps.batchSize ?? 20}
-          for update skip locked)
-        returning id, channel, template, to_address, subject, html, text, payload, hidden_links,
-          attempts, max_attempts`,
-  );
+  const claimed: ClaimedRow[] = await deps.db
+    .update(outbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      lockedUntil: sql`now() + interval '2 minutes'`,
+    })
+    .where(
+      inArray(
+        outbox.id,
+        deps.db
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(
+            or(
+              and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)),
+              and(eq(outbox.status, 'sending'), lt(outbox.lockedUntil, sql`now()`)),
+            ),
+          )
+          .orderBy(outbox.id)
+          .limit(deps.batchSize ?? 20)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({
+      id: outbox.id,
+      channel: outbox.channel,
+      template: outbox.template,
+      to_address: outbox.toAddress,
+      subject: outbox.subject,
+      html: outbox.html,
+      text: outbox.text,
+      payload: outbox.payload,
+      hidden_links: outbox.hiddenLinks,
+      attempts: outbox.attempts,
+      max_attempts: outbox.maxAttempts,
+    });
   const held = await heldLinks(deps.db, claimed);
   for (const msg of claimed) {
-    // A bigint from a raw query is a string on node-postgres, a number on PGlite.
     const links = held.get(Number(msg.id)) ?? [];
     try {
       const outcome = await deliver(msg, links, deps);
@@ -233,10 +255,10 @@ async function deliver(
 
 /** Makes a failed or stored message due again (Outbox screen, retry). */
 export async function retryOutboxMessage(db: DbOrTx, id: number): Promise<boolean> {
-  const updated = await rows<{ id: number }>(
-    db,
-    sql`update outbox set status = 'pending', next_attempt_at = now(), attempts = 0, last_error = null
-        where id = ${id} and status in ('failed', 'stored') returning id`,
-  );
+  const updated = await db
+    .update(outbox)
+    .set({ status: 'pending', nextAttemptAt: sql`now()`, attempts: 0, lastError: null })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'stored'])))
+    .returning({ id: outbox.id });
   return updated.length > 0;
 }

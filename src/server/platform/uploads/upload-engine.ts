@@ -10,7 +10,8 @@ import {
   type UploadStatus,
   type UploadSummary,
 } from '@domain/uploads/upload';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { jobs } from '../../db/schema';
 import { type Actor, recordChange } from '../audit';
 import type { AppContext } from '../context';
 import { type Db, type DbOrTx, rows, type Tx } from '../db';
@@ -123,6 +124,7 @@ function parseFile(kind: UploadKind, csv: string) {
 const when = (v: Date | string) => new Date(v).toISOString().slice(0, 10);
 
 async function findBy(db: DbOrTx, kind: UploadKind, column: string, value: string) {
+  // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
   const [row] = await rows<UploadRecord>(
     db,
     sql`select * from ${id(kind.uploadTable)} where ${id(column)} = ${value}`,
@@ -200,6 +202,7 @@ export async function confirm(
         ...extra,
       };
       const names = Object.keys(columns);
+      // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
       const [created] = await rows<UploadRecord>(
         tx,
         sql`insert into ${id(kind.uploadTable)} (${sql.join(names.map(id), sql`, `)})
@@ -252,6 +255,7 @@ export async function confirm(
 }
 
 export async function list(ctx: AppContext, kind: UploadKind, limit = 50): Promise<UploadRecord[]> {
+  // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
   return rows<UploadRecord>(
     ctx.db,
     sql`select * from ${id(kind.uploadTable)} order by created_at desc, id desc limit ${limit}`,
@@ -265,6 +269,7 @@ export async function getUpload(
   uploadId: number,
   opts: { lock?: boolean } = {},
 ): Promise<UploadRecord> {
+  // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
   const [row] = await rows<UploadRecord>(
     db,
     sql`select * from ${id(kind.uploadTable)} where id = ${uploadId}${opts.lock ? sql` for update` : sql``}`,
@@ -300,6 +305,7 @@ export async function listRows(
   q: { status?: RowStatus; after: number; limit: number },
   extra: { select?: SQL; join?: SQL } = {},
 ): Promise<RowRecord[]> {
+  // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
   return rows<RowRecord>(
     db,
     sql`select r.*${extra.select ?? sql``} from ${id(kind.rowTable)} r ${extra.join ?? sql``}
@@ -319,6 +325,7 @@ export async function retry(
 ): Promise<number> {
   const count = await ctx.db.transaction(async (tx) => {
     await getUpload(tx, kind, uploadId);
+    // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
     const reset = await rows<{ id: number }>(
       tx,
       sql`update ${id(kind.rowTable)} set status = 'pending', error = null, updated_at = now()
@@ -349,11 +356,17 @@ export async function resume(
     const upload = await getUpload(tx, kind, uploadId, { lock: true });
     if (upload.status !== 'queued' && upload.status !== 'processing')
       throw conflict(UPLOAD_MESSAGES.notWaiting);
-    const [live] = await rows<{ id: number }>(
-      tx,
-      sql`select id from jobs where type = ${kind.jobType} and status in ('queued', 'running')
-           and payload->>'uploadId' = ${String(uploadId)} limit 1`,
-    );
+    const [live] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.type, kind.jobType),
+          inArray(jobs.status, ['queued', 'running']),
+          sql`${jobs.payload}->>'uploadId' = ${String(uploadId)}`,
+        ),
+      )
+      .limit(1);
     if (live) return false;
     await recordChange(tx, {
       collection: kind.auditCollection,
@@ -411,12 +424,14 @@ export async function updateRow(
   if (error) throw badRequest(error, [{ path: 'input', message: error }]);
   const saved = await ctx.db.transaction(async (tx) => {
     await getUpload(tx, kind, uploadId);
+    // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
     const [row] = await rows<RowRecord>(
       tx,
       sql`select * from ${id(kind.rowTable)} where id = ${rowId} and ${id(kind.fk)} = ${uploadId} for update`,
     );
     if (!row) throw notFound(`No row ${rowId} in ${kind.noun} ${uploadId}.`);
     if (row.status !== 'failed') throw conflict(UPLOAD_MESSAGES.notFailed);
+    // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
     const [updated] = await rows<RowRecord>(
       tx,
       sql`update ${id(kind.rowTable)} set input = ${JSON.stringify(values)}::jsonb, status = 'pending', error = null,
@@ -455,6 +470,7 @@ async function applyOne(
     await db.transaction(async (tx) => {
       // Locked for the row's transaction: another worker skips it, and a row that succeeded is
       // no longer pending, so nothing is applied twice.
+      // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
       const [locked] = await rows<{ id: number }>(
         tx,
         sql`select id from ${id(kind.rowTable)} where id = ${row.id} and status = 'pending' for update skip locked`,
@@ -479,6 +495,7 @@ async function applyOne(
       reason = 'The row could not be applied because of an error on our side; retry it.';
     }
     await db.transaction(async (tx) => {
+      // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
       const marked = await rows<{ id: number }>(
         tx,
         sql`update ${id(kind.rowTable)} set status = 'failed', error = ${reason}, updated_at = now()
@@ -558,6 +575,7 @@ async function applyChunk(
 ): Promise<boolean> {
   try {
     await db.transaction(async (tx) => {
+      // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
       const locked = await rows<{ id: number | string }>(
         tx,
         sql`select id from ${id(kind.rowTable)}
@@ -611,6 +629,7 @@ export async function processUpload(
   let after = 0;
   let applied = 0;
   for (;;) {
+    // Raw SQL: the upload and row tables are named at run time (UploadKind), not Drizzle tables.
     const chunk = await rows<{ id: number; row_no: number; input: Record<string, string> }>(
       job.db,
       sql`select id, row_no, input from ${id(kind.rowTable)}
