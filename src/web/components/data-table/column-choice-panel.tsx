@@ -4,7 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import type { Choosable, ColumnChoice } from './column-choice';
+import type { Choosable, ColumnChoice } from './columns';
 
 // The list of checkboxes under a list's "Columns" button: loaded on the first click, not with the
 // list (its popover is code a list screen does not need to show its rows).

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useCardLayout } from '@web/components/card-list';
 import { withChunkTimeout } from '@web/lib/chunk-load';
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
-import type { DataTableColumn } from './columns';
+import type { Choosable, ColumnChoice } from './columns';
 
 // Column choice for a list: which of its columns show, kept per list in this browser. A column
 // without a `choice` label always shows (the one that names the row); columns marked
@@ -25,8 +25,6 @@ const ColumnChoicePanel = lazy(() =>
   withChunkTimeout(import('./column-choice-panel')).catch(() => ({ default: PanelUnavailable })),
 );
 
-export type Choosable = Pick<DataTableColumn<never>, 'key' | 'choice' | 'hiddenAtFirst'>;
-
 function read(list: string): string[] | null {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + list) ?? 'null');
@@ -42,13 +40,6 @@ function write(list: string, hidden: readonly string[]) {
   } catch {
     // Private windows may refuse storage: the choice then lasts until the page is left.
   }
-}
-
-export interface ColumnChoice {
-  /** The keys of the columns hidden now. */
-  hidden: ReadonlySet<string>;
-  toggle: (key: string) => void;
-  reset: () => void;
 }
 
 /** The hidden columns of `list` (its storage name), the saved choice or the columns' defaults. */

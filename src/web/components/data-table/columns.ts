@@ -62,3 +62,14 @@ export function sortRows<Row>(
     })
     .map((e) => e.row);
 }
+
+/** What the column choice needs of a column. */
+export type Choosable = Pick<DataTableColumn<never>, 'key' | 'choice' | 'hiddenAtFirst'>;
+
+/** A list's column choice: the columns hidden now, and how to change them. */
+export interface ColumnChoice {
+  /** The keys of the columns hidden now. */
+  hidden: ReadonlySet<string>;
+  toggle: (key: string) => void;
+  reset: () => void;
+}
