@@ -314,11 +314,15 @@ const NAIVE_COLUMNS = new Set([
 ]);
 
 /** The naive search: `ILIKE '%…%'` on the column's text, dates compared as text: every row read. */
-/** The naive searches' sorts: on the column's text or value, no index in that order. */
+/**
+ * The naive searches' sorts. The new ones sort on an expression no index is in the order of
+ * (`+ 0`, `lower()` without the C collation), so they read and sort every matching row, as a
+ * list sorted without its index would; newest first keeps the naive search it always had.
+ */
 const NAIVE_ORDERS = {
   newest: sql`date_created_utc desc`,
-  oldest: sql`date_created_utc asc`,
-  total: sql`grand_total_cents desc, date_created_utc desc`,
+  oldest: sql`date_created_utc + interval '0' asc`,
+  total: sql`grand_total_cents + 0 desc, date_created_utc desc`,
   customer: sql`lower(customer_last_name), date_created_utc`,
 };
 
