@@ -174,9 +174,15 @@ test('an agent places a US order with a saved card and a promotion', async ({ pa
   const before = new Set((await recentOrders(page, a.uid)).map((o) => o.id));
   const submit = page.getByRole('button', { name: 'Submit order' });
   await expect(submit).toBeEnabled();
+  // A double click sends one submission, however fast it is: the screen then says what it placed.
+  const purchases: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/purchase') purchases.push(r.url());
+  });
   await submit.dblclick();
   await expect(page.getByText('Your order was successfully submitted.')).toBeVisible();
   await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9]+\/info$/);
+  expect(purchases).toHaveLength(1);
   // The double click placed one order: no other new order holds the same cart.
   const placedId = placedOrderId(page);
   const added = (await recentOrders(page, a.uid)).filter((o) => !before.has(o.id));
