@@ -304,7 +304,7 @@ test('the simulator prices through the server with promoToolCartApi on, in the b
     await page.getByRole('button', { name: 'Price cart' }).click();
     const table = page.getByRole('table', { name: 'Rule explanations' });
     await expect(table).toBeVisible();
-    return table.innerText();
+    return table;
   };
   const calls: string[] = [];
   page.on('request', (r) => {
@@ -312,14 +312,18 @@ test('the simulator prices through the server with promoToolCartApi on, in the b
   });
   try {
     await setFlag(true);
-    const onServer = await priceOnce('Priced by the server’s cart API.');
+    // Product names follow the prices (a catalog read): the answer is read once they are in.
+    const onServerTable = await priceOnce('Priced by the server’s cart API.');
+    await expect(onServerTable).toContainText('Satin Lipstick');
+    const onServer = await onServerTable.innerText();
     expect(calls).toContain('/api/cs/promo/shippingRates');
     await setFlag(false);
     calls.length = 0;
-    const inBrowser = await priceOnce('Priced in the browser.');
+    const inBrowserTable = await priceOnce('Priced in the browser.');
+    await expect.poll(() => inBrowserTable.innerText()).toBe(onServer);
+    const inBrowser = await inBrowserTable.innerText();
     expect(calls).toContain('/api/cs/promo/simulationInput');
     expect(calls).not.toContain('/api/cs/promo/shippingRates');
-    expect(inBrowser).toBe(onServer);
     expect(inBrowser).toContain('Applied');
   } finally {
     await setFlag(false);
