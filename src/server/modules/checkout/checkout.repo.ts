@@ -72,6 +72,18 @@ export async function accountOf(db: DbOrTx, uid: string): Promise<AccountRow | u
   return r;
 }
 
+/** An address's name and lines, as the checkout's address rows and a popup's host address read them. */
+const addressLines = {
+  first_name: shippingAddresses.firstName,
+  last_name: shippingAddresses.lastName,
+  company_name: shippingAddresses.companyName,
+  address: shippingAddresses.address,
+  address2: shippingAddresses.address2,
+  city: shippingAddresses.city,
+  region: shippingAddresses.region,
+  postal_code: shippingAddresses.postalCode,
+};
+
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export async function checkoutAccount(
@@ -83,14 +95,7 @@ export async function checkoutAccount(
     db
       .select({
         id: sql<number>`${shippingAddresses.id}::int`,
-        first_name: shippingAddresses.firstName,
-        last_name: shippingAddresses.lastName,
-        company_name: shippingAddresses.companyName,
-        address: shippingAddresses.address,
-        address2: shippingAddresses.address2,
-        city: shippingAddresses.city,
-        region: shippingAddresses.region,
-        postal_code: shippingAddresses.postalCode,
+        ...addressLines,
         country_id: shippingAddresses.countryId,
         telephone: shippingAddresses.telephone,
         is_default_shipping: shippingAddresses.isDefaultShipping,
@@ -299,17 +304,7 @@ export async function popupFor(
 ): Promise<PopupRow | undefined> {
   const host = sql`coalesce(${socials.hostUid}, ${socials.uid})`;
   const h = db
-    .select({
-      first_name: shippingAddresses.firstName,
-      last_name: shippingAddresses.lastName,
-      company_name: shippingAddresses.companyName,
-      address: shippingAddresses.address,
-      address2: shippingAddresses.address2,
-      city: shippingAddresses.city,
-      region: shippingAddresses.region,
-      postal_code: shippingAddresses.postalCode,
-      telephone: shippingAddresses.telephone,
-    })
+    .select({ ...addressLines, telephone: shippingAddresses.telephone })
     .from(shippingAddresses)
     .where(and(eq(shippingAddresses.accountUid, host), eq(shippingAddresses.countryId, countryId)))
     .orderBy(desc(shippingAddresses.isDefaultShipping), shippingAddresses.id)

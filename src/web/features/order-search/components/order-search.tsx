@@ -66,11 +66,14 @@ export function OrderSearch() {
     if (query.toString() === params.toString()) void search.refetch();
     else setParams(query);
   };
+  /** The same search in another order (a header, or the phone's Sort list). */
+  const setSort = (by: OrderSearchSort, direction: OrderSearchDirection) =>
+    setParams(new URLSearchParams([...criteria, ...sortParams(by, direction)]));
   // A header sorts by its column (its first direction), or the other way when it already does.
   const onSort = (key: string) => {
     const by = key as OrderSearchSort;
     const direction = by === sort.sort ? (sort.direction === 'asc' ? 'desc' : 'asc') : FIRST_DIRECTION[by];
-    setParams(new URLSearchParams([...criteria, ...sortParams(by, direction)]));
+    setSort(by, direction);
   };
   const isDefaultSort =
     sort.sort === DEFAULT_ORDER_SORT.sort && sort.direction === DEFAULT_ORDER_SORT.direction;
@@ -154,7 +157,7 @@ export function OrderSearch() {
                       OrderSearchSort,
                       OrderSearchDirection,
                     ];
-                    setParams(new URLSearchParams([...criteria, ...sortParams(by, direction)]));
+                    setSort(by, direction);
                   }}
                   slotProps={{ select: { native: true } }}
                 >
