@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn } from './fixtures';
 
 // Promo tool (spec 3 §2, ADR 012): a draft with a JSON error shown inline then fixed, saved, simulated with the
 // engine's explanation, published to pending with promoAccess, deploy refused without junoAccess and
@@ -128,7 +128,7 @@ test('without promoAccess, writing a rule is off before any work is done, and sa
     await expect(page.getByRole('button', { name })).toBeDisabled();
   await expect(page.getByText(/Saving to drafts needs promoAccess\./)).toBeVisible();
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
+    await setViewport(page, { width, height: 844 });
     await expectAccessible(page, `promo create without promoAccess at ${width}px`, { iframes: false });
   }
 });
@@ -170,21 +170,25 @@ test('delayed deploy is a confirm toggle: each switch asks first, and switching 
   const dialog = page.getByRole('dialog', { name: 'Turn on delayed deploy?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await expect(toggle).not.toBeChecked();
   await expect(publishAt).toHaveCount(0);
   // Confirmed: on, with a publish date.
   await toggle.click();
   await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(dialog).toBeHidden();
   await expect(toggle).toBeChecked();
   await publishAt.fill('2030-01-01T09:30:00');
   // Switching off asks too, naming the date it clears; cancelled, the date stays.
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await setViewport(page, { width, height: width === 390 ? 844 : 800 });
     await toggle.click();
     const off = page.getByRole('dialog', { name: 'Turn off delayed deploy?' });
     await expect(off).toContainText('is cleared');
     await expectAccessible(page, `turn off delayed deploy at ${width}px`, { iframes: false });
     await off.getByRole('button', { name: 'Cancel' }).click();
+    // Faded out before the next click: a fading dialog still reads as the one just cancelled.
+    await expect(off).toBeHidden();
     await expect(toggle).toBeChecked();
     await expect(publishAt).toHaveValue('2030-01-01T09:30');
   }
@@ -281,7 +285,7 @@ test('a version restored: the history from the list, a diff per save, restore in
 
   // Phone and desktop widths: no serious or critical accessibility violation.
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
+    await setViewport(page, { width, height: 800 });
     await expect(versions.first()).toBeVisible();
     await expectAccessible(page, `rule history at ${width}px`, { iframes: false });
   }
@@ -471,7 +475,7 @@ test('a business buy X get Y: quantities asked, no discount field, the rule writ
   await expect(buy).toHaveValue('2');
 
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await setViewport(page, { width, height: width === 390 ? 844 : 800 });
     await expect(buy).toBeVisible();
     await expectAccessible(page, `buy X get Y form at ${width}px`, { iframes: false });
   }

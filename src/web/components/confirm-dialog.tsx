@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -32,6 +32,12 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
+  // While it fades out, the dialog keeps saying what it asked: the state that opened it is often
+  // already cleared by then (a title built from it would turn into its opposite), and a click on
+  // its fading buttons does nothing.
+  const asked = useRef({ title, children, confirmLabel, cancelLabel, destructive });
+  if (open) asked.current = { title, children, confirmLabel, cancelLabel, destructive };
+  const shown = asked.current;
   return (
     <Dialog
       open={open}
@@ -41,24 +47,24 @@ export function ConfirmDialog({
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogTitle id={titleId}>{shown.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={bodyId} component="div">
-          {children}
+          {shown.children}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={pending} autoFocus={destructive}>
-          {cancelLabel}
+        <Button onClick={open ? onClose : undefined} disabled={pending} autoFocus={shown.destructive}>
+          {shown.cancelLabel}
         </Button>
         <Button
-          onClick={onConfirm}
+          onClick={open ? onConfirm : undefined}
           variant="contained"
-          color={destructive ? 'error' : 'primary'}
+          color={shown.destructive ? 'error' : 'primary'}
           loading={pending}
-          autoFocus={!destructive}
+          autoFocus={!shown.destructive}
         >
-          {confirmLabel}
+          {shown.confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
