@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, DEMO_STAFF, type DemoRole, signIn } from './fixtures';
+import { axeViolations, DEMO_STAFF, type DemoRole, setViewport, signIn } from './fixtures';
 import { linkFromMailbox, pathOf } from './mailbox';
 import {
   ALL_ROLES,
@@ -35,7 +35,7 @@ async function visit(page: Page, screen: Screen): Promise<string[]> {
   const widths = screen.widths ?? WIDTHS;
   const found: string[] = [];
   for (const [index, width] of widths.entries()) {
-    await page.setViewportSize({ width, height: HEIGHT[width] });
+    await setViewport(page, { width, height: HEIGHT[width] });
     // A screen with a dialog or menu is opened afresh at each width; a plain one is just resized.
     if (index === 0) await screen.prepare?.(page);
     if (index === 0 || screen.open) await page.goto(screen.path);

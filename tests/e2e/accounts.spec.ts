@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, expectAccessible, signIn } from './fixtures';
+import {
+  DEMO_STAFF,
+  DEMO_STAFF_NAMES,
+  type DemoRole,
+  expectAccessible,
+  setViewport,
+  signIn,
+} from './fixtures';
 
 // Customer detail and audit tabs (spec 1 §2 Customer detail and Audit, §4, §8).
 // Accounts are found in the demo company through the search API and read through the account
@@ -294,7 +301,7 @@ test('an agent does not see leader-only operations, and the server refuses them'
 
 for (const width of [1280, 375]) {
   test(`detail and audit tabs have no serious accessibility violations at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
+    await setViewport(page, { width, height: 900 });
     await as(page, 'developer');
     const member = await findAccount(page, 100100, (a) => a.userType === 2 && a.hasAccountTypeHistory);
     taken.delete(member.uid);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, expectAccessible, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn } from './fixtures';
 
 // Batch orders and bulk ledgers (spec 2 §2, DESIGN §5): a batch with one bad row → details and
 // failed rows → the row corrected and retried; a bulk ledger applied and seen on the credit tab.
@@ -42,7 +42,7 @@ async function catalogSku(page: Page): Promise<string> {
 const file = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
 });
 
 test('a batch with one bad row: details, failed row corrected and retried', async ({ page }) => {
@@ -80,12 +80,12 @@ test('a batch with one bad row: details, failed row corrected and retried', asyn
   // A table at desktop width, a card per created order on a phone.
   const shown = { 1280: orders, 390: page.getByRole('list', { name: 'Orders created', exact: true }) };
   for (const width of [1280, 390] as const) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await setViewport(page, { width, height: width === 390 ? 844 : 800 });
     await expect(shown[width]).toBeVisible();
     if (width === 390) await expect(shown[width].getByRole('listitem')).toHaveCount(2);
     await expectAccessible(page, `batch with a corrected row at ${width}px`, { iframes: false });
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
 
   // The same file again is refused before anything is created.
   await page.goto('/batchOrders');
@@ -142,7 +142,7 @@ test('a bulk ledger row that failed is corrected on screen and applied', async (
   const failed = page.getByTestId('failed-row-2');
   await expect(failed.getByRole('alert')).toContainText('Value must be less than or equal to');
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
+    await setViewport(page, { width, height: 844 });
     await expectAccessible(page, `bulk ledger row corrected at ${width}px`, { iframes: false });
   }
   await failed.getByRole('button', { name: 'Correct row 2' }).click();
@@ -173,7 +173,7 @@ test('a batch stuck Queued is started again from its page and completes', async 
   await page.goto(`/batchOrders/${stuck.id}/details`);
   await expect(page.getByText('Queued', { exact: true })).toBeVisible();
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
+    await setViewport(page, { width, height: 844 });
     await expectAccessible(page, `batch started again at ${width}px`, { iframes: false });
   }
   await page.getByRole('button', { name: 'Start again' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, findDemoAccount, signIn, usClient } from './fixtures';
+import { DEMO_STAFF, expectAccessible, findDemoAccount, setViewport, signIn, usClient } from './fixtures';
 
 // Carts (spec 2 §2, ADR 016): the admin cart view priced live by the demo company's active rules. The demo rules
 // make each case reachable: "Holiday 20% Off Skincare" on everyday skincare, "Serum + Free Mini
@@ -99,7 +99,7 @@ test.describe('carts', () => {
     await page.getByRole('combobox', { name: /^Locale/ }).click();
     await page.getByRole('option', { name: /en-US/ }).click();
     await expect(line(page, '1111')).toBeVisible();
-    await page.setViewportSize({ width: 375, height: 800 });
+    await setViewport(page, { width: 375, height: 800 });
     await expectAccessibleOnceIdle(page, 'cart detail 375');
     await page.getByRole('button', { name: 'Start checkout' }).click();
     await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
@@ -160,7 +160,7 @@ test.describe('carts', () => {
     // Picking a product fills the field with its name: that is not a new search.
     expect(searches).toHaveLength(asked);
     await expectAccessibleOnceIdle(page, 'cart with a new line 1280');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await setViewport(page, { width: 390, height: 844 });
     await expectAccessibleOnceIdle(page, 'cart with a new line 390');
   });
 
@@ -190,7 +190,7 @@ test.describe('carts', () => {
     await expect(recorded).toBeVisible();
     await expectAccessibleOnceIdle(page, 'cart influencer 1280');
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await setViewport(page, { width: 390, height: 844 });
     await expect(recorded).toBeVisible();
     // The phone layout (lines as cards) follows the resize on the next render.
     await expect

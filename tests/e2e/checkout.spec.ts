@@ -5,6 +5,7 @@ import {
   expectAccessible,
   expectReadsDown,
   openShippingForm,
+  setViewport,
   signIn,
   WCAG_21_AA,
 } from './fixtures';
@@ -143,7 +144,7 @@ async function expectEverywhere(
 }
 
 test('an agent places a US order with a saved card and a promotion', async ({ page, browser }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x, cards) => x.countryId === 1 && cards > 0);
   await newOrderFor(page, a.uid, 'en-US');
@@ -167,9 +168,9 @@ test('an agent places a US order with a saved card and a promotion', async ({ pa
   expect(keys.slice(0, 5)).toEqual(['items', 'promotions', 'subtotal', 'shipping', 'tax']);
   expect(keys.at(-1)).toBe('total');
   await expectAccessible(page, 'checkout 1280', CONTENT);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await expectAccessible(page, 'checkout 390', CONTENT);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   // Orders already on the account (a retry's, or the batch test's for the same demo account).
   const before = new Set((await recentOrders(page, a.uid)).map((o) => o.id));
   const submit = page.getByRole('button', { name: 'Submit order' });
@@ -200,7 +201,7 @@ test('an agent places a US order with a saved card and a promotion', async ({ pa
 test('a promo code in the checkout cart panel: one that does not apply says why, one that applies', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x) => x.countryId === 1 && x.userType === 3);
   await newOrderFor(page, a.uid, 'en-US');
@@ -225,7 +226,7 @@ test('a promo code in the checkout cart panel: one that does not apply says why,
   await code.getByRole('button', { name: 'Apply code' }).click();
   await expect(page.getByText('Code TRIO99 applied.')).toBeVisible();
   await expect(lines.getByText(/Any 3 Skincare for \$99 \/ CA\$129 −\$\d/).first()).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await expectAccessible(page, 'checkout promo code 390', CONTENT);
 });
 
@@ -233,7 +234,7 @@ test('an agent places a Canadian fr-CA order with a new card, a postal code of a
   page,
   browser,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x) => x.countryId === 2);
   if (a.productCredit.ca < 500) {
@@ -313,7 +314,7 @@ for (const size of [
   test(`a ZIP code of another state is refused on its field before the address is used or sent (${size.width})`, async ({
     page,
   }) => {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     await signIn(page, DEMO_STAFF.agent);
     const a = await findAccount(page, (x) => x.countryId === 1);
     await newOrderFor(page, a.uid, 'en-US');
@@ -353,7 +354,7 @@ for (const size of [
 test('changing the shipping country asks first, then moves to the other locale’s empty cart and URL', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x) => x.countryId === 1 && x.userType === 3);
   const cartId = await newOrderFor(page, a.uid, 'en-US');
@@ -368,9 +369,9 @@ test('changing the shipping country asks first, then moves to the other locale�
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/The cart will be emptied/)).toBeVisible();
   await expectAccessible(page, 'country dialog 1280', CONTENT);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await expectAccessible(page, 'country dialog 390', CONTENT);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/en-US/checkout/${cartId}$`));
@@ -390,7 +391,7 @@ test('changing the shipping country asks first, then moves to the other locale�
   await expect(page.getByText(new RegExp(`${caLocale} · CAD`))).toBeVisible();
   await expect(page.getByText('The cart is empty. Add products above.')).toBeVisible();
   await expectAccessible(page, 'checkout after country change 1280', CONTENT);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await expectAccessible(page, 'checkout after country change 390', CONTENT);
 });
 
@@ -412,7 +413,7 @@ test('with the consultant override flag on, a consultant’s order starts with t
 }) => {
   await setOverrideDefaultsFlag(browser, true);
   try {
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await setViewport(page, { width: 1280, height: 900 });
     await signIn(page, DEMO_STAFF.agent);
     let uid: string | null = null;
     for (let i = 0; i < 300 && !uid; i++) {
@@ -450,7 +451,7 @@ test('with the consultant override flag on, a consultant’s order starts with t
     await expect(page.getByLabel('Override shipping')).toHaveValue('1.00');
     await expect(total.filter({ hasText: /^\$1\.00$/ }).first()).toBeVisible();
     await expectAccessible(page, 'consultant overrides 1280', CONTENT);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await setViewport(page, { width: 390, height: 844 });
     await expectAccessible(page, 'consultant overrides 390', CONTENT);
   } finally {
     await setOverrideDefaultsFlag(browser, false);
@@ -478,7 +479,7 @@ test('checkout forms flagged persist: the address and card postal code come back
   await card.getByLabel('Card postal code').fill('22202');
   await page.reload();
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await setViewport(page, { width, height: width === 390 ? 844 : 800 });
     const restored = page.getByRole('form', { name: 'Shipping address form' });
     await expect(restored.getByLabel(/^First Name/)).toHaveValue('Grace');
     await expect(restored.getByLabel(/^Last Name/)).toHaveValue('Hopper');

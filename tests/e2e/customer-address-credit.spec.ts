@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, expectAccessible, signIn, WCAG_21_AA } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn, WCAG_21_AA } from './fixtures';
 
 // Address and credit tabs (spec 1 §2 Customer screens): a bad zip then a good one (US and CA), credit over the
 // type maximum then within it, and axe at 1280 and 375 px.
@@ -40,7 +40,7 @@ async function pickOption(page: Page, field: string, option: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
 });
 
@@ -99,7 +99,7 @@ test('adds a US and a Canadian address, each after a bad zip', async ({ page }) 
 
   await expectAccessible(page, 'address 1280', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/address-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
+  await setViewport(page, { width: 375, height: 800 });
   await expect(page.getByRole('heading', { name: 'Shipping addresses' })).toBeVisible();
   await expectAccessible(page, 'address 375', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/address-375.png`, fullPage: true });
@@ -156,7 +156,7 @@ test('refuses credit over the type maximum, then adds it within and shows it', a
 
   await expectAccessible(page, 'credit 1280', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/credit-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
+  await setViewport(page, { width: 375, height: 800 });
   await expect(page.getByRole('list', { name: 'United States ledger' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'United States ledger' })).toContainText('$12.34');
   await expectAccessible(page, 'credit 375', CONTENT);
@@ -238,7 +238,7 @@ for (const size of WIDTHS) {
   test(`refuses a ZIP code of another state before saving, on the field (${size.width})`, async ({
     page,
   }) => {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     const uid = demoUid(3);
     const saves: string[] = [];
     page.on('request', (r) => {
@@ -273,7 +273,7 @@ for (const size of WIDTHS) {
   test(`a Canadian suggestion fills the province only and says what is left (${size.width})`, async ({
     page,
   }) => {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     const dialog = await openAddDialog(page, demoUid(4));
     await pickOption(page, 'Country', 'Canada');
     await dialog.getByLabel('City').fill('Laval');
@@ -309,7 +309,7 @@ for (const size of WIDTHS) {
   test(`typing a street offers this customer's addresses, then addresses on file, without names (${size.width})`, async ({
     page,
   }) => {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     const customer = demoUid(5 + (size.width === 390 ? 0 : 2));
     const neighbour = demoUid(6 + (size.width === 390 ? 0 : 2));
     const own = uniqueStreet('Larkspur');

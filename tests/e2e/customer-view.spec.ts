@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, DEMO_STAFF, signIn } from './fixtures';
+import { axeViolations, DEMO_STAFF, setViewport, signIn } from './fixtures';
 
 // Sign in as customer (spec 1 §4; ADR 022): a leader opens the customer view from a customer's
 // detail, lands on /login/token in a new window, and sees the customer's own account, read-only
@@ -36,7 +36,7 @@ test('a leader signs in as a customer and sees the customer view, once', async (
   expect(new URL(url).pathname).toBe('/login/token');
   const view = await opened;
 
-  await view.setViewportSize({ width: 1280, height: 800 });
+  await setViewport(view, { width: 1280, height: 800 });
   const banner = view.getByRole('status').filter({ hasText: 'Signed in as' });
   await expect(banner).toHaveText(`Signed in as ${customer.name} by ${staffName}`);
   await expect(view.getByText(/^Read-only customer view/)).toBeVisible();
@@ -57,7 +57,7 @@ test('a leader signs in as a customer and sees the customer view, once', async (
 
   const found: string[] = [];
   found.push(...(await axeViolations(view, 'customer view at 1280px', { alsoRules: ALSO })));
-  await view.setViewportSize({ width: 390, height: 844 });
+  await setViewport(view, { width: 390, height: 844 });
   await expect(banner).toBeVisible();
   expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   found.push(...(await axeViolations(view, 'customer view at 390px', { alsoRules: ALSO })));
@@ -66,7 +66,7 @@ test('a leader signs in as a customer and sees the customer view, once', async (
   await view.reload();
   await expect(banner).toBeVisible();
   const again = await context.newPage();
-  await again.setViewportSize({ width: 390, height: 844 });
+  await setViewport(again, { width: 390, height: 844 });
   await again.goto(url);
   await expect(again.getByRole('alert')).toContainText('This sign-in link has expired or was already used.');
   found.push(...(await axeViolations(again, 'spent link at 390px', { alsoRules: ALSO })));

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn } from './fixtures';
 
 // Customer screens (spec 1 §2): search (by name, by number, none, CSV), the jump box, the customer
 // layout and its dashboard, orders, popups and carts tabs, each checked with axe at 1280 and 375 px.
@@ -160,9 +160,9 @@ test.describe('customers', () => {
     const types = await table.getByRole('row').allInnerTexts();
     for (const text of types.slice(1)) expect(text).toContain('Host');
     await expectAccessible(page, 'customer search by type 1280', CONTENT);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await setViewport(page, { width: 390, height: 844 });
     await expectAccessible(page, 'customer search by type 390', CONTENT);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await setViewport(page, { width: 1280, height: 800 });
 
     await page.goto(`/customers/${openHost.uid}/detail`);
     await expect(page.getByText('Consultant, Host').first()).toBeVisible();
@@ -184,7 +184,7 @@ test.describe('customers', () => {
       [1280, 800],
       [390, 844],
     ] as const) {
-      await page.setViewportSize({ width, height });
+      await setViewport(page, { width, height });
       await page.goto(`/customers/${hostNow.uid}`);
       const types = page.getByRole('list', { name: 'Account types' });
       await expect(types.getByRole('listitem')).toHaveText(['Consultant', 'Host']);
@@ -225,7 +225,7 @@ test.describe('customers', () => {
   });
 
   test('the jump box at 375 px opens from its button', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
+    await setViewport(page, { width: 375, height: 800 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Jump to a customer or order' }).click();
     await jumpBox(page).fill(`M${host.phoenixId}`);
@@ -235,7 +235,7 @@ test.describe('customers', () => {
 
   for (const width of [1280, 375]) {
     test(`every customer screen works and passes axe at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
+      await setViewport(page, { width, height: 900 });
       await page.goto(`/customers?q=${encodeURIComponent(host.lastName)}`);
       await expect(
         page.getByRole('link', { name: `${host.firstName} ${host.lastName}` }).first(),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_STAFF, signIn, uniqueEmail } from './fixtures';
+import { DEMO_STAFF, setViewport, signIn, uniqueEmail } from './fixtures';
 import { linkFromMailbox, pathOf } from './mailbox';
 
 test('the dashboard shows today from the database, the 14-day chart and recent activity', async ({
@@ -59,7 +59,7 @@ test('deactivating a staff member ends their session at once', async ({ browser 
 });
 
 test('Send password link follows the same rule as the other staff actions (ADR 017)', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await setViewport(page, { width: 1280, height: 800 });
   await signIn(page, DEMO_STAFF.leader);
   await page.goto('/administrators');
   const search = page.getByLabel('Search name or email');

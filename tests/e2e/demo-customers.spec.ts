@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, signIn, WCAG_21_AA } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn, WCAG_21_AA } from './fixtures';
 
 // The README's "Demo customers for each flow": the demo prospect Paige Holloway (account 10001,
 // scripts/demo/story-customers.ts) places an enrollment order through the checkout screen.
@@ -17,7 +17,7 @@ async function pick(page: Page, field: string | RegExp, option: string | RegExp)
 }
 
 test('the demo prospect places an enrollment order through the checkout screen', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   // Found by account number in the top bar, as the README says.
   await page.getByPlaceholder(/^Account, order or email/).fill(String(PROSPECT.phoenixId));
@@ -47,9 +47,9 @@ test('the demo prospect places an enrollment order through the checkout screen',
   await page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio').first().check();
   await expect(page.getByTestId('total-grand')).toBeVisible();
   await expectAccessible(page, 'enrollment checkout 1280', CONTENT);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await expectAccessible(page, 'enrollment checkout 390', CONTENT);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
 
   const submit = page.getByRole('button', { name: 'Submit order' });
   await expect(submit).toBeEnabled();

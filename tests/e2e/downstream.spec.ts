@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, signIn, WCAG_21_AA } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn, WCAG_21_AA } from './fixtures';
 
 // Failed orders (spec 2 §2) and the order process view against the demo company's failed
 // downstream exports: list, retry unfixed (fails again), fix the address, retry (exported, drops off).
@@ -183,7 +183,7 @@ test('the process view corrects the address in its form and retries the export',
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     await expectAccessible(page, `correct address ${size.width}`, DIALOG);
     if (SCREENSHOTS)
       await page.screenshot({ path: `${SCREENSHOTS}/correct-address-zip-state-${size.width}.png` });

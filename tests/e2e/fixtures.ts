@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { tierForWidth } from '@web/lib/use-layout-tier';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-1';
 
@@ -20,6 +21,20 @@ export const DEMO_STAFF_NAMES: Record<DemoRole, string> = {
   fraudAgent: 'Riley Chen',
   salesOperatorManager: 'Taylor Brooks',
 };
+
+/**
+ * Resizes the page and waits for the screen to take its new layout tier. The tier follows the
+ * window 100 ms after its last resize (spec 1 §9), so the docked menu, the cards and the columns
+ * move a moment after the CSS has: a click in between can press on one spot and release on
+ * another, and no click happens. Signed-in screens name their tier on the shell.
+ */
+export async function setViewport(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction((tier) => {
+    const shell = document.querySelector('[data-layout-tier]');
+    return shell === null || shell.getAttribute('data-layout-tier') === tier;
+  }, tierForWidth(size.width));
+}
 
 /** Signs in through the login screen and waits for the signed-in chrome (any width). */
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {

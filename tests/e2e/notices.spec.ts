@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
-import { DEMO_STAFF, expectAccessible, signIn, WCAG_21_AA } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn, WCAG_21_AA } from './fixtures';
 
 // Told instead of silently corrected (ADR 026): at checkout, a
 // replaced promo code is named and put back in one click, credit above the balance is said at the
@@ -54,14 +54,14 @@ async function expectAxeClean(page: Page, label: string) {
     [1280, 800],
     [390, 844],
   ] as const) {
-    await page.setViewportSize({ width, height });
+    await setViewport(page, { width, height });
     await expectAccessible(page, `${label} ${width}`, { include: ['main'], tags: WCAG_21_AA });
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await setViewport(page, { width: 1280, height: 800 });
 }
 
 test('a replaced checkout code is named and put back in one click', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await setViewport(page, { width: 1280, height: 800 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x) => x.countryId === 1 && x.userType === 3, 40);
   await checkoutOf(page, a.uid);
@@ -86,7 +86,7 @@ test('a replaced checkout code is named and put back in one click', async ({ pag
 });
 
 test('credit above the balance is said at the credit field, and the balance applied', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await setViewport(page, { width: 1280, height: 800 });
   await signIn(page, DEMO_STAFF.agent);
   const a = await findAccount(page, (x) => x.countryId === 1 && [2, 3].includes(x.userType), 120);
   const top = await page.request.post(`/api/cs/updateBalance/${a.uid}?neverExpire=1`, {
@@ -111,12 +111,12 @@ test('credit above the balance is said at the credit field, and the balance appl
     page.getByText(/Product credit applied may not exceed the available balance\. \$[\d,.]+ was applied\./),
   ).toBeVisible();
   await expectAxeClean(page, 'credit over balance');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await field.scrollIntoViewIfNeeded();
 });
 
 test('a membership SKU the account may not buy says the spec’s words in the cart', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await setViewport(page, { width: 1280, height: 800 });
   await signIn(page, DEMO_STAFF.agent);
   const consultant = await findAccount(page, (x) => x.countryId === 1 && x.userType === 1, 0);
   await checkoutOf(page, consultant.uid, [['9000', 1]]);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn } from './fixtures';
 
 // Order search (spec 2 §2, ADR 008): each criterion, the unique-value reset, the 9-digit rule, load more with
 // the criteria in the URL, opening an order and its customer, CSV, and the jump box.
@@ -170,7 +170,7 @@ test.describe('order search', () => {
   });
 
   test('on a phone the results are cards with both links', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
+    await setViewport(page, { width: 375, height: 800 });
     await page.goto(`/orders?uid=${order.customer.uid}`);
     const list = page.getByRole('list', { name: 'Orders found' });
     await expect(list.getByRole('link', { name: `Order ${order.orderNumber}` })).toBeVisible();
@@ -187,7 +187,7 @@ test.describe('order search', () => {
     [390, 844],
   ] as const) {
     test(`order and customer search with their export link pass axe at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height });
+      await setViewport(page, { width, height });
       for (const path of ['/orders?lastName=s', '/customers?q=ma']) {
         await page.goto(path);
         await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
@@ -260,7 +260,7 @@ test.describe('order search', () => {
     await expect(results(page).getByRole('columnheader', { name: 'Status · Type' })).toBeVisible();
 
     // On a phone, where rows are cards, the sort is a list of its own.
-    await page.setViewportSize({ width: 375, height: 800 });
+    await setViewport(page, { width: 375, height: 800 });
     await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Customers A to Z' });
     await expect(page).toHaveURL(/\/orders\?sort=customer$/);
     await expect(page.getByRole('button', { name: 'Columns' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, menu, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, menu, setViewport, signIn } from './fixtures';
 
 // Spec 3 §2 Page rendering: the resolved page sets the page title and description, restores the
 // scroll position (back and forward) or scrolls to a hash anchor.
@@ -16,27 +16,27 @@ test('each page sets its title and description', async ({ page }) => {
   await expect(page).toHaveTitle(/^Orders · /);
   await expect.poll(() => description(page)).toMatch(/^Orders: /);
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await setViewport(page, { width, height: width === 390 ? 844 : 800 });
     await expectAccessible(page, `orders at ${width}px`, { iframes: false });
   }
 });
 
 test('a hash scrolls to its anchor once the screen has drawn it', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await signIn(page, DEMO_STAFF.leader);
   await page.goto('/promos/tool');
   const heading = page.getByRole('heading', { name: 'Simulator' });
   await expect(heading).toBeVisible();
   // A window shorter than the heading's place on the page: reaching it takes a scroll.
   const top = (await heading.boundingBox())!.y;
-  await page.setViewportSize({ width: 390, height: Math.max(200, Math.floor(top - 100)) });
+  await setViewport(page, { width: 390, height: Math.max(200, Math.floor(top - 100)) });
   await page.goto('/promos/tool#simulator-title');
   await expect(heading).toBeInViewport();
   expect(await scrollY(page)).toBeGreaterThan(0);
 });
 
 test('back and forward restore the scroll position; a new page starts at the top', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 400 });
+  await setViewport(page, { width: 1280, height: 400 });
   await signIn(page, DEMO_STAFF.leader);
   await page.goto('/promos/tool');
   await expect(page.getByRole('heading', { name: 'Simulator' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, menu, signIn, usClient, WCAG_21_AA } from './fixtures';
+import { DEMO_STAFF, expectAccessible, menu, setViewport, signIn, usClient, WCAG_21_AA } from './fixtures';
 import { queueResetEmail } from './screens';
 
 // Lists on phones (spec 1 §2 layout tiers), the rest of the list screens: batch details, /carts and a cart's lines are cards
@@ -87,7 +87,7 @@ async function checkAtBothWidths(page: Page, screen: ListScreen) {
       .or(p.getByRole('region', { name: screen.list, exact: true }))
       .or(screen.empty ? p.getByText(screen.empty) : p.getByRole('table', { name: screen.list, exact: true }))
       .first();
-  await page.setViewportSize(COMPUTER);
+  await setViewport(page, COMPUTER);
   await page.goto(screen.path);
   await expect(menu(page)).toBeVisible();
   await expect(shown(page)).toBeVisible();
@@ -95,7 +95,7 @@ async function checkAtBothWidths(page: Page, screen: ListScreen) {
   await expectAccessible(page, `${screen.name} 1280`, CONTENT);
   await shoot(page, `list-${slug(screen.name)}-1280`);
 
-  await page.setViewportSize(PHONE);
+  await setViewport(page, PHONE);
   await page.goto(screen.path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(shown(page)).toBeVisible();
@@ -157,7 +157,7 @@ test("a cart's lines are cards on a phone, quantity and remove on screen; a tabl
   page,
 }) => {
   test.setTimeout(150_000);
-  await page.setViewportSize(COMPUTER);
+  await setViewport(page, COMPUTER);
   await signIn(page, DEMO_STAFF.agent);
   const uid = await usClient(page);
   await page.goto(`/customers/${uid}/carts`);
@@ -174,7 +174,7 @@ test("a cart's lines are cards on a phone, quantity and remove on screen; a tabl
   await expectAccessible(page, 'cart 1280', CONTENT);
   await shoot(page, 'list-cart-lines-1280');
 
-  await page.setViewportSize(PHONE);
+  await setViewport(page, PHONE);
   const cards = page.getByRole('list', { name: 'Cart lines' });
   await expect(cards).toBeVisible();
   await expect(page.getByRole('table', { name: 'Cart lines' })).toHaveCount(0);

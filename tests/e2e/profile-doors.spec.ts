@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, expectAccessible, signIn } from './fixtures';
+import { DEMO_STAFF, type DemoRole, expectAccessible, setViewport, signIn } from './fixtures';
 
 // The profile form offers only the account-type and country changes the server accepts from the
 // staff member (DESIGN §4, ADR 018): an agent sees Member, Consultant and Employee with the reason
@@ -38,7 +38,7 @@ for (const [width, height] of [
   test(`an agent's profile form offers no account-type or country change the server refuses (${width} px)`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height });
+    await setViewport(page, { width, height });
     await as(page, 'agent');
     const client = await demoClient(page, 100200);
     await page.goto(`/customers/${client.uid}/detail`);
@@ -99,7 +99,7 @@ for (const [width, height] of [
 }
 
 test('a leader may choose Member in the profile and is asked for the reason', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await as(page, 'leader');
   const client = await demoClient(page, 100230);
   await page.goto(`/customers/${client.uid}/detail`);

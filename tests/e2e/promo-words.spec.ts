@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn } from './fixtures';
 
 // The promo tool for business users (ADR 028): Start, End and "Publish at" picked in Pacific time
 // (whole days 12:00a–11:59p), rule errors in words on their line of the JSON, simulator reasons that
@@ -46,7 +46,7 @@ async function typeRule(page: Page, rule: object) {
 
 async function checkBothWidths(page: Page, name: string, visible: () => Promise<void>) {
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await setViewport(page, { width, height: width === 390 ? 844 : 800 });
     await visible();
     // Nothing runs off the side of the page.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -61,7 +61,7 @@ const utc = (iso: string) => Date.parse(iso) / 1000;
 test.describe.configure({ mode: 'serial' });
 // Each test starts on a phone (the side menu closed, as a phone opens the app), then checks the desktop.
 test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
 });
 
 test('Start and End are picked as Pacific days or times, and saved as the right seconds on a DST day', async ({

@@ -1,6 +1,13 @@
 import { reasonById } from '@domain/product-credit/product-credit';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, expectAccessible, signIn } from './fixtures';
+import {
+  DEMO_STAFF,
+  DEMO_STAFF_NAMES,
+  type DemoRole,
+  expectAccessible,
+  setViewport,
+  signIn,
+} from './fixtures';
 
 // Reading history: the customer and order audit screens write each change as a
 // sentence with a before/after table in words and money, name staff, and keep the raw change one
@@ -39,7 +46,7 @@ test('the customer audit writes a product credit grant as a sentence, with the r
   expect(adjusted.status()).toBe(200);
 
   for (const size of WIDTHS) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     await page.goto(`/customers/${uid}/audit`);
     const event = page.getByRole('article', {
       name: `${DEMO_STAFF_NAMES.agent} added $20.00 of US product credit (${reason}).`,
@@ -94,7 +101,7 @@ test('the order audit writes a comment and a fraud decision as sentences, with v
 
   const name = DEMO_STAFF_NAMES.fraudAgent;
   for (const size of WIDTHS) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     await page.goto(`/orders/${id}/audit`);
     await expect(
       page.getByRole('article', { name: `${name} added a comment: “Asked about delivery”.` }),
@@ -123,7 +130,7 @@ test('returns list products by name, and refund records name who made them', asy
   }[];
   const refunded = completed[0]!;
   for (const size of WIDTHS) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     await page.goto('/returns');
     await expect(page.getByText(`${item.title} × ${item.quantity}`).first()).toBeVisible();
     await expectAccessible(page, `returns at ${size.width}px`, { iframes: false });
@@ -170,7 +177,7 @@ test('the payouts table and the bulk-ledger rows read in words: headers, and rea
     .toBe(true);
 
   for (const size of WIDTHS) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     await page.goto(`/incentives/enrollers?period=${period.periodId}`);
     await expect(page.getByRole('heading', { name: 'Enroller payouts', level: 1 })).toBeVisible();
     if (size.width < 600) {
@@ -196,7 +203,7 @@ test('the payouts table and the bulk-ledger rows read in words: headers, and rea
     if (credit.ok() && (await credit.json()).data.maximum === 150) uid = found.uid;
   }
   const csv = `account,country,amount,reasonId,reason,neverExpire,expirationDate\n${uid},us,1.25,4,Late box,1,\n`;
-  await page.setViewportSize(WIDTHS[1]);
+  await setViewport(page, WIDTHS[1]);
   await page.goto('/bulkLedgers');
   await page
     .getByTestId('bulkLedgers-file')
@@ -208,7 +215,7 @@ test('the payouts table and the bulk-ledger rows read in words: headers, and rea
   const row = page.getByTestId('ledger-row-1');
   await expect(row.getByText(/^Applied \(ledger entry \d+\)$/)).toBeVisible({ timeout: 30_000 });
   for (const size of WIDTHS) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     // A table row at desktop width, a card on a phone: the reason by name either way, the note with it.
     await expect(row).toContainText(reason);
     await expect(row).toContainText('Late box');

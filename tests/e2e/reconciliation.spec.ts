@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, menuEntries, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, menuEntries, setViewport, signIn } from './fixtures';
 
 // Money reconciliation (ADR 025): leaders run it on the demo company and find nothing; the list
 // reads each kind in words with money and links to the record, as cards on a phone and a table on
@@ -18,7 +18,7 @@ test('agents have neither the menu entry nor the screen', async ({ page }) => {
 });
 
 test('Run now on the demo company finds no discrepancies', async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
+  await setViewport(page, DESKTOP);
   await signIn(page, DEMO_STAFF.leader);
   await page
     .getByRole('navigation', { name: 'Main menu' })
@@ -47,7 +47,7 @@ test('Run now on the demo company finds no discrepancies', async ({ page }) => {
   await expect(lastRun(page)).toContainText('Refund still pending after its lease');
   await expect(page.getByText('No discrepancies found')).toBeVisible();
   await expectAccessible(page, 'no discrepancies at 1280px');
-  await page.setViewportSize(PHONE);
+  await setViewport(page, PHONE);
   await expect(page.getByText('No discrepancies found')).toBeVisible();
   await expectAccessible(page, 'no discrepancies at 390px');
 });
@@ -122,7 +122,7 @@ test('discrepancies read in words with money and lead to their records: cards on
     await route.fulfill({ response, json: body });
   });
 
-  await page.setViewportSize(DESKTOP);
+  await setViewport(page, DESKTOP);
   await page.goto('/reconciliation');
   const table = page.getByRole('table', { name: 'Discrepancies' });
   await expect(table).toBeVisible();
@@ -157,7 +157,7 @@ test('discrepancies read in words with money and lead to their records: cards on
   );
   await expectAccessible(page, 'discrepancies at 1280px');
 
-  await page.setViewportSize(PHONE);
+  await setViewport(page, PHONE);
   await expect(table).toBeHidden();
   const cards = page.getByRole('list', { name: 'Discrepancies' }).getByRole('listitem');
   await expect(cards).toHaveCount(3);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, expectReadsDown, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, expectReadsDown, setViewport, signIn } from './fixtures';
 
 // The refund form tells before it confirms: the amounts are checked as they are typed,
 // against the last estimate, and Refund refuses with the true reason (more than the selection is
@@ -23,7 +23,7 @@ for (const size of WIDTHS) {
     page,
   }) => {
     test.slow();
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     await signIn(page, DEMO_STAFF.agent);
     const data = (await (await page.request.get(`/api/cs/order/${ORDER}/refunds`)).json()).data;
     const [first, second] = data.order.cards as {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, menu, menuEntries, signInWithForm } from './fixtures';
+import { DEMO_STAFF, type DemoRole, menu, menuEntries, setViewport, signInWithForm } from './fixtures';
 
 // spec 1 §2 Shell and DESIGN §4: the menu each role sees.
 const EXPECTED_MENU: Record<DemoRole, string[]> = {
@@ -134,7 +134,7 @@ test('a protected URL without a session lands on login, then returns there after
 });
 
 test('phone width hides the Logout text but keeps the button', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
+  await setViewport(page, { width: 375, height: 740 });
   await signInWithForm(page, DEMO_STAFF.agent);
   // On phones the menu is a drawer behind the menu toggle.
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
@@ -144,7 +144,7 @@ test('phone width hides the Logout text but keeps the button', async ({ page }) 
   const logout = page.getByRole('button', { name: 'Logout' });
   await expect(logout).toBeVisible();
   await expect(logout).not.toContainText('Logout');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await setViewport(page, { width: 1280, height: 800 });
   await expect(page.getByRole('button', { name: 'Logout' })).toContainText('Logout');
 });
 

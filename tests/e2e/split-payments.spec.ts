@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, openShippingForm, signIn, WCAG_21_AA } from './fixtures';
+import { DEMO_STAFF, expectAccessible, openShippingForm, setViewport, signIn, WCAG_21_AA } from './fixtures';
 
 // Split payments at checkout (spec 2 §3 Payment.splitPayments; ADR 030): the agent splits Miles
 // Carter's order across his two saved cards, the running "Left to assign" saying what is left in
@@ -18,7 +18,7 @@ const CONTENT = { include: ['main'], tags: WCAG_21_AA };
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 
 test('an agent splits an order across two saved cards and reads it back on the order', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await signIn(page, DEMO_STAFF.agent);
   await page.goto(`/customers/${MILES}/dashboard`);
   await page.getByRole('button', { name: 'New order' }).click();
@@ -88,12 +88,12 @@ test('an agent splits an order across two saved cards and reads it back on the o
       .or(page.locator('main'))
       .first()
       .screenshot({ path: `${SCREENSHOTS}/split-1280.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await expectAccessible(page, 'checkout split 390', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/split-390.png`, fullPage: true });
   // Nothing sticks out sideways at 390.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
 
   const submit = page.getByRole('button', { name: 'Submit order' });
   await expect(submit).toBeEnabled();
@@ -107,7 +107,7 @@ test('an agent splits an order across two saved cards and reads it back on the o
   await expect(page.getByTestId('paid-with-total')).toHaveText(`$${(total / 100).toFixed(2)}`);
   await expectAccessible(page, 'order split 1280', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/split-order-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await setViewport(page, { width: 390, height: 844 });
   await expectAccessible(page, 'order split 390', CONTENT);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/split-order-390.png`, fullPage: true });
 });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, menu, signIn, usClient, WCAG_21_AA } from './fixtures';
+import { DEMO_STAFF, expectAccessible, menu, setViewport, signIn, usClient, WCAG_21_AA } from './fixtures';
 import { queueResetEmail } from './screens';
 
 // Text is never cut off and nothing spills out of its box, at 1280 and 375 px (truncated
@@ -38,7 +38,7 @@ async function expectSignedInLineWhole(page: Page, name: string, email: string) 
 }
 
 test('the role select and the directory filter show their whole text', async ({ page }) => {
-  await page.setViewportSize(COMPUTER);
+  await setViewport(page, COMPUTER);
   await signIn(page, DEMO_STAFF.leader);
   await page.goto('/administrators');
   await page.getByLabel('Search name or email').fill(DEMO_STAFF.salesOperatorManager);
@@ -52,7 +52,7 @@ test('the role select and the directory filter show their whole text', async ({ 
   await page.getByLabel('Search name or email').fill('');
   await expectWhole(page.locator('.MuiTableContainer-root'));
 
-  await page.setViewportSize(PHONE);
+  await setViewport(page, PHONE);
   await expect(page.getByRole('combobox', { name: 'Directory', exact: true })).toHaveText('Both directories');
   // The layout follows a resize after its 100 ms debounce (spec 1 §9): measure once it has settled.
   await expect(async () => {
@@ -64,20 +64,20 @@ test('the role select and the directory filter show their whole text', async ({ 
 });
 
 test('the side menu names the signed-in user in full at every width', async ({ page }) => {
-  await page.setViewportSize(COMPUTER);
+  await setViewport(page, COMPUTER);
   await signIn(page, DEMO_STAFF.salesOperatorManager);
   const name = (await (await page.request.get('/api/auth/session')).json()).userInfo.name as string;
   await expectSignedInLineWhole(page, name, DEMO_STAFF.salesOperatorManager);
   await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText('Sales Operator Manager');
 
-  await page.setViewportSize(PHONE);
+  await setViewport(page, PHONE);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expectSignedInLineWhole(page, name, DEMO_STAFF.salesOperatorManager);
 });
 
 test('the Outbox email preview fits its dialog on a phone, copy buttons included', async ({ page }) => {
   await queueResetEmail(page);
-  await page.setViewportSize(PHONE);
+  await setViewport(page, PHONE);
   await signIn(page, DEMO_STAFF.developer);
   await page.goto('/outbox');
   await page.getByRole('button', { name: 'Reset your password' }).first().click();
@@ -172,7 +172,7 @@ test('at 1280 with the menu docked, list tables fit their box and no cell or lab
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize(COMPUTER);
+  await setViewport(page, COMPUTER);
   await signIn(page, DEMO_STAFF.developer);
   for (const screen of LIST_SCREENS) {
     await page.goto(screen.path);
@@ -195,7 +195,7 @@ test('on a phone no list screen is wider than 390 px, lists are cards and their 
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize(PHONE_390);
+  await setViewport(page, PHONE_390);
   await signIn(page, DEMO_STAFF.developer);
   for (const screen of LIST_SCREENS) {
     await page.goto(screen.path);
@@ -223,7 +223,7 @@ test('on a phone no list screen is wider than 390 px, lists are cards and their 
   await page.goto('/orders/DemoTwoCardOrder0001/refunds');
   await expectOnScreen(page.getByRole('textbox', { name: /^Refund quantity of/ }));
   // Desktop widths of the same screens are checked by axe in the test above's screens (a11y.spec).
-  await page.setViewportSize(COMPUTER);
+  await setViewport(page, COMPUTER);
   await page.goto('/returns');
   await expect(page.getByRole('region', { name: 'Returns' })).toBeVisible();
   await expectAccessible(page, 'returns 1280', CONTENT);
@@ -233,7 +233,7 @@ test('the cart override form and the checkout show every label whole; the checko
   page,
 }) => {
   test.setTimeout(150_000);
-  await page.setViewportSize(COMPUTER);
+  await setViewport(page, COMPUTER);
   await signIn(page, DEMO_STAFF.agent);
   const uid = await usClient(page);
   const name = (await (await page.request.get(`/api/checkout/account/${uid}`)).json()).data as {
@@ -253,12 +253,12 @@ test('the cart override form and the checkout show every label whole; the checko
   await expect(page.getByTestId('line-1111')).toBeVisible();
   const override = page.getByRole('form', { name: 'Price override' });
   for (const size of [COMPUTER, PHONE_390]) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     for (const label of await override.locator('label').all()) await expectWhole(label);
     if (size === PHONE_390) await expectNoSidewaysScroll(page, 'cart');
   }
 
-  await page.setViewportSize(COMPUTER);
+  await setViewport(page, COMPUTER);
   await page.goto(`/customers/${uid}/dashboard`);
   await page.getByRole('button', { name: 'New order' }).click();
   await expect(page).toHaveURL(/\/en-US\/checkout\/[A-Za-z0-9]{28}$/);
@@ -275,7 +275,7 @@ test('the cart override form and the checkout show every label whole; the checko
   await expect(page.getByRole('textbox', { name: 'Card postal code' })).toBeVisible();
 
   for (const size of [COMPUTER, PHONE_390]) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     await expectNothingClipped(page, `checkout at ${size.width}`);
     if (size === PHONE_390) await expectNoSidewaysScroll(page, 'checkout');
     // Links wear the theme's colour, not the browser's default blue or visited purple.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_STAFF, signIn } from './fixtures';
+import { DEMO_STAFF, setViewport, signIn } from './fixtures';
 
 // The top bar on a phone: every control says what it is in text a finger can read, not only in a
 // hover tooltip (the Logout text stays hidden on phones, spec 1 §2 Shell; its icon is named).
@@ -7,7 +7,7 @@ import { DEMO_STAFF, signIn } from './fixtures';
 const PHONE = { width: 375, height: 740 };
 
 test('on a phone the developer-mode switch and the flags button carry visible labels', async ({ page }) => {
-  await page.setViewportSize(PHONE);
+  await setViewport(page, PHONE);
   await signIn(page, DEMO_STAFF.developer);
   const bar = page.getByRole('banner');
   const devMode = bar.getByRole('switch', { name: 'Dev mode' });
@@ -32,7 +32,7 @@ test('on a phone the developer-mode switch and the flags button carry visible la
 });
 
 test('on a computer the same controls read "Dev mode", "Flags" and "Logout"', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await setViewport(page, { width: 1280, height: 800 });
   await signIn(page, DEMO_STAFF.developer);
   const bar = page.getByRole('banner');
   await expect(bar.getByText('Dev mode', { exact: true })).toBeVisible();

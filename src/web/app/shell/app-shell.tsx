@@ -54,7 +54,7 @@ export function AppShell() {
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout-tier={tier}>
       <Box
         component="a"
         href="#main-content"
