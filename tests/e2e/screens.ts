@@ -238,7 +238,11 @@ export const APP_SCREENS: Screen[] = [
     path: '/bulkLedgers?id=2',
     visitors: ONE,
     ready: async (page) => {
-      await expect(page.getByRole('table', { name: 'Rows of bulk ledger 2' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: 'Rows of bulk ledger 2' })
+          .or(page.getByRole('list', { name: 'Rows of bulk ledger 2' })),
+      ).toBeVisible();
     },
   },
   {
