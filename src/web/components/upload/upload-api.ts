@@ -1,6 +1,7 @@
 import { Preview, type UploadSummary } from '@domain/uploads/upload';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 import { z } from 'zod';
 
 // Calls of an upload kind (batch orders, bulk ledgers): same paths under /api/{base}.
@@ -67,7 +68,7 @@ const Confirmed = z.object({
 });
 export function useConfirmUpload(base: UploadBase) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { fileName: string; csv: string; idempotencyKey: string }) =>
       api.post(`/api/${base}`, Confirmed, body, { timeoutMs: 120_000 }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadsKey(base) }),
@@ -77,7 +78,7 @@ export function useConfirmUpload(base: UploadBase) {
 const Retried = z.object({ success: z.literal(true), message: z.string(), retried: z.number() });
 export function useRetryUpload(base: UploadBase, id: number) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (rowIds?: number[]) =>
       api.post(`/api/${base}/${id}/retry`, Retried, rowIds ? { rowIds } : {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadsKey(base) }),

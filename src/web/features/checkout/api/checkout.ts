@@ -16,6 +16,7 @@ import { type CardDetails, CardTokenAnswer } from '@domain/payments/gateway';
 import { CHECKOUT_ESTIMATE_TIMEOUT_MS } from '@domain/reference/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 
 // The portal order screen's calls (spec 2 §7; paths in docs/api.md). The cart is the carts
 // service's (`/api/carts/{id}`); the card form tokenises at the gateway's own endpoint so the API
@@ -155,7 +156,7 @@ export const useCheckoutEstimate = (
   });
 
 export const usePurchase = () =>
-  useMutation({ mutationFn: (body: SubmitRequest) => api.post('/api/purchase', SubmitAnswer, body) });
+  useSubmitMutation({ mutationFn: (body: SubmitRequest) => api.post('/api/purchase', SubmitAnswer, body) });
 
 export const useEnrollmentCheck = () =>
   useMutation({

@@ -11,7 +11,7 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { LoadError, Loading } from '@web/components/loading';
 import { errorMessage } from '@web/lib/api-client';
 import { persistedFormKey, sessionStore } from '@web/lib/session-store';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   useChangeCountry,
@@ -48,11 +48,8 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   const [address, setAddress] = useState<CheckoutAddress | null>(null);
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
   const [idempotencyKey, setKey] = useState(newKey);
+  // One submission at a time (useSubmitMutation): a double click places one order and says so.
   const purchase = usePurchase();
-  // One submission at a time: a double click lands both clicks before the button shows it is
-  // busy, and a second call of `mutate` would take over the first's callbacks (the server places
-  // one order and answers the other 409, which would then be all the screen says).
-  const submitting = useRef(false);
   const changeCountry = useChangeCountry(cartId);
   const alert = useAlert();
   const navigate = useNavigate();
@@ -127,14 +124,9 @@ export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeC
   };
 
   const submit = () => {
-    if (submitting.current) return;
-    submitting.current = true;
     purchase.mutate(
       { ...orderContext(), idempotencyKey },
       {
-        onSettled: () => {
-          submitting.current = false;
-        },
         onSuccess: (answer) => {
           alert.success(answer.message);
           setKey(newKey());

@@ -19,6 +19,7 @@ import {
   START_COUNTING_MUTATION,
 } from '@domain/incentives';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 import { z } from 'zod';
 import { exportCsv, startCounting } from './startcounting';
 
@@ -104,7 +105,7 @@ export function fetchSelectionSummary(s: SelectionRequest) {
 
 export function usePayPayouts() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (s: SelectionRequest & { selectionId: string }) =>
       startCounting('enrollerIssuePayouts', PayoutResult, PAY_PAYOUTS_MUTATION, {
         ...selectionVars(s),

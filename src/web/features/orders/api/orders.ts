@@ -7,6 +7,7 @@ import {
 } from '@domain/orders/operations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, SuccessMessage } from '@web/lib/api-client';
+import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 
 // One order's reads and operations (spec 2 §7). Every change re-reads the order, as the spec's
 // "the order refreshes / reloads" asks.
@@ -42,7 +43,7 @@ function useRefreshOrder(id: string) {
 /** A `{success, message}` operation on the order: comment, cancel, fraud, resend. */
 export function useOrderOperation(id: string) {
   const refresh = useRefreshOrder(id);
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: ({ path, body }: { path: string; body?: unknown }) =>
       api.post(path, SuccessMessage, body ?? {}),
     onSuccess: refresh,

@@ -27,6 +27,7 @@ function ResendButtons({ order }: { order: OrderDetail }) {
   const operation = useOrderOperation(order.id);
   const alert = useAlert();
   const [busy, setBusy] = useState<string | null>(null);
+  // One email at a time (the operation takes one call at a time): the others wait, greyed out.
   const send = (key: string, call: { path: string; body?: unknown } | null) => {
     if (!call) return alert.error(ORDER_MESSAGES.resendFailed);
     setBusy(key);
@@ -42,6 +43,7 @@ function ResendButtons({ order }: { order: OrderDetail }) {
       <Button
         variant="outlined"
         loading={busy === 'order'}
+        disabled={busy !== null && busy !== 'order'}
         onClick={() => send('order', orderCalls.orderConfirmation(order.id))}
       >
         Resend order confirmation
@@ -49,6 +51,7 @@ function ResendButtons({ order }: { order: OrderDetail }) {
       <Button
         variant="outlined"
         loading={busy === 'shipping'}
+        disabled={busy !== null && busy !== 'shipping'}
         onClick={() => send('shipping', orderCalls.shippingConfirmation(order.id))}
       >
         Resend shipping confirmation
@@ -56,6 +59,7 @@ function ResendButtons({ order }: { order: OrderDetail }) {
       <Button
         variant="outlined"
         loading={busy === 'terms'}
+        disabled={busy !== null && busy !== 'terms'}
         onClick={() => send('terms', email ? orderCalls.terms(email, order.id) : null)}
       >
         Resend terms acceptance email

@@ -1,7 +1,8 @@
 import { CountryCredit, ProductCredit, type UpdateBalanceRequest } from '@domain/product-credit';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { customerQueryKey } from '@web/lib/query-keys';
+import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 import { z } from 'zod';
 
 // Credit tab (spec 1 §2 Credit, §7 updateBalance).
@@ -22,7 +23,7 @@ export function useProductCredit(uid: string) {
 
 export function useAdjustCredit(uid: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: ({ body, neverExpire }: { body: UpdateBalanceRequest; neverExpire: boolean }) =>
       api.post(`/api/cs/updateBalance/${encodeURIComponent(uid)}`, Adjusted, body, {
         query: { neverExpire: neverExpire ? 1 : 0 },

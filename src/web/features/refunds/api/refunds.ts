@@ -5,8 +5,9 @@ import {
   type RefundEstimateRequest,
   type RefundSubmitRequest,
 } from '@domain/refunds/refunds';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 
 // The refunds view's calls (spec 2 §7): the order's refunds, the estimate, submit and retry.
 // The refunds live under the order's query key (['orders', 'detail', id]) so that a refund also
@@ -44,7 +45,7 @@ function useReloadOrder(id: string) {
 
 export function useSubmitRefund(id: string) {
   const reload = useReloadOrder(id);
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: RefundSubmitRequest) => api.post('/api/cs/refund', RefundAnswer, body),
     onSettled: reload,
   });
@@ -52,7 +53,7 @@ export function useSubmitRefund(id: string) {
 
 export function useRetryRefund(id: string) {
   const reload = useReloadOrder(id);
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (refund: { id: string; orderId: string }) =>
       api.post('/api/cs/retryRefund', RefundAnswer, refund),
     onSettled: reload,
