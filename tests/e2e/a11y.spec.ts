@@ -27,7 +27,7 @@ const HEIGHT: Record<Width, number> = { 1280: 800, 375: 740 };
 const ALWAYS = new Set(['page-has-heading-one', 'landmark-one-main']);
 
 // The one iframe is the Outbox's email preview: a sandboxed copy of an email (no scripts), so axe
-// cannot run inside it (fixtures.ts runs axe in legacy mode, in the page itself, for the same reason).
+// cannot run inside it.
 const axe = (page: Page, label: string) => axeViolations(page, label, { alsoRules: ALWAYS, iframes: false });
 
 async function visit(page: Page, screen: Screen): Promise<string[]> {

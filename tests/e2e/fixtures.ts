@@ -1,6 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { tierForWidth } from '@web/lib/use-layout-tier';
+import type { AxeResults, Result, RunOptions } from 'axe-core';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-1';
 
@@ -112,24 +114,42 @@ export interface AxeScope {
   iframes?: false;
 }
 
-type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+type AxeViolation = Result;
+
+/** axe-core's browser build, read once: each document gets it once, not once per check. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Puts axe in the frame unless its document has it already (a resize keeps the document). */
+async function injectAxe(frame: Frame) {
+  const present = await frame.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  if (!present) await frame.evaluate(AXE_SOURCE);
+}
 
 /**
- * Every axe violation of the page, once settled, within `scope`. Legacy mode runs axe in the page
- * itself: the default opens a blank page per run to merge the frames' results (and that page never
- * opens while a sandboxed frame is on screen). Only violations are asked for, so axe does not send
- * every passing element back to the test.
+ * Every axe violation of the page, once settled, within `scope`. axe runs in the page itself, and
+ * in its frames unless `iframes` is false; a document keeps the axe it was given, so checking one
+ * screen at two widths compiles axe once. Only violations are asked for, so axe does not send every
+ * passing element back to the test.
  */
 async function runAxe(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
   await settled(page);
-  const builder = new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], ...(scope.iframes === false ? { iframes: false } : {}) });
-  for (const selector of scope.include ?? []) builder.include(selector);
-  for (const selector of scope.exclude ?? []) builder.exclude(selector);
-  // After options(), which replaces the run options (and with them the tags) wholesale.
-  if (scope.tags) builder.withTags([...scope.tags]);
-  return (await builder.analyze()).violations;
+  const frames = scope.iframes === false ? [page.mainFrame()] : page.frames();
+  for (const frame of frames) await injectAxe(frame);
+  const include = scope.include?.map((selector) => [selector]);
+  const exclude = scope.exclude?.map((selector) => [selector]) ?? [];
+  const options: RunOptions = {
+    resultTypes: ['violations'],
+    ...(scope.iframes === false ? { iframes: false } : {}),
+    ...(scope.tags ? { runOnly: { type: 'tag', values: [...scope.tags] } } : {}),
+  };
+  return page.evaluate(
+    async ({ context, options }) => {
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } })
+        .axe;
+      return (await axe.run(context, options)).violations;
+    },
+    { context: include ? { include, exclude } : { exclude }, options },
+  );
 }
 
 /**
