@@ -1,10 +1,12 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Rng, STREAM } from '../../scripts/demo/rng';
 import {
+  clickTwiceAtOnce,
   DEMO_STAFF,
   expectAccessible,
   expectReadsDown,
   openShippingForm,
+  requestsTo,
   setViewport,
   signIn,
   WCAG_21_AA,
@@ -176,15 +178,8 @@ test('an agent places a US order with a saved card and a promotion', async ({ pa
   const submit = page.getByRole('button', { name: 'Submit order' });
   await expect(submit).toBeEnabled();
   // A double click sends one submission, however fast it is: the screen then says what it placed.
-  const purchases: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/purchase') purchases.push(r.url());
-  });
-  // Both clicks in one task, before the page can show it is busy: the fastest double click there is.
-  await submit.evaluate((button: HTMLElement) => {
-    button.click();
-    button.click();
-  });
+  const purchases = requestsTo(page, 'POST', '/api/purchase');
+  await clickTwiceAtOnce(submit);
   await expect(page.getByText('Your order was successfully submitted.')).toBeVisible();
   await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9]+\/info$/);
   expect(purchases).toHaveLength(1);

@@ -1,5 +1,12 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, DEMO_STAFF_NAMES, type DemoRole, signIn } from './fixtures';
+import {
+  clickTwiceAtOnce,
+  DEMO_STAFF,
+  DEMO_STAFF_NAMES,
+  type DemoRole,
+  requestsTo,
+  signIn,
+} from './fixtures';
 
 // Refunds and returns (spec 2 §2 Refunds view and Returns, §4, §5, §8): a partial refund
 // on a two-card order with a split error then a success; a full refund then a cancel allowed for
@@ -58,15 +65,8 @@ test('a partial refund on a two-card order: a split error, then a success', asyn
   const dialog = agent.getByRole('dialog', { name: 'Process this refund?' });
   await expect(dialog).toContainText(`$${dollars(amount)}`);
   // A double click sends one refund, and the screen says it was processed (not the duplicate's answer).
-  const submissions: string[] = [];
-  agent.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/cs/refund') submissions.push(r.url());
-  });
-  // Both clicks in one task, before the page can show it is busy: the fastest double click there is.
-  await dialog.getByRole('button', { name: 'Process refund' }).evaluate((button: HTMLElement) => {
-    button.click();
-    button.click();
-  });
+  const submissions = requestsTo(agent, 'POST', '/api/cs/refund');
+  await clickTwiceAtOnce(dialog.getByRole('button', { name: 'Process refund' }));
   await expect(alertWith(agent, 'Processed refund successfully.')).toBeVisible();
   await expect(agent).toHaveURL(new RegExp(`/orders/${ORDERS.twoCards}/refunds$`));
   expect(submissions).toHaveLength(1);

@@ -14,7 +14,7 @@ import { useCallback, useRef } from 'react';
  * the duplicate with a refusal (an idempotency key still in use, an order already cancelled), that
  * refusal is all the screen says, and the first call's success is lost. For submissions, payments
  * and confirmations, not for adds that may overlap (another product added while the first is on
- * its way).
+ * its way). Only `mutate` is guarded: no submission calls `mutateAsync`.
  */
 export function useSubmitMutation<
   TData = unknown,
