@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bootShell } from './scripts/boot-shell.js';
+import { muiNumberFormatByHand } from './scripts/mui-number-format-by-hand.js';
 import { muiThemeWithoutCssVariables } from './scripts/mui-theme-without-css-variables.js';
 import { precompress } from './scripts/precompress.js';
 
@@ -32,7 +33,14 @@ function loginPageInDevelopment(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), muiThemeWithoutCssVariables(), bootShell(), precompress(), loginPageInDevelopment()],
+  plugins: [
+    react(),
+    muiThemeWithoutCssVariables(),
+    muiNumberFormatByHand(),
+    bootShell(),
+    precompress(),
+    loginPageInDevelopment(),
+  ],
   resolve: {
     tsconfigPaths: true,
     // zod comes with its CSP-safe setting wherever the browser loads it (src/web/lib/zod-jitless.ts).

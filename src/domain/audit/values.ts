@@ -8,6 +8,7 @@ import {
   SHIPPING_OPTIONS,
   userTypeName,
 } from '../reference';
+import { formatMediumDate, formatMediumDateTime } from '../reference/plain-formats';
 
 // Values of the change logs in words: cents as money, ids of reference lists by name, staff by
 // name, products by name, dates as dates, yes/no for flags.
@@ -66,19 +67,11 @@ const LOCALES: Record<string, string> = {
 const money = (cents: number, currency: string) => formatMoney(cents, currency, 'en-US');
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-// Made on first use: an Intl formatter costs far more to make than to use.
-let dateTime: Intl.DateTimeFormat | undefined;
-let dateOnly: Intl.DateTimeFormat | undefined;
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  if (iso.length === 10) {
-    dateOnly ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-    return dateOnly.format(date);
-  }
-  dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  return dateTime.format(date);
+  return iso.length === 10 ? formatMediumDate(date, { utc: true }) : formatMediumDateTime(date);
 }
 
 /** A reference-list value by name, where the field is one (order state 3 → "Captured"). */

@@ -1,4 +1,5 @@
 import { formatMoney } from './money';
+import { formatWholeNumber } from './plain-formats';
 
 // The stated bounds of every amount and quantity staff can enter (ADR 026). The
 // spec gives none beyond the item limit of 10 lines; these keep every figure a cart or an order can
@@ -32,7 +33,7 @@ export const BOUNDS = {
 } as const;
 
 const dollars = (cents: number) => formatMoney(cents, 'USD', 'en-US');
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatWholeNumber;
 
 /**
  * The field messages of the bounds (ours: the spec is silent), written when read: formatting the

@@ -85,3 +85,36 @@ describe('formatMoney', () => {
     );
   });
 });
+
+describe('formatMoney by hand (ADR 042)', () => {
+  /** What formatMoney wrote with Intl for every amount: Intl's parts, its currency replaced by the mark. */
+  const intl = (cents: number, currency: string, locale: string) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency })
+      .formatToParts(cents / 100)
+      .map((p) => (p.type === 'currency' ? (MARKS[`${currency} ${locale}`] ?? p.value) : p.value))
+      .join('');
+  const currencies = fc.constantFrom('USD', 'CAD');
+  const locales = fc.constantFrom('en-US', 'en-CA', 'fr-CA');
+
+  it('writes every whole amount of cents exactly as Intl does, in every locale and both currencies', () => {
+    const amounts = fc.oneof(
+      fc.integer({ min: -100_000, max: 100_000 }),
+      fc.integer({ min: -126_000_000, max: 126_000_000 }),
+      fc.integer({ min: -1e15, max: 1e15 }),
+      fc.constantFrom(0, -0, 1, -1, 99, 100, 101, 99_999, 100_000, 999_999_999, 1e15, -1e15),
+    );
+    fc.assert(
+      fc.property(amounts, currencies, locales, (cents, currency, locale) => {
+        expect(formatMoney(cents, currency, locale)).toBe(intl(cents, currency, locale));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('hands fractions of a cent, huge amounts and other currencies to Intl', () => {
+    for (const cents of [0.5, -12.345, 1e15 + 2, 2 ** 60, -(2 ** 60)])
+      expect(formatMoney(cents, 'USD', 'en-US')).toBe(intl(cents, 'USD', 'en-US'));
+    expect(formatMoney(1234, 'EUR', 'fr-CA')).toBe(intl(1234, 'EUR', 'fr-CA'));
+    expect(formatMoney(Number.NaN, 'CAD', 'en-CA')).toBe(intl(Number.NaN, 'CAD', 'en-CA'));
+  });
+});

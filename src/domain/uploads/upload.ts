@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { idempotencyKeyField } from '../platform/idempotency';
+import { formatWholeNumber } from '../reference/plain-formats';
 
 // CSV uploads applied by a background job: batch orders and bulk ledgers (DESIGN §5). Both share
 // the flow upload → preview (every row validated, nothing written) → confirm → job → per-row
@@ -34,7 +35,7 @@ export const UPLOAD_MESSAGES = {
   empty: 'The file holds no rows under its header line.',
   // Written when read: no Intl formatter at load time (ADR 039).
   get tooMany() {
-    return `A file may hold at most ${MAX_UPLOAD_ROWS.toLocaleString('en-US')} rows.`;
+    return `A file may hold at most ${formatWholeNumber(MAX_UPLOAD_ROWS)} rows.`;
   },
   tooLarge: 'The file is too large.',
   missingColumns: (names: string[]) =>

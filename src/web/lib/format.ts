@@ -1,5 +1,8 @@
-// Formatting at the edge: counts, dates and relative times with Intl. Money has one formatter,
-// shared with the server: formatMoney in src/domain/reference/money.ts (ADR 024).
+// Formatting at the edge: counts, dates and relative times, in en-US. They are written by hand,
+// exactly as Intl writes them (src/domain/reference/plain-formats.ts, ADR 042): a page's first Intl
+// formatter costs a phone 100–190 ms of its main thread. Money has one formatter, shared with the
+// server: formatMoney in src/domain/reference/money.ts (ADR 024).
+import { formatMediumDate, formatMediumDateTime, formatWholeNumber } from '@domain/reference/plain-formats';
 
 /**
  * An Intl formatter made on first use and kept: making one costs far more than using it (the
@@ -13,27 +16,22 @@ export function once<T>(make: () => T): () => T {
   };
 }
 
-const count = once(() => new Intl.NumberFormat('en-US'));
-const dateTime = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
-const dateOnly = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 /** en-US short month names, as Intl writes them ("Mar 4"). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const relative = once(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
-export function formatCount(value: number): string {
-  return count().format(value);
-}
+/** "1,234", as `Intl.NumberFormat('en-US')` writes it. */
+export const formatCount = formatWholeNumber;
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatMediumDateTime(date);
 }
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateOnly().format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatMediumDate(date);
 }
 
 /**
@@ -47,7 +45,8 @@ export function formatDay(day: string): string {
   return `${MONTHS[m - 1]} ${d}`;
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
+const UNITS: [Unit, number][] = [
   ['year', 31_536_000],
   ['month', 2_592_000],
   ['week', 604_800],
@@ -56,11 +55,31 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
+/** The words `Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })` uses for -1, 0 and 1. */
+const NEAR: Record<Unit, [string | null, string, string | null]> = {
+  year: ['last year', 'this year', 'next year'],
+  month: ['last month', 'this month', 'next month'],
+  week: ['last week', 'this week', 'next week'],
+  day: ['yesterday', 'today', 'tomorrow'],
+  hour: [null, 'this hour', null],
+  minute: [null, 'this minute', null],
+};
+
+/** `value` whole units from now, as `Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })` writes it. */
+export function relativeTime(value: number, unit: Unit): string {
+  const near =
+    value === 0 ? NEAR[unit][1] : value === -1 ? NEAR[unit][0] : value === 1 ? NEAR[unit][2] : null;
+  if (near) return near;
+  const size = Math.abs(value);
+  const amount = `${formatWholeNumber(size)} ${unit}${size === 1 ? '' : 's'}`;
+  return value < 0 ? `${amount} ago` : `in ${amount}`;
+}
+
 export function formatRelativeTime(iso: string, now = Date.now()): string {
   const seconds = (new Date(iso).getTime() - now) / 1000;
   if (Number.isNaN(seconds)) return iso;
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative().format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeTime(Math.round(seconds / size), unit);
   }
   return 'just now';
 }

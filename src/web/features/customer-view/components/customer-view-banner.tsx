@@ -1,12 +1,11 @@
 import type { CustomerViewSession } from '@domain/customer-view/contracts';
+import { formatShortTime } from '@domain/reference/plain-formats';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { once } from '@web/lib/format';
 
 /** Made on first use, not when the screen's module loads. */
-const time = once(() => new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }));
 
 /**
  * The band on top of every customer view: whose view it is, who opened it, that nothing can be
@@ -48,7 +47,7 @@ export function CustomerViewBanner({
               Signed in as {session.customer.fullName} by {session.staff.name}
             </Typography>
             <Typography variant="body2" sx={{ opacity: 0.9 }}>
-              Read-only customer view · ends at {time().format(new Date(session.expiresAt))}
+              Read-only customer view · ends at {formatShortTime(new Date(session.expiresAt))}
             </Typography>
           </Box>
         </Box>

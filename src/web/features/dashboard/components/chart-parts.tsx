@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import { formatCount } from '@web/lib/format';
 
 // The legend and the hover card of the orders-per-day chart (orders-by-day-chart.tsx).
 
@@ -91,7 +92,7 @@ export function ChartTooltip({ title, series, index, x, y, containerWidth }: Cha
                 </Box>
               </td>
               <Box component="td" sx={{ textAlign: 'right', fontWeight: 600 }}>
-                {(s.data[index] ?? 0).toLocaleString('en-US')}
+                {formatCount(s.data[index] ?? 0)}
               </Box>
             </tr>
           ))}

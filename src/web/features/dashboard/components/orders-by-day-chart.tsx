@@ -3,7 +3,7 @@ import InsertChartOutlined from '@mui/icons-material/InsertChartOutlined';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { EmptyState } from '@web/components/empty-state';
-import { formatDay } from '@web/lib/format';
+import { formatCount, formatDay } from '@web/lib/format';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { bands, labelEvery, niceTicks } from './bar-scale';
 import { ChartLegend, ChartTooltip, type Series } from './chart-parts';
@@ -194,7 +194,7 @@ function StackedBars({ days, height, total }: Required<OrdersByDayChartProps> & 
                 dominantBaseline="central"
                 style={text}
               >
-                {tick.toLocaleString('en-US')}
+                {formatCount(tick)}
               </text>
             ))}
             {labels.map((label, i) =>
