@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_STAFF, type DemoRole, menu, menuEntries, setViewport, signInWithForm } from './fixtures';
+import {
+  DEMO_STAFF,
+  type DemoRole,
+  menu,
+  menuEntries,
+  setViewport,
+  signIn,
+  signInWithForm,
+  usClient,
+} from './fixtures';
 
 // spec 1 §2 Shell and DESIGN §4: the menu each role sees.
 const EXPECTED_MENU: Record<DemoRole, string[]> = {
@@ -146,6 +155,26 @@ test('phone width hides the Logout text but keeps the button', async ({ page }) 
   await expect(logout).not.toContainText('Logout');
   await setViewport(page, { width: 1280, height: 800 });
   await expect(page.getByRole('button', { name: 'Logout' })).toContainText('Logout');
+});
+
+test("on a phone, a record's current section tab is scrolled into its row", async ({ page }) => {
+  await signIn(page, DEMO_STAFF.leader);
+  const uid = await usClient(page);
+  await setViewport(page, { width: 375, height: 700 });
+  const tabs = page.getByRole('navigation', { name: 'Customer sections' });
+  // The row scrolls sideways on a phone; the first section shows as it is.
+  await page.goto(`/customers/${uid}/dashboard`);
+  await expect(tabs.getByRole('link', { name: 'Dashboard' })).toBeInViewport({ ratio: 0.99 });
+  // The last one is brought into view when the screen opens on it…
+  await page.goto(`/customers/${uid}/audit`);
+  await expect(tabs.getByRole('link', { name: 'Audit' })).toBeInViewport({ ratio: 0.99 });
+  // …and when the user moves to a section further along.
+  await page.goto(`/customers/${uid}/dashboard`);
+  await expect(tabs.getByRole('link', { name: 'Dashboard' })).toBeInViewport({ ratio: 0.99 });
+  // Clicked as a script does: Playwright's own click would scroll the link into view itself.
+  await tabs.getByRole('link', { name: 'Popups' }).evaluate((link: HTMLElement) => link.click());
+  await expect(page).toHaveURL(/\/popups$/);
+  await expect(tabs.getByRole('link', { name: 'Popups' })).toBeInViewport({ ratio: 0.99 });
 });
 
 test('a wrong password shows the server message', async ({ page }) => {

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@web/lib/format';
 import { type FormEvent, useState } from 'react';
+import { growingText } from './form/growing-text';
 
 // Comments on a record (spec 1 §2 customer comments, spec 2 §3 order Comment): the add form and
 // the list, newest first as the server sends them.
@@ -41,13 +42,11 @@ export function AddCommentForm({
     <Box component="form" onSubmit={submit} aria-label="Add comment" sx={{ display: 'grid', gap: 1, mb: 2 }}>
       <TextField
         label="New comment"
-        multiline
-        minRows={2}
+        {...growingText(maxLength ? { maxLength } : {})}
         value={text}
         onChange={(e) => setText(e.target.value)}
         error={Boolean(problem)}
         helperText={problem ?? undefined}
-        {...(maxLength ? { slotProps: { htmlInput: { maxLength } } } : {})}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button type="submit" variant="outlined" loading={pending}>

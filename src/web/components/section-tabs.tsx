@@ -14,14 +14,25 @@ export function SectionTabs({
 }) {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // Scrolling lays the page out at once: done when the current tab changes, not on every render
-  // of the screen below (77 ms of a phone's main thread each time, ADR 039), and only when the row
-  // is scrolled at all (a phone's).
+  // The current tab is scrolled into view when it changes, and only when the row hides part of
+  // it (a phone's). The row is not measured: reading its widths in an effect laid the page out
+  // at once, 40–77 ms of a phone's main thread on each screen's first render (ADR 039, 042); an
+  // IntersectionObserver says whether the tab shows, after the browser's own layout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the current tab follows the path.
   useEffect(() => {
     const row = nav.current;
-    if (!row || row.scrollWidth <= row.clientWidth) return;
-    row.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const current = row?.querySelector('[aria-current="page"]');
+    if (!row || !current || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver(
+      ([entry]) => {
+        seen.disconnect();
+        if (entry && entry.intersectionRatio < 1)
+          current.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      },
+      { root: row, threshold: 1 },
+    );
+    seen.observe(current);
+    return () => seen.disconnect();
   }, [pathname]);
   return (
     <Box

@@ -4,6 +4,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import { useAlert } from '@web/components/alert/alert-context';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { FormTextField } from '@web/components/form/form-text-field';
+import { growingText } from '@web/components/form/growing-text';
 import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { orderCalls, useOrderOperation } from '../api/orders';
@@ -70,9 +71,7 @@ export function CancelOrderDialog({
         control={control}
         name="comment"
         label="Comment (optional)"
-        multiline
-        minRows={2}
-        slotProps={{ htmlInput: { maxLength: 2000 } }}
+        {...growingText({ maxLength: 2000 })}
       />
     </FormDialog>
   );

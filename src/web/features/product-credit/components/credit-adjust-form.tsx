@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { FormSwitch } from '@web/components/form/form-switch';
 import { FormTextField } from '@web/components/form/form-text-field';
+import { growingText } from '@web/components/form/growing-text';
 import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { useEffect, useMemo, useRef } from 'react';
@@ -163,8 +164,7 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
             name="reason"
             label="Reason text"
             required
-            multiline
-            minRows={2}
+            {...growingText()}
             sx={{ gridColumn: '1 / -1' }}
           />
         </Box>
