@@ -41,6 +41,8 @@ test('deactivating a staff member ends their session at once', async ({ browser 
   await user.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
   await user.getByRole('textbox', { name: 'Confirm new password' }).fill(password);
   await user.getByRole('button', { name: 'Save password' }).click();
+  // Signed in once the password is saved: the sign-in call would otherwise race the save.
+  await expect(user.getByRole('heading', { name: 'Password saved' })).toBeVisible();
   await signIn(user, email, password);
 
   // The leader deactivates them, confirming in a dialog.

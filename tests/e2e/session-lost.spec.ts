@@ -33,6 +33,8 @@ test('a staff member deactivated elsewhere lands on login at their next click th
   await user.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
   await user.getByRole('textbox', { name: 'Confirm new password' }).fill(password);
   await user.getByRole('button', { name: 'Save password' }).click();
+  // Signed in once the password is saved: the sign-in call would otherwise race the save.
+  await expect(user.getByRole('heading', { name: 'Password saved' })).toBeVisible();
   await signIn(user, email, password);
   await expect(user.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   // Marks this document: a full page load replaces it, a client-side navigation keeps it.

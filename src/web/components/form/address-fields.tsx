@@ -28,16 +28,19 @@ export const ADDRESS_FIELDS = [
 /**
  * The fields of a shipping address with the rules of spec 1 §5 and their input masks, on two
  * columns from tablet width: a customer's address book and an order's address both use it.
- * `countrySelect` offers the country; without it the address stays in `countryId`.
+ * `countrySelect` offers the country; without it the address stays in `countryId`. The first field
+ * takes the focus (`autoFocus`, the default) where the form opens because the user asked for it.
  */
 export function AddressFields({
   control,
   countryId,
   countrySelect = false,
+  autoFocus = true,
 }: {
   control: Control<AddressInput, unknown, AddressValues>;
   countryId: 1 | 2;
   countrySelect?: boolean;
+  autoFocus?: boolean;
 }) {
   const labels = addressLabels(countryId);
   return (
@@ -48,7 +51,7 @@ export function AddressFields({
         label="First Name"
         mask={formatName}
         required
-        autoFocus
+        autoFocus={autoFocus}
       />
       <FormTextField control={control} name="lastName" label="Last Name" mask={formatName} required />
       <FormTextField

@@ -62,6 +62,10 @@ export function ShippingPanel({
   const [draft] = useState(() => shippingDraftOf(sessionStore.get(draftKey)));
   const hasDraft = Object.keys(draft).length > 0;
   const [editing, setEditing] = useState((saved.length === 0 && !address) || hasDraft);
+  // The form shown as the checkout opens (nothing on file, or a draft) leaves the focus where it is:
+  // taking it would scroll a phone past the cart to the form, and lay the page out before its first
+  // paint. The form opened with "Enter a new address" takes it.
+  const [asked, setAsked] = useState(false);
   const [pending, setPending] = useState<PendingVerification | null>(null);
   const [variant, setVariant] = useState<AddressVariant>('suggested');
   const [problem, setProblem] = useState<string | null>(null);
@@ -187,7 +191,7 @@ export function ShippingPanel({
             uid={account.uid}
             onFill={(fill) => applySuggestionFill(fill, setValue, clearErrors)}
           />
-          <AddressFields control={control} countryId={countryId} />
+          <AddressFields control={control} countryId={countryId} autoFocus={asked} />
           <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
             <Button type="submit" variant="contained" loading={checking}>
               Use this address
@@ -199,6 +203,7 @@ export function ShippingPanel({
         <Button
           onClick={() => {
             reset(blank(countryId));
+            setAsked(true);
             setEditing(true);
           }}
         >
