@@ -4,7 +4,21 @@
 // formatter named beside it writes (the property tests in plain-formats.test.ts compare them over
 // their whole range) and hands anything outside that range to Intl itself.
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** en-US short month names, as Intl writes them ("Mar 4"). */
+export const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 const LONG_MONTHS = [
   'January',
   'February',
@@ -69,7 +83,7 @@ const utcParts = (d: Date): Parts => ({
   minutes: d.getUTCMinutes(),
 });
 
-const mediumDate = (p: Parts) => `${MONTHS[p.month]} ${p.day}, ${p.year}`;
+const mediumDate = (p: Parts) => `${SHORT_MONTHS[p.month]} ${p.day}, ${p.year}`;
 const shortTime = (p: Parts) =>
   `${p.hours % 12 || 12}:${String(p.minutes).padStart(2, '0')} ${p.hours < 12 ? 'AM' : 'PM'}`;
 
@@ -84,34 +98,44 @@ function intl(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return f;
 }
 
-/** "Mar 4, 2026": `dateStyle: 'medium'`, in the browser's time zone or, with `utc`, in UTC. */
-export function formatMediumDate(date: Date, { utc = false }: { utc?: boolean } = {}): string {
-  const p = utc ? utcParts(date) : localParts(date);
-  return plainYear(p.year)
-    ? mediumDate(p)
-    : intl({ dateStyle: 'medium', ...(utc ? { timeZone: 'UTC' } : {}) }).format(date);
+/** Whether the date is read in the browser's time zone (the default) or in UTC. */
+interface Zone {
+  utc?: boolean;
 }
 
-/** "Mar 4, 2026, 3:05 PM": `dateStyle: 'medium', timeStyle: 'short'`, in the browser's zone or UTC. */
-export function formatMediumDateTime(date: Date, { utc = false }: { utc?: boolean } = {}): string {
+/** The date's parts written by `write`, or by Intl with `options` for a year outside 1000–9999. */
+function written(
+  date: Date,
+  { utc = false }: Zone,
+  options: Intl.DateTimeFormatOptions,
+  write: (p: Parts) => string,
+): string {
   const p = utc ? utcParts(date) : localParts(date);
-  return plainYear(p.year)
-    ? `${mediumDate(p)}, ${shortTime(p)}`
-    : intl({ dateStyle: 'medium', timeStyle: 'short', ...(utc ? { timeZone: 'UTC' } : {}) }).format(date);
+  return plainYear(p.year) ? write(p) : intl(utc ? { ...options, timeZone: 'UTC' } : options).format(date);
 }
 
-/** "3:05 PM": `timeStyle: 'short'`, in the browser's time zone or UTC. */
-export function formatShortTime(date: Date, { utc = false }: { utc?: boolean } = {}): string {
-  const p = utc ? utcParts(date) : localParts(date);
-  return plainYear(p.year)
-    ? shortTime(p)
-    : intl({ timeStyle: 'short', ...(utc ? { timeZone: 'UTC' } : {}) }).format(date);
-}
+/** "Mar 4, 2026": `dateStyle: 'medium'`. */
+export const formatMediumDate = (date: Date, zone: Zone = {}): string =>
+  written(date, zone, { dateStyle: 'medium' }, mediumDate);
+
+/** "Mar 4, 2026, 3:05 PM": `dateStyle: 'medium', timeStyle: 'short'`. */
+export const formatMediumDateTime = (date: Date, zone: Zone = {}): string =>
+  written(
+    date,
+    zone,
+    { dateStyle: 'medium', timeStyle: 'short' },
+    (p) => `${mediumDate(p)}, ${shortTime(p)}`,
+  );
+
+/** "3:05 PM": `timeStyle: 'short'`. */
+export const formatShortTime = (date: Date, zone: Zone = {}): string =>
+  written(date, zone, { timeStyle: 'short' }, shortTime);
 
 /** "March 2026": `month: 'long', year: 'numeric'` in UTC (a period that starts on the 1st). */
-export function formatMonthYearUtc(date: Date): string {
-  const p = utcParts(date);
-  return plainYear(p.year)
-    ? `${LONG_MONTHS[p.month]} ${p.year}`
-    : intl({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
+export const formatMonthYearUtc = (date: Date): string =>
+  written(
+    date,
+    { utc: true },
+    { month: 'long', year: 'numeric' },
+    (p) => `${LONG_MONTHS[p.month]} ${p.year}`,
+  );

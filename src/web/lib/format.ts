@@ -2,7 +2,12 @@
 // exactly as Intl writes them (src/domain/reference/plain-formats.ts, ADR 042): a page's first Intl
 // formatter costs a phone 100–190 ms of its main thread. Money has one formatter, shared with the
 // server: formatMoney in src/domain/reference/money.ts (ADR 024).
-import { formatMediumDate, formatMediumDateTime, formatWholeNumber } from '@domain/reference/plain-formats';
+import {
+  formatMediumDate,
+  formatMediumDateTime,
+  formatWholeNumber,
+  SHORT_MONTHS,
+} from '@domain/reference/plain-formats';
 
 /**
  * An Intl formatter made on first use and kept: making one costs far more than using it (the
@@ -15,9 +20,6 @@ export function once<T>(make: () => T): () => T {
     return made;
   };
 }
-
-/** en-US short month names, as Intl writes them ("Mar 4"). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "1,234", as `Intl.NumberFormat('en-US')` writes it. */
 export const formatCount = formatWholeNumber;
@@ -42,7 +44,7 @@ export function formatDate(iso: string | null | undefined): string {
 export function formatDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d || m > 12 || d > 31) return day;
-  return `${MONTHS[m - 1]} ${d}`;
+  return `${SHORT_MONTHS[m - 1]} ${d}`;
 }
 
 type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';

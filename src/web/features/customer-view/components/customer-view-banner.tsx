@@ -5,8 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-/** Made on first use, not when the screen's module loads. */
-
 /**
  * The band on top of every customer view: whose view it is, who opened it, that nothing can be
  * changed here, and when it ends (ADR 022).
