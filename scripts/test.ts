@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 // `npm test`: the unit tests (fast, then slow), then the API suite on PGlite and, when
 // TEST_DATABASE_URL is set, on PostgreSQL, then the scale-out test alone (three app processes on
@@ -9,7 +12,9 @@ import os from 'node:os';
 // its own CPU, so it gets one per core; the PostgreSQL run mostly waits on the server, so it gets
 // one more than the cores. Measured on 2 cores, sequential: PGlite 174 s with 1 worker, 164 s with
 // 2; PostgreSQL 107 s with 1, 82 s with 3; side by side with 2 and 3: both done in 223 s.
-// The command fails when any run fails.
+// The command fails when any run fails. Each run also writes vitest's JSON report, and the summary
+// at the end names every failed test with the first lines of its error: a CI log that keeps only
+// its last lines still says what failed.
 
 interface Run {
   name: string;
@@ -20,6 +25,59 @@ interface Outcome {
   name: string;
   code: number;
   seconds: number;
+  /** Failed tests: file, name and the first lines of the error. */
+  failures: string[];
+}
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
+let reportCount = 0;
+/** vitest's arguments for a run, with its JSON report written to a file of its own. */
+function withReport(run: Run): { args: string[]; report: string } {
+  const report = path.join(reports, `${++reportCount}.json`);
+  return {
+    args: [
+      'vitest',
+      'run',
+      ...run.args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    report,
+  };
+}
+
+interface JsonReport {
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+/** The failed tests of a run's JSON report (a file that failed to load counts as one). */
+function failuresIn(report: string, code: number): string[] {
+  let parsed: JsonReport;
+  try {
+    parsed = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+  } catch {
+    return code === 0 ? [] : ['(no test report was written)'];
+  }
+  const firstLines = (text: string) =>
+    stripVTControlCharacters(text)
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.includes('node_modules'))
+      .slice(0, 4)
+      .map((line) => `      ${line.trim().slice(0, 300)}`)
+      .join('\n');
+  const failed: string[] = [];
+  for (const file of parsed.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests)
+      failed.push(`    ${where} > ${t.fullName}\n${firstLines(t.failureMessages?.join('\n') ?? '')}`);
+    if (tests.length === 0 && file.message) failed.push(`    ${where}\n${firstLines(file.message)}`);
+  }
+  return failed;
 }
 
 const sequential = process.argv.includes('--sequential');
@@ -36,9 +94,15 @@ const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
 function live(run: Run): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', ...run.args], { stdio: 'inherit', env: run.env });
+    const { args, report } = withReport(run);
+    const child = spawn('npx', args, { stdio: 'inherit', env: run.env });
     child.on('close', (code) =>
-      resolve({ name: run.name, code: code ?? 1, seconds: (Date.now() - started) / 1000 }),
+      resolve({
+        name: run.name,
+        code: code ?? 1,
+        seconds: (Date.now() - started) / 1000,
+        failures: failuresIn(report, code ?? 1),
+      }),
     );
   });
 }
@@ -47,7 +111,8 @@ function live(run: Run): Promise<Outcome> {
 function captured(run: Run): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', ...run.args], {
+    const { args, report } = withReport(run);
+    const child = spawn('npx', args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...(run.env ?? process.env), ...color },
     });
@@ -55,7 +120,12 @@ function captured(run: Run): Promise<Outcome> {
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stderr.on('data', (c: Buffer) => chunks.push(c));
     child.on('close', (code) => {
-      const outcome = { name: run.name, code: code ?? 1, seconds: (Date.now() - started) / 1000 };
+      const outcome = {
+        name: run.name,
+        code: code ?? 1,
+        seconds: (Date.now() - started) / 1000,
+        failures: failuresIn(report, code ?? 1),
+      };
       const verdict = outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`;
       process.stdout.write(`\n===== ${run.name}: ${verdict} in ${outcome.seconds.toFixed(0)} s =====\n`);
       process.stdout.write(Buffer.concat(chunks));
@@ -94,6 +164,9 @@ if (!postgresUrl) {
 }
 
 console.log('\nSummary:');
-for (const o of outcomes)
+for (const o of outcomes) {
   console.log(`  ${o.code === 0 ? 'passed' : 'FAILED'}  ${o.name} (${o.seconds.toFixed(0)} s)`);
+  for (const failure of o.failures) console.log(failure);
+}
+rmSync(reports, { recursive: true, force: true });
 process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);
