@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvTable } from '../platform/csv';
-import type { ProcessedOrder } from './search';
+import type { ProcessedOrder } from './search-contract';
 import { ORDER_SEARCH_CSV } from './search-csv';
 
 const ordersCsv = (rows: ProcessedOrder[]) => csvTable(ORDER_SEARCH_CSV, rows);

@@ -1,6 +1,6 @@
 import { type CsvColumn, centsToDecimal } from '../platform/csv';
 import { countryName, orderTypeName } from '../reference/lists';
-import type { ProcessedOrder } from './search';
+import type { ProcessedOrder } from './search-contract';
 
 /** The order search as a file (spec 2 §2): what the table shows, money as plain decimals. */
 export const ORDER_SEARCH_CSV: readonly CsvColumn<ProcessedOrder>[] = [

@@ -6,15 +6,12 @@ import {
   ORDER_SEARCH_DIRECTIONS,
   ORDER_SEARCH_MESSAGES,
   ORDER_SEARCH_SORTS,
-  OrderSearchQuery,
-  orderSearchErrors,
-  planOrderSearch,
   sortFromParams,
-  sortOf,
   sortParams,
   valuesFromParams,
   withField,
 } from './search';
+import { OrderSearchQuery, orderSearchErrors, planOrderSearch, sortOf } from './search-contract';
 
 const parse = (q: Record<string, string>) => OrderSearchQuery.parse(q);
 

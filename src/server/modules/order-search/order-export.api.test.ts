@@ -1,4 +1,4 @@
-import type { OrderSearchQuery } from '@domain/order-search/search';
+import type { OrderSearchQuery } from '@domain/order-search/search-contract';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../platform/context';

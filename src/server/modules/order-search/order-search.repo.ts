@@ -1,4 +1,5 @@
-import type { OrderSearchDirection, OrderSearchPlan, OrderSearchSort } from '@domain/order-search/search';
+import type { OrderSearchDirection, OrderSearchSort } from '@domain/order-search/search';
+import type { OrderSearchPlan } from '@domain/order-search/search-contract';
 import { PACIFIC_TIME_ZONE } from '@domain/reference/constants';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema';

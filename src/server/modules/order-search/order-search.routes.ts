@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { OrderSearchAnswer, OrderSearchQuery } from '@domain/order-search/search';
+import { OrderSearchAnswer, OrderSearchQuery } from '@domain/order-search/search-contract';
 import { CSV_CONTENT_TYPE } from '@domain/platform/csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';

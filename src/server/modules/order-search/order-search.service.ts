@@ -5,7 +5,7 @@ import {
   type ProcessedOrder,
   planOrderSearch,
   sortOf,
-} from '@domain/order-search/search';
+} from '@domain/order-search/search-contract';
 import { ORDER_SEARCH_CSV } from '@domain/order-search/search-csv';
 import { CSV_EXPORT_MAX_ROWS, csvCapNote, csvHeader, csvRows } from '@domain/platform/csv';
 import type { AppContext } from '../../platform/context';

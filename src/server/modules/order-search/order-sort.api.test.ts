@@ -3,9 +3,9 @@ import {
   ORDER_SEARCH_MESSAGES,
   ORDER_SEARCH_SORTS,
   type OrderSearchDirection,
-  type OrderSearchQuery,
   type OrderSearchSort,
 } from '@domain/order-search/search';
+import type { OrderSearchQuery } from '@domain/order-search/search-contract';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../platform/context';

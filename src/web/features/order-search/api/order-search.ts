@@ -1,10 +1,11 @@
-import {
-  ORDER_SEARCH_PAGE_SIZE,
-  OrderSearchAnswer,
-  type OrderSearchField,
-} from '@domain/order-search/search';
+import { ORDER_SEARCH_PAGE_SIZE, type OrderSearchField } from '@domain/order-search/search';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
+
+// The answer's contract (and zod) load in development only (ADR 043).
+const OrderSearchAnswer = checkedInDevelopment(() =>
+  import('@domain/order-search/search-contract').then((m) => m.OrderSearchAnswer),
+);
 
 /**
  * Order search (spec 2 §2): pages of 20 from page 1, another page offered while one comes back

@@ -1,4 +1,4 @@
-import type { ProcessedOrder } from '@domain/order-search/search';
+import type { ProcessedOrder } from '@domain/order-search/search-contract';
 import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

@@ -6,7 +6,6 @@ import {
   ORDER_SEARCH_LABELS,
   type OrderSearchField,
   type OrderSearchValues,
-  orderSearchErrors,
   withField,
 } from '@domain/order-search/search';
 import { COUNTRIES, ORDER_TYPES } from '@domain/reference/lists';
@@ -55,6 +54,12 @@ interface OrderSearchFormProps {
  * alone. Typing one of those resets the other fields (and a filter resets them); Enter searches.
  * Fields are checked with the server's own rules before anything is sent.
  */
+/**
+ * The query string's rules, the server's own (they need zod): loaded as the form is first used,
+ * not with the screen (ADR 043).
+ */
+const loadRules = () => import('@domain/order-search/search-contract');
+
 export function OrderSearchForm({ values, onChange, onSearch, onClear }: OrderSearchFormProps) {
   const [errors, setErrors] = useState<Partial<Record<OrderSearchField, string>>>({});
   const [announcement, setAnnouncement] = useState('');
@@ -85,9 +90,11 @@ export function OrderSearchForm({ values, onChange, onSearch, onClear }: OrderSe
     onChange(next);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = orderSearchErrors(values);
+    // Without the rules (the network failed to bring them), the server's answer says what is wrong.
+    const rules = await loadRules().catch(() => null);
+    const found = rules ? rules.orderSearchErrors(values) : {};
     setErrors(found);
     const first = [...FILTER_FIELDS, ...EXCLUSIVE_FIELDS].find((f) => found[f]);
     if (first) {
@@ -153,7 +160,14 @@ export function OrderSearchForm({ values, onChange, onSearch, onClear }: OrderSe
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Box component="form" role="search" aria-label="Order search" noValidate onSubmit={submit}>
+      <Box
+        component="form"
+        role="search"
+        aria-label="Order search"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onFocus={() => void loadRules().catch(() => {})}
+      >
         <Box sx={grid}>{FILTER_FIELDS.map(field)}</Box>
         <Box
           id={hintId}
