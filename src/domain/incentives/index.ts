@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './contracts';
 export * from './milestones';
 export * from './queries';

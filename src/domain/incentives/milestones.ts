@@ -6,8 +6,6 @@ import { z } from 'zod';
 export const MILESTONE_NAMES = ['milestone1', 'milestone2', 'milestone3'] as const;
 export const MilestoneNameSchema = z.enum(MILESTONE_NAMES);
 
-export const milestoneLabel = (name: string) => name.replace(/^milestone(\d)$/, 'Milestone $1');
-
 /** Requirement types the counting job understands. */
 export const REQUIREMENT_TYPE = { personalVolume: 1, daysFromEnrollment: 2, enrolledConsultants: 3 } as const;
 export const REQUIREMENT_TYPES = [

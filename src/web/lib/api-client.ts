@@ -38,7 +38,8 @@ export function checkedInDevelopment<T>(loadContract: () => Promise<AnswerSchema
   return { loadContract };
 }
 
-async function check<T>(contract: AnswerContract<T>, json: unknown): Promise<ParseResult<T>> {
+/** An answer checked against its contract (in development only for a `DevelopmentCheck`). */
+export async function checkAnswer<T>(contract: AnswerContract<T>, json: unknown): Promise<ParseResult<T>> {
   if ('safeParse' in contract) return contract.safeParse(json);
   if (!import.meta.env.DEV) return { success: true, data: json as T };
   return (await contract.loadContract()).safeParse(json);
@@ -288,7 +289,7 @@ async function handleAnswer<C extends AnswerContract<unknown>>(
   }
   if (!response.ok) throw new ApiError(response.status, errorBodyFrom(response.status, json));
 
-  const parsed = (await check(contract, json)) as ParseResult<AnswerOf<C>>;
+  const parsed = (await checkAnswer(contract, json)) as ParseResult<AnswerOf<C>>;
   if (!parsed.success) {
     console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
     throw new ApiError(response.status, { success: false, error: UNEXPECTED });

@@ -1,29 +1,59 @@
-import {
-  COUNTING_RUNS_QUERY,
+import { PAYOUT_PAGE_SIZE } from '@domain/incentives/constants';
+import type {
   CountingRun,
   EnrollerPayoutPage,
   MarketProgress,
+  PayoutResult,
+  PayoutSummary,
+  Period,
+} from '@domain/incentives/contracts';
+import type { Milestone, MilestoneValuesUpdate } from '@domain/incentives/milestones';
+import {
+  COUNTING_RUNS_QUERY,
   MILESTONE_PROGRESS_QUERY,
   MILESTONE_UPDATE_MUTATION,
   MILESTONES_QUERY,
-  Milestone,
-  type MilestoneValuesUpdate,
   PAY_PAYOUTS_MUTATION,
-  PAYOUT_PAGE_SIZE,
   PAYOUT_SELECTION_QUERY,
   PAYOUTS_QUERY,
-  PayoutResult,
-  PayoutSummary,
   PERIODS_QUERY,
-  Period,
   START_COUNTING_MUTATION,
-} from '@domain/incentives';
+} from '@domain/incentives/queries';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AnswerSchema, checkedInDevelopment } from '@web/lib/api-client';
 import { useSubmitMutation } from '@web/lib/use-submit-mutation';
-import { z } from 'zod';
 import { exportCsv, startCounting } from './startcounting';
 
 // Incentives reads and writes (spec 3 §2 Milestones and Enroller payouts screens).
+//
+// The service's answers are checked against their contracts in development only (ADR 043): the
+// contracts and zod are not loaded with the payouts screen. The service itself answers in its
+// GraphQL schema's types, and the server's resolvers read the same contracts.
+
+type Contracts = typeof import('@domain/incentives/contracts') &
+  typeof import('@domain/incentives/milestones');
+
+/** A contract made from the incentives' schemas, loaded in development only. */
+const contract = <T>(make: (c: Contracts, zod: typeof import('zod').z) => AnswerSchema<T>) =>
+  checkedInDevelopment(() =>
+    Promise.all([
+      import('@domain/incentives/contracts'),
+      import('@domain/incentives/milestones'),
+      import('zod'),
+    ]).then(([contracts, milestones, zod]) => make({ ...contracts, ...milestones }, zod.z)),
+  );
+
+const Milestones = contract<Milestone[]>((c, z) => z.array(c.Milestone));
+const MilestoneUpdated = contract<{ success: boolean; message: string | null }>((_c, z) =>
+  z.object({ success: z.boolean(), message: z.string().nullable() }),
+);
+const Periods = contract<Period[]>((c, z) => z.array(c.Period));
+const PayoutPage = contract<EnrollerPayoutPage>((c) => c.EnrollerPayoutPage);
+const Summary = contract<PayoutSummary>((c) => c.PayoutSummary);
+const Result = contract<PayoutResult>((c) => c.PayoutResult);
+const CountingRuns = contract<CountingRun[]>((c, z) => z.array(c.CountingRun));
+const RunIds = contract<string[]>((_c, z) => z.array(z.string()));
+const Progress = contract<MarketProgress[]>((c, z) => z.array(c.MarketProgress));
 
 const KEY = ['incentives'] as const;
 const range = (p: Period) => ({ startDate: p.startDate, endDate: p.endDate });
@@ -31,8 +61,7 @@ const range = (p: Period) => ({ startDate: p.startDate, endDate: p.endDate });
 export function useMilestones() {
   return useQuery({
     queryKey: [...KEY, 'milestones'],
-    queryFn: ({ signal }) =>
-      startCounting('milestoneValues', z.array(Milestone), MILESTONES_QUERY, {}, signal),
+    queryFn: ({ signal }) => startCounting('milestoneValues', Milestones, MILESTONES_QUERY, {}, signal),
   });
 }
 
@@ -40,12 +69,7 @@ export function useUpdateMilestone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: MilestoneValuesUpdate) =>
-      startCounting(
-        'milestoneValuesUpdate',
-        z.object({ success: z.boolean(), message: z.string().nullable() }),
-        MILESTONE_UPDATE_MUTATION,
-        v,
-      ),
+      startCounting('milestoneValuesUpdate', MilestoneUpdated, MILESTONE_UPDATE_MUTATION, v),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...KEY, 'milestones'] }),
   });
 }
@@ -53,7 +77,7 @@ export function useUpdateMilestone() {
 export function usePeriods() {
   return useQuery({
     queryKey: [...KEY, 'periods'],
-    queryFn: ({ signal }) => startCounting('periods', z.array(Period), PERIODS_QUERY, {}, signal),
+    queryFn: ({ signal }) => startCounting('periods', Periods, PERIODS_QUERY, {}, signal),
   });
 }
 
@@ -71,7 +95,7 @@ export function usePayouts(q: PayoutsQuery | null) {
     queryFn: ({ signal }) =>
       startCounting(
         'enrollerPayouts',
-        EnrollerPayoutPage,
+        PayoutPage,
         PAYOUTS_QUERY,
         {
           ...range(q!.period),
@@ -100,14 +124,14 @@ const selectionVars = (s: SelectionRequest) => ({
 });
 
 export function fetchSelectionSummary(s: SelectionRequest) {
-  return startCounting('enrollerPayoutsSelection', PayoutSummary, PAYOUT_SELECTION_QUERY, selectionVars(s));
+  return startCounting('enrollerPayoutsSelection', Summary, PAYOUT_SELECTION_QUERY, selectionVars(s));
 }
 
 export function usePayPayouts() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: (s: SelectionRequest & { selectionId: string }) =>
-      startCounting('enrollerIssuePayouts', PayoutResult, PAY_PAYOUTS_MUTATION, {
+      startCounting('enrollerIssuePayouts', Result, PAY_PAYOUTS_MUTATION, {
         ...selectionVars(s),
         selectionId: s.selectionId,
       }),
@@ -124,7 +148,7 @@ export function useCountingRuns(period: Period | null) {
     queryKey: [...KEY, 'counting', period?.periodId],
     enabled: period !== null,
     queryFn: ({ signal }) =>
-      startCounting('countingRuns', z.array(CountingRun), COUNTING_RUNS_QUERY, range(period!), signal),
+      startCounting('countingRuns', CountingRuns, COUNTING_RUNS_QUERY, range(period!), signal),
     // Watch a run until it ends.
     refetchInterval: (query) =>
       query.state.data?.some((r) => r.status === 'queued' || r.status === 'running') ? 1500 : false,
@@ -135,7 +159,7 @@ export function useStartCounting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (period: Period) =>
-      startCounting('startCounting', z.array(z.string()), START_COUNTING_MUTATION, range(period)),
+      startCounting('startCounting', RunIds, START_COUNTING_MUTATION, range(period)),
     onSuccess: (_ids, period) =>
       queryClient.invalidateQueries({ queryKey: [...KEY, 'counting', period.periodId] }),
   });
@@ -148,7 +172,7 @@ export function useMilestoneProgress(name: string, period: Period | null) {
     queryFn: ({ signal }) =>
       startCounting(
         'milestoneProgress',
-        z.array(MarketProgress),
+        Progress,
         MILESTONE_PROGRESS_QUERY,
         { name, ...range(period!) },
         signal,

@@ -1,7 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/csrf';
-import { INCENTIVE_MESSAGES } from '@domain/incentives';
-import { type AnswerSchema, ApiError, api } from '@web/lib/api-client';
-import type { z } from 'zod';
+import { INCENTIVE_MESSAGES } from '@domain/incentives/constants';
+import { type AnswerContract, type AnswerSchema, ApiError, api, checkAnswer } from '@web/lib/api-client';
 
 // The incentives service (spec 3 §7): POST /api/startCounting/query with {query, variables},
 // answering data or errors. The first GraphQL error is the message; an empty reply is 'No data'
@@ -21,20 +20,20 @@ const GraphqlAnswerSchema: AnswerSchema<GraphqlAnswer> = {
 
 const QUERY_PATH = '/api/startCounting/query';
 
-export async function startCounting<T extends z.ZodType>(
+export async function startCounting<T>(
   field: string,
-  schema: T,
+  contract: AnswerContract<T>,
   query: string,
   variables?: Record<string, unknown>,
   signal?: AbortSignal,
-): Promise<z.infer<T>> {
+): Promise<T> {
   const answer = await api.post(QUERY_PATH, GraphqlAnswerSchema, { query, variables }, { signal });
   const first = answer.errors?.[0]?.message;
   if (first) throw new ApiError(200, { success: false, error: first });
   const value = answer.data?.[field];
   if (value === undefined || value === null)
     throw new ApiError(200, { success: false, error: INCENTIVE_MESSAGES.noData });
-  const parsed = schema.safeParse(value);
+  const parsed = await checkAnswer(contract, value);
   if (!parsed.success)
     throw new ApiError(200, { success: false, error: 'The server sent an unexpected answer.' });
   return parsed.data;

@@ -1,4 +1,4 @@
-import type { CountingRun, Period } from '@domain/incentives';
+import type { CountingRun, Period } from '@domain/incentives/contracts';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

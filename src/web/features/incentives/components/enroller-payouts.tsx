@@ -1,14 +1,12 @@
+import { INCENTIVE_MESSAGES, PAYOUT_PAGE_SIZE } from '@domain/incentives/constants';
+import type { PayoutSummary, Period } from '@domain/incentives/contracts';
 import {
   allMode,
   hasSelection,
-  INCENTIVE_MESSAGES,
   NO_SELECTION,
-  PAYOUT_PAGE_SIZE,
-  type PayoutSummary,
-  type Period,
   selectionArgs,
   selectionReducer,
-} from '@domain/incentives';
+} from '@domain/incentives/selection';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-import type { Period } from '@domain/incentives';
+import type { Period } from '@domain/incentives/contracts';
 import { formatMoney } from '@domain/reference/money';
 import { formatMonthYearUtc } from '@domain/reference/plain-formats';
 

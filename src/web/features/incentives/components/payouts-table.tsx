@@ -1,4 +1,6 @@
-import { type EnrollerPayout, isRowSelected, milestoneLabel, type PayoutSelection } from '@domain/incentives';
+import { milestoneLabel } from '@domain/incentives/constants';
+import type { EnrollerPayout } from '@domain/incentives/contracts';
+import { isRowSelected, type PayoutSelection } from '@domain/incentives/selection';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';

@@ -1,4 +1,4 @@
-import type { Period } from '@domain/incentives';
+import type { Period } from '@domain/incentives/contracts';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { periodLabel } from './labels';

@@ -1,4 +1,4 @@
-import type { Period } from '@domain/incentives';
+import type { Period } from '@domain/incentives/contracts';
 import { useSearchParams } from 'react-router';
 import { usePeriods } from '../api/incentives';
 
