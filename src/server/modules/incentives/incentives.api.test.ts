@@ -1,3 +1,13 @@
+import * as answers from '@domain/incentives/answers';
+import { PAYOUT_PAGE_SIZE } from '@domain/incentives/constants';
+import {
+  COUNTING_RUNS_QUERY,
+  MILESTONE_PROGRESS_QUERY,
+  MILESTONES_QUERY,
+  PAYOUT_SELECTION_QUERY,
+  PAYOUTS_QUERY,
+  PERIODS_QUERY,
+} from '@domain/incentives/queries';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -287,6 +297,44 @@ describe('incentives service (POST /api/startCounting/query)', () => {
       'milestone2',
       'milestone3',
     ]);
+  });
+
+  it('answers each query of the screens in the shape the screens read (ADR 043: the browser checks it in development only)', async () => {
+    const variables = { ...PERIOD, textSearch: null };
+    const cases: [
+      string,
+      string,
+      Record<string, unknown> | undefined,
+      { safeParse: (v: unknown) => { success: boolean } },
+    ][] = [
+      ['milestoneValues', MILESTONES_QUERY, undefined, answers.MilestonesAnswer],
+      ['periods', PERIODS_QUERY, undefined, answers.PeriodsAnswer],
+      [
+        'enrollerPayouts',
+        PAYOUTS_QUERY,
+        { ...variables, pagination: true, pageSize: PAYOUT_PAGE_SIZE, pageNumber: 1 },
+        answers.PayoutPageAnswer,
+      ],
+      [
+        'enrollerPayoutsSelection',
+        PAYOUT_SELECTION_QUERY,
+        { ...variables, excludes: [], selection: null },
+        answers.PayoutSummaryAnswer,
+      ],
+      ['countingRuns', COUNTING_RUNS_QUERY, PERIOD, answers.CountingRunsAnswer],
+      [
+        'milestoneProgress',
+        MILESTONE_PROGRESS_QUERY,
+        { name: 'milestone1', ...PERIOD },
+        answers.MilestoneProgressAnswer,
+      ],
+    ];
+    for (const [field, query, vars, contract] of cases) {
+      const value = (await data(query, vars))[field];
+      expect(value, field).not.toBeNull();
+      const parsed = contract.safeParse(value);
+      expect(parsed, `${field}: ${JSON.stringify(parsed)}`).toMatchObject({ success: true });
+    }
   });
 
   it('refuses bad input with errors and writes nothing', async () => {

@@ -1,13 +1,6 @@
 import { PAYOUT_PAGE_SIZE } from '@domain/incentives/constants';
-import type {
-  CountingRun,
-  EnrollerPayoutPage,
-  MarketProgress,
-  PayoutResult,
-  PayoutSummary,
-  Period,
-} from '@domain/incentives/contracts';
-import type { Milestone, MilestoneValuesUpdate } from '@domain/incentives/milestones';
+import type { Period } from '@domain/incentives/contracts';
+import type { MilestoneValuesUpdate } from '@domain/incentives/milestones';
 import {
   COUNTING_RUNS_QUERY,
   MILESTONE_PROGRESS_QUERY,
@@ -20,7 +13,7 @@ import {
   START_COUNTING_MUTATION,
 } from '@domain/incentives/queries';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AnswerSchema, checkedInDevelopment } from '@web/lib/api-client';
+import { checkedInDevelopment } from '@web/lib/api-client';
 import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 import { exportCsv, startCounting } from './startcounting';
 
@@ -30,30 +23,16 @@ import { exportCsv, startCounting } from './startcounting';
 // contracts and zod are not loaded with the payouts screen. The service itself answers in its
 // GraphQL schema's types, and the server's resolvers read the same contracts.
 
-type Contracts = typeof import('@domain/incentives/contracts') &
-  typeof import('@domain/incentives/milestones');
-
-/** A contract made from the incentives' schemas, loaded in development only. */
-const contract = <T>(make: (c: Contracts, zod: typeof import('zod').z) => AnswerSchema<T>) =>
-  checkedInDevelopment(() =>
-    Promise.all([
-      import('@domain/incentives/contracts'),
-      import('@domain/incentives/milestones'),
-      import('zod'),
-    ]).then(([contracts, milestones, zod]) => make({ ...contracts, ...milestones }, zod.z)),
-  );
-
-const Milestones = contract<Milestone[]>((c, z) => z.array(c.Milestone));
-const MilestoneUpdated = contract<{ success: boolean; message: string | null }>((_c, z) =>
-  z.object({ success: z.boolean(), message: z.string().nullable() }),
-);
-const Periods = contract<Period[]>((c, z) => z.array(c.Period));
-const PayoutPage = contract<EnrollerPayoutPage>((c) => c.EnrollerPayoutPage);
-const Summary = contract<PayoutSummary>((c) => c.PayoutSummary);
-const Result = contract<PayoutResult>((c) => c.PayoutResult);
-const CountingRuns = contract<CountingRun[]>((c, z) => z.array(c.CountingRun));
-const RunIds = contract<string[]>((_c, z) => z.array(z.string()));
-const Progress = contract<MarketProgress[]>((c, z) => z.array(c.MarketProgress));
+const answers = () => import('@domain/incentives/answers');
+const Milestones = checkedInDevelopment(() => answers().then((m) => m.MilestonesAnswer));
+const MilestoneUpdated = checkedInDevelopment(() => answers().then((m) => m.MilestoneUpdateAnswer));
+const Periods = checkedInDevelopment(() => answers().then((m) => m.PeriodsAnswer));
+const PayoutPage = checkedInDevelopment(() => answers().then((m) => m.PayoutPageAnswer));
+const Summary = checkedInDevelopment(() => answers().then((m) => m.PayoutSummaryAnswer));
+const Result = checkedInDevelopment(() => answers().then((m) => m.PayoutResultAnswer));
+const CountingRuns = checkedInDevelopment(() => answers().then((m) => m.CountingRunsAnswer));
+const RunIds = checkedInDevelopment(() => answers().then((m) => m.CountingStartedAnswer));
+const Progress = checkedInDevelopment(() => answers().then((m) => m.MilestoneProgressAnswer));
 
 const KEY = ['incentives'] as const;
 const range = (p: Period) => ({ startDate: p.startDate, endDate: p.endDate });

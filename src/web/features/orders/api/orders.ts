@@ -1,16 +1,23 @@
-import { AuditAnswer } from '@domain/accounts/audit';
-import { OrderDetailAnswer } from '@domain/orders/detail';
-import {
-  type CancelOrderRequest,
-  PopupReassignAnswer,
-  RecalculateSocialAnswer,
-} from '@domain/orders/operations';
+import type { CancelOrderRequest } from '@domain/orders/operations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, SuccessMessage } from '@web/lib/api-client';
+import { ApiError, api, checkedInDevelopment, SuccessMessage } from '@web/lib/api-client';
 import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 
 // One order's reads and operations (spec 2 §7). Every change re-reads the order, as the spec's
 // "the order refreshes / reloads" asks.
+//
+// The answers' contracts (and zod) load in development only (ADR 043): the order screens' frame
+// carries none of them.
+const OrderDetailAnswer = checkedInDevelopment(() =>
+  import('@domain/orders/detail').then((m) => m.OrderDetailAnswer),
+);
+const AuditAnswer = checkedInDevelopment(() => import('@domain/accounts/audit').then((m) => m.AuditAnswer));
+const PopupReassignAnswer = checkedInDevelopment(() =>
+  import('@domain/orders/operations').then((m) => m.PopupReassignAnswer),
+);
+const RecalculateSocialAnswer = checkedInDevelopment(() =>
+  import('@domain/orders/operations').then((m) => m.RecalculateSocialAnswer),
+);
 
 export const orderKey = (id: string) => ['orders', 'detail', id] as const;
 const enc = encodeURIComponent;

@@ -1,17 +1,22 @@
-import {
-  OrderRefundsAnswer,
-  RefundAnswer,
-  RefundEstimateAnswer,
-  type RefundEstimateRequest,
-  type RefundSubmitRequest,
-} from '@domain/refunds/refunds';
+import type { RefundEstimateRequest, RefundSubmitRequest } from '@domain/refunds/refunds';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 
 // The refunds view's calls (spec 2 §7): the order's refunds, the estimate, submit and retry.
 // The refunds live under the order's query key (['orders', 'detail', id]) so that a refund also
 // refreshes the order's header and info, and an order change refreshes the refunds.
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const OrderRefundsAnswer = checkedInDevelopment(() =>
+  import('@domain/refunds/refunds').then((m) => m.OrderRefundsAnswer),
+);
+const RefundEstimateAnswer = checkedInDevelopment(() =>
+  import('@domain/refunds/refunds').then((m) => m.RefundEstimateAnswer),
+);
+const RefundAnswer = checkedInDevelopment(() =>
+  import('@domain/refunds/refunds').then((m) => m.RefundAnswer),
+);
 
 const orderDetailKey = (id: string) => ['orders', 'detail', id] as const;
 export const refundsKey = (id: string) => [...orderDetailKey(id), 'refunds'] as const;
