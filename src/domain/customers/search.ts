@@ -3,6 +3,9 @@ import { decimalInt } from '../platform/ids';
 import { COMPANY_SPONSOR_ID } from '../reference/constants';
 import { MEMBERSHIP_STATUSES } from '../reference/lists';
 import { AccountTypeFilter } from './account-types';
+import { COMPANY_NAME, CUSTOMER_SEARCH_PAGE_SIZE } from './constants';
+
+export { COMPANY_NAME, CUSTOMER_SEARCH_PAGE_SIZE };
 
 // Customer search (spec 1 §2, §5): digits only, or M followed by digits, is an account number
 // (phoenixId); anything else is a name (first, last, "first last", or an email prefix).
@@ -23,7 +26,6 @@ export function classifyCustomerQuery(raw: string): CustomerQuery {
 }
 
 export const NO_MATCHES_MESSAGE = 'No matches found. Please enter your search again.';
-export const CUSTOMER_SEARCH_PAGE_SIZE = 20;
 
 export const CustomerSearchQuery = z.object({
   q: z.string().trim().min(1, 'Enter a name, email or account number').max(100),
@@ -41,9 +43,6 @@ export const AccountRef = z.object({
   fullName: z.string(),
 });
 export type AccountRef = z.infer<typeof AccountRef>;
-
-/** The company: sponsor and enroller id 1 (spec 1 §9). */
-export const COMPANY_NAME = 'The company';
 
 /** The name shown for a referred-to account that is not on file: the company for id 1. */
 export const missingAccountName = (phoenixId: number): string =>

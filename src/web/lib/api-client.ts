@@ -35,8 +35,17 @@ export type AnswerOf<C> = C extends AnswerContract<infer T> ? T : never;
  * build takes the server's answer, which the server has checked against the same contract.
  */
 export function checkedInDevelopment<T>(loadContract: () => Promise<AnswerSchema<T>>): DevelopmentCheck<T> {
-  return { loadContract };
+  const check = { loadContract };
+  developmentChecks.push(check);
+  return check;
 }
+
+/**
+ * Every contract made by `checkedInDevelopment`, for the test that holds each to the same value
+ * parsed as received (no transform, default or coercion): what a production build hands a screen
+ * unparsed is then what parsing would have given it.
+ */
+export const developmentChecks: DevelopmentCheck<unknown>[] = [];
 
 /** An answer checked against its contract (in development only for a `DevelopmentCheck`). */
 export async function checkAnswer<T>(contract: AnswerContract<T>, json: unknown): Promise<ParseResult<T>> {

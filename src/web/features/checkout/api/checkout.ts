@@ -1,26 +1,31 @@
-import { CartAnswer, type CartView } from '@domain/carts';
-import {
-  CatalogAnswer,
-  CategoriesAnswer,
-  CheckoutAccountAnswer,
-  EnrollmentVerifyAnswer,
-  EstimateAnswer,
-  type OrderContext,
-  RecentOrdersAnswer,
-  SavedCardsAnswer,
-  SubmitAnswer,
-  type SubmitRequest,
-} from '@domain/checkout';
-import { VerifyAnswer } from '@domain/maps/maps';
-import { type CardDetails, CardTokenAnswer } from '@domain/payments/gateway';
+import type { CartView } from '@domain/carts';
+import type { OrderContext, SubmitRequest } from '@domain/checkout';
+import type { CardDetails } from '@domain/payments/gateway';
 import { CHECKOUT_ESTIMATE_TIMEOUT_MS } from '@domain/reference/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 
 // The portal order screen's calls (spec 2 §7; paths in docs/api.md). The cart is the carts
 // service's (`/api/carts/{id}`); the card form tokenises at the gateway's own endpoint so the API
 // never sees a card number.
+//
+// The answers' contracts (and zod) load in development only (ADR 043): the customer screens'
+// "New order" button, which makes a cart, carries none of them.
+const checkout = () => import('@domain/checkout');
+const CartAnswer = checkedInDevelopment(() => import('@domain/carts').then((m) => m.CartAnswer));
+const CatalogAnswer = checkedInDevelopment(() => checkout().then((m) => m.CatalogAnswer));
+const CategoriesAnswer = checkedInDevelopment(() => checkout().then((m) => m.CategoriesAnswer));
+const CheckoutAccountAnswer = checkedInDevelopment(() => checkout().then((m) => m.CheckoutAccountAnswer));
+const EnrollmentVerifyAnswer = checkedInDevelopment(() => checkout().then((m) => m.EnrollmentVerifyAnswer));
+const EstimateAnswer = checkedInDevelopment(() => checkout().then((m) => m.EstimateAnswer));
+const RecentOrdersAnswer = checkedInDevelopment(() => checkout().then((m) => m.RecentOrdersAnswer));
+const SavedCardsAnswer = checkedInDevelopment(() => checkout().then((m) => m.SavedCardsAnswer));
+const SubmitAnswer = checkedInDevelopment(() => checkout().then((m) => m.SubmitAnswer));
+const VerifyAnswer = checkedInDevelopment(() => import('@domain/maps/maps').then((m) => m.VerifyAnswer));
+const CardTokenAnswer = checkedInDevelopment(() =>
+  import('@domain/payments/gateway').then((m) => m.CardTokenAnswer),
+);
 
 const cartPath = (cartId: string) => `/api/carts/${encodeURIComponent(cartId)}`;
 export const checkoutCartKey = (cartId: string) => ['checkout', 'cart', cartId] as const;

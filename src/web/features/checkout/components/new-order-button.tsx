@@ -1,4 +1,4 @@
-import { localeFor } from '@domain/checkout';
+import { localeFor } from '@domain/checkout/locale';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Button from '@mui/material/Button';
 import { useAlert } from '@web/components/alert/alert-context';

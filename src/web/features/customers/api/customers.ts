@@ -1,20 +1,24 @@
-import {
-  CartsAnswer,
-  CustomerDashboardAnswer,
-  CustomerOrdersAnswer,
-  CustomerSummaryAnswer,
-  DownlineAnswer,
-  type GenealogyTree,
-  PopupDetailAnswer,
-  PopupsAnswer,
-} from '@domain/customers/customer';
-import { CUSTOMER_SEARCH_PAGE_SIZE, CustomerSearchAnswer } from '@domain/customers/search';
+import { CUSTOMER_SEARCH_PAGE_SIZE } from '@domain/customers/constants';
+import type { GenealogyTree } from '@domain/customers/customer';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 import { customerQueryKey } from '@web/lib/query-keys';
 
 // Customer screens' reads (spec 1 §2 Customer screens). Keys start with ['customers', uid] so a change to an account
 // can refresh every view of it with one invalidation.
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const customer = () => import('@domain/customers/customer');
+const CartsAnswer = checkedInDevelopment(() => customer().then((m) => m.CartsAnswer));
+const CustomerDashboardAnswer = checkedInDevelopment(() => customer().then((m) => m.CustomerDashboardAnswer));
+const CustomerOrdersAnswer = checkedInDevelopment(() => customer().then((m) => m.CustomerOrdersAnswer));
+const CustomerSummaryAnswer = checkedInDevelopment(() => customer().then((m) => m.CustomerSummaryAnswer));
+const DownlineAnswer = checkedInDevelopment(() => customer().then((m) => m.DownlineAnswer));
+const PopupDetailAnswer = checkedInDevelopment(() => customer().then((m) => m.PopupDetailAnswer));
+const PopupsAnswer = checkedInDevelopment(() => customer().then((m) => m.PopupsAnswer));
+const CustomerSearchAnswer = checkedInDevelopment(() =>
+  import('@domain/customers/search').then((m) => m.CustomerSearchAnswer),
+);
 
 const base = (uid: string) => `/api/customers/${encodeURIComponent(uid)}`;
 export const customerKey = customerQueryKey;

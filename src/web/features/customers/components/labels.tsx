@@ -1,4 +1,4 @@
-import { COMPANY_NAME } from '@domain/customers/customer';
+import { COMPANY_NAME } from '@domain/customers/constants';
 import type { AccountRef } from '@domain/customers/search';
 import { COMPANY_SPONSOR_ID } from '@domain/reference/constants';
 import { accountStatusName, countryName, userTypeName } from '@domain/reference/lists';
