@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ok } from '../platform/envelope';
 import { OrderAddress } from './address';
+import { isCancelled } from './cancel-rules';
 
 // The order detail (spec 2 §2 Order detail, §3 Order, Comment; §4 Loading an order). `{id}` is the
 // order's document id (orders.id); the number staff read is `orderId` shown with orderNumberLabel().
@@ -202,8 +203,7 @@ export const READ_ONLY_REASONS = {
 } as const;
 
 /** spec 2 §4: an order counts as cancelled if it has a cancellation record or is in state 7. */
-export const isCancelled = (o: { state: number; cancellation: unknown }) =>
-  o.cancellation != null || o.state === 7;
+export { isCancelled };
 
 /** spec 2 §4 Loading an order: Pending orders and cancelled orders are not editable. */
 export function readOnlyReason(o: {

@@ -1,8 +1,12 @@
 import { can, type Principal } from '@domain/auth/permissions';
+import { cancelRefusal, ORDER_MESSAGES } from '@domain/orders/cancel-rules';
 import type { OrderDetail } from '@domain/orders/detail';
-import { cancelRefusal, ORDER_MESSAGES } from '@domain/orders/operations';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -10,10 +14,48 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { useState } from 'react';
+import { withChunkTimeout } from '@web/lib/chunk-load';
+import { lazy, Suspense, useState } from 'react';
 import { orderCalls, useOrderOperation } from '../api/orders';
-import { CancelOrderDialog } from './cancel-order-dialog';
-import { PopupDialog } from './popup-dialog';
+
+interface DialogProps {
+  order: OrderDetail;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Said in place of a form whose code cannot be fetched (offline, a new release). */
+function FormUnavailable({ open, onClose }: DialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="order-form-unavailable">
+      <DialogTitle id="order-form-unavailable">The form did not load</DialogTitle>
+      <DialogContent>
+        <Typography role="alert">Reload the page to try again.</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+// The two forms, with their rules (zod), load when one is opened or its button is pointed at or
+// focused, not with the order (ADR 043).
+const loadCancel = () => withChunkTimeout(import('./cancel-order-dialog'));
+const loadPopup = () => withChunkTimeout(import('./popup-dialog'));
+const CancelOrderDialog = lazy(() =>
+  loadCancel().then(
+    (m) => ({ default: m.CancelOrderDialog }),
+    () => ({ default: FormUnavailable }),
+  ),
+);
+const PopupDialog = lazy(() =>
+  loadPopup().then(
+    (m) => ({ default: m.PopupDialog }),
+    () => ({ default: FormUnavailable }),
+  ),
+);
+const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
 
 /** spec 2 §8: 'Could not resend email.' plus the server error; plain when email or order id is missing. */
 function resendFailure(error: unknown): string {
@@ -122,7 +164,13 @@ export function OrderActions({ order, principal }: { order: OrderDetail; princip
         {canEdit && <ResendButtons order={order} />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           {canEdit && (
-            <Button variant="outlined" disabled={order.readOnly} onClick={() => setDialog('popup')}>
+            <Button
+              variant="outlined"
+              disabled={order.readOnly}
+              onPointerEnter={preload(loadPopup)}
+              onFocus={preload(loadPopup)}
+              onClick={() => setDialog('popup')}
+            >
               Change popup
             </Button>
           )}
@@ -132,6 +180,8 @@ export function OrderActions({ order, principal }: { order: OrderDetail; princip
               color="error"
               disabled={refusal !== null}
               aria-describedby={refusal ? 'cancel-refusal' : undefined}
+              onPointerEnter={preload(loadCancel)}
+              onFocus={preload(loadCancel)}
               onClick={() => setDialog('cancel')}
             >
               Cancel order
@@ -145,8 +195,10 @@ export function OrderActions({ order, principal }: { order: OrderDetail; princip
           </Typography>
         )}
       </Box>
-      {dialog === 'cancel' && <CancelOrderDialog order={order} open onClose={() => setDialog(null)} />}
-      {dialog === 'popup' && <PopupDialog order={order} open onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'cancel' && <CancelOrderDialog order={order} open onClose={() => setDialog(null)} />}
+        {dialog === 'popup' && <PopupDialog order={order} open onClose={() => setDialog(null)} />}
+      </Suspense>
     </SectionCard>
   );
 }
