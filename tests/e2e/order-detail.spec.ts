@@ -201,3 +201,19 @@ test('the portal view and the audit read as the customer and as a diff; an unkno
   await page.goto('/orders/NOSUCHORDER/info');
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
 });
+
+test('a form whose code cannot be fetched says so and closes; nothing is sent', async ({ browser }) => {
+  const agent = await as(browser, 'agent');
+  await agent.goto(`/orders/${ORDERS.popup}/info`);
+  await expect(agent.getByRole('button', { name: 'Change popup' })).toBeVisible();
+  await agent.waitForLoadState('networkidle');
+  // The popup form's code (ADR 043) is fetched when asked for: from now on, no script arrives.
+  await agent.route('**/assets/*.js', (route) => route.abort());
+  const before = (await orderOf(agent, ORDERS.popup)).socialId;
+  await agent.getByRole('button', { name: 'Change popup' }).click();
+  const dialog = agent.getByRole('dialog', { name: 'The form did not load' });
+  await expect(dialog.getByRole('alert')).toHaveText('Reload the page to try again.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await orderOf(agent, ORDERS.popup)).socialId).toBe(before);
+});

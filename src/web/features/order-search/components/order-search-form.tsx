@@ -17,6 +17,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { withChunkTimeout } from '@web/lib/chunk-load';
 import { type FormEvent, useId, useState } from 'react';
 
 interface FieldSpec {
@@ -50,16 +51,17 @@ interface OrderSearchFormProps {
 }
 
 /**
+ * The query string's rules, the server's own (they need zod): loaded as the form is first used,
+ * not with the screen (ADR 043). A chunk that does not come within the time limit counts as not
+ * loaded.
+ */
+const loadRules = () => withChunkTimeout(import('@domain/order-search/search-contract'));
+
+/**
  * The order search form (spec 2 §2): the filters, then UID, Phoenix ID and Email, which search
  * alone. Typing one of those resets the other fields (and a filter resets them); Enter searches.
  * Fields are checked with the server's own rules before anything is sent.
  */
-/**
- * The query string's rules, the server's own (they need zod): loaded as the form is first used,
- * not with the screen (ADR 043).
- */
-const loadRules = () => import('@domain/order-search/search-contract');
-
 export function OrderSearchForm({ values, onChange, onSearch, onClear }: OrderSearchFormProps) {
   const [errors, setErrors] = useState<Partial<Record<OrderSearchField, string>>>({});
   const [announcement, setAnnouncement] = useState('');
