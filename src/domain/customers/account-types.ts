@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { USER_TYPES, userTypeName } from '../reference/lists';
 
 // Account types seen for a person (spec 1 §1): Consultant, Enrolling Consultant, Client, Member,
@@ -26,10 +25,6 @@ export const ACCOUNT_TYPE_FILTERS = [
   ...USER_TYPES.map((t) => ({ key: String(t.id), name: t.name })),
   ...DERIVED_ACCOUNT_TYPES,
 ] as const;
-export const AccountTypeFilter = z.enum(
-  ACCOUNT_TYPE_FILTERS.map((t) => t.key) as [string, ...string[]],
-  'Not an account type',
-);
 
 /** The names of a person's types: the stored one first, then the derived ones. */
 export function accountTypeNames(userType: number, derived: readonly DerivedAccountType[]): string[] {

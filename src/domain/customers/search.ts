@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { decimalInt } from '../platform/ids';
 import { COMPANY_SPONSOR_ID } from '../reference/constants';
 import { MEMBERSHIP_STATUSES } from '../reference/lists';
-import { AccountTypeFilter } from './account-types';
-import { COMPANY_NAME, CUSTOMER_SEARCH_PAGE_SIZE } from './constants';
+import { ACCOUNT_TYPE_FILTERS } from './account-types';
+import { COMPANY_NAME, CUSTOMER_SEARCH_PAGE_SIZE, NO_MATCHES_MESSAGE } from './constants';
 
-export { COMPANY_NAME, CUSTOMER_SEARCH_PAGE_SIZE };
+export { COMPANY_NAME, CUSTOMER_SEARCH_PAGE_SIZE, NO_MATCHES_MESSAGE };
 
 // Customer search (spec 1 §2, §5): digits only, or M followed by digits, is an account number
 // (phoenixId); anything else is a name (first, last, "first last", or an email prefix).
@@ -25,7 +25,11 @@ export function classifyCustomerQuery(raw: string): CustomerQuery {
   return { kind: 'name', text };
 }
 
-export const NO_MATCHES_MESSAGE = 'No matches found. Please enter your search again.';
+/** The nine types of spec 1 §1 as the search's filter (account-types.ts). */
+const AccountTypeFilter = z.enum(
+  ACCOUNT_TYPE_FILTERS.map((t) => t.key) as [string, ...string[]],
+  'Not an account type',
+);
 
 export const CustomerSearchQuery = z.object({
   q: z.string().trim().min(1, 'Enter a name, email or account number').max(100),

@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE_FILTERS } from '@domain/customers/account-types';
-import { NO_MATCHES_MESSAGE } from '@domain/customers/search';
+import { NO_MATCHES_MESSAGE } from '@domain/customers/constants';
 import { CSV_EXPORT_MAX_ROWS } from '@domain/platform/csv';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
