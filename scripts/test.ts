@@ -80,6 +80,12 @@ function failuresIn(report: string, code: number): string[] {
   return failed;
 }
 
+/** How a run ended: its exit code (a signal counts as 1), its time and its failed tests. */
+function outcomeOf(run: Run, exitCode: number | null, started: number, report: string): Outcome {
+  const code = exitCode ?? 1;
+  return { name: run.name, code, seconds: (Date.now() - started) / 1000, failures: failuresIn(report, code) };
+}
+
 const sequential = process.argv.includes('--sequential');
 const cores = os.availableParallelism();
 /** Runs bound by their own CPU (the unit tests, PGlite): one worker per core. */
@@ -96,14 +102,7 @@ function live(run: Run): Promise<Outcome> {
   return new Promise((resolve) => {
     const { args, report } = withReport(run);
     const child = spawn('npx', args, { stdio: 'inherit', env: run.env });
-    child.on('close', (code) =>
-      resolve({
-        name: run.name,
-        code: code ?? 1,
-        seconds: (Date.now() - started) / 1000,
-        failures: failuresIn(report, code ?? 1),
-      }),
-    );
+    child.on('close', (code) => resolve(outcomeOf(run, code, started, report)));
   });
 }
 
@@ -120,12 +119,7 @@ function captured(run: Run): Promise<Outcome> {
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stderr.on('data', (c: Buffer) => chunks.push(c));
     child.on('close', (code) => {
-      const outcome = {
-        name: run.name,
-        code: code ?? 1,
-        seconds: (Date.now() - started) / 1000,
-        failures: failuresIn(report, code ?? 1),
-      };
+      const outcome = outcomeOf(run, code, started, report);
       const verdict = outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`;
       process.stdout.write(`\n===== ${run.name}: ${verdict} in ${outcome.seconds.toFixed(0)} s =====\n`);
       process.stdout.write(Buffer.concat(chunks));

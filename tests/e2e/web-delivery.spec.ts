@@ -1,5 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount } from './fixtures';
 
 // What the browser downloads, with an empty cache (each test has a fresh browser context).
@@ -99,29 +99,36 @@ function expectWithinScreenBudget(list: Script[]) {
   );
 }
 
+/**
+ * Opens a signed-in screen on an empty cache, waits for `ready` and the network to settle, and
+ * holds its scripts to the screen budget; answers the recorder for scripts loaded after.
+ */
+async function openWithinBudget(page: Page, path: string, ...ready: Locator[]) {
+  const scripts = recordScripts(page);
+  await page.goto(path);
+  for (const locator of ready) await expect(locator).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expectWithinScreenBudget(await scripts());
+  return scripts;
+}
+
 test('the signed-in dashboard, its chart drawn: compressed scripts, within the budget', async ({ page }) => {
   await signIn(page);
-  const scripts = recordScripts(page);
-  await page.goto('/');
-  await expect(
+  await openWithinBudget(
+    page,
+    '/',
     page
       .getByRole('img', { name: /^Orders per day/ })
       .locator('svg rect')
       .first(),
-  ).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expectWithinScreenBudget(await scripts());
+  );
 });
 
 test('order search with its results: no zod until a search is typed and sent, within the budget', async ({
   page,
 }) => {
   await signIn(page);
-  const scripts = recordScripts(page);
-  await page.goto('/orders?lastName=a');
-  await expect(page.getByText(/orders? shown|No orders match/).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expectWithinScreenBudget(await scripts());
+  await openWithinBudget(page, '/orders?lastName=a', page.getByText(/orders? shown|No orders match/).first());
 
   // The query's rules (the server's, with zod) come with the first search sent from the form.
   const zod = page.waitForEvent('requestfinished', (request) =>
@@ -137,41 +144,41 @@ test('order search with its results: no zod until a search is typed and sent, wi
 
 test('enroller payouts with a period listed: no zod, within the budget', async ({ page }) => {
   await signIn(page);
-  const scripts = recordScripts(page);
-  await page.goto('/incentives/enrollers');
-  await expect(page.getByRole('heading', { name: 'Enroller payouts', level: 1 })).toBeVisible();
-  await expect(page.getByText(/^Paid: \d+$/)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expectWithinScreenBudget(await scripts());
+  await openWithinBudget(
+    page,
+    '/incentives/enrollers',
+    page.getByRole('heading', { name: 'Enroller payouts', level: 1 }),
+    page.getByText(/^Paid: \d+$/),
+  );
 });
 
 test('an order’s refunds with the refund form: no zod, within the budget', async ({ page }) => {
   await signIn(page);
-  const scripts = recordScripts(page);
-  await page.goto('/orders/DemoTwoCardOrder0001/refunds');
-  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expectWithinScreenBudget(await scripts());
+  await openWithinBudget(
+    page,
+    '/orders/DemoTwoCardOrder0001/refunds',
+    page.getByRole('button', { name: 'Refund', exact: true }),
+  );
 });
 
 test('a consultant’s customer dashboard, its orders listed: no zod, within the budget', async ({ page }) => {
   await signIn(page);
   const consultant = await findDemoAccount(page, (a) => a.userType === 1, 'consultant');
-  const scripts = recordScripts(page);
-  await page.goto(`/customers/${encodeURIComponent(consultant.uid)}/dashboard`);
-  await expect(page.getByRole('button', { name: /New order/ })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expectWithinScreenBudget(await scripts());
+  await openWithinBudget(
+    page,
+    `/customers/${encodeURIComponent(consultant.uid)}/dashboard`,
+    page.getByRole('button', { name: /New order/ }),
+  );
 });
 
 test('order info with its actions: no zod until a form is opened, within the budget', async ({ page }) => {
   await signIn(page);
-  const scripts = recordScripts(page);
-  await page.goto('/orders/DemoTwoCardOrder0001/info');
-  await expect(page.getByRole('heading', { name: /^Order [FX]\d+$/, level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Change popup' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expectWithinScreenBudget(await scripts());
+  const scripts = await openWithinBudget(
+    page,
+    '/orders/DemoTwoCardOrder0001/info',
+    page.getByRole('heading', { name: /^Order [FX]\d+$/, level: 1 }),
+    page.getByRole('button', { name: 'Change popup' }),
+  );
 
   // The popup form, with its rules (zod), comes when it is opened.
   await page.getByRole('button', { name: 'Change popup' }).click();
@@ -183,9 +190,5 @@ test('order info with its actions: no zod until a form is opened, within the bud
 
 test('customer search with its results: no zod, within the budget', async ({ page }) => {
   await signIn(page);
-  const scripts = recordScripts(page);
-  await page.goto('/customers?q=a');
-  await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expectWithinScreenBudget(await scripts());
+  await openWithinBudget(page, '/customers?q=a', page.getByRole('link', { name: 'Export CSV' }));
 });

@@ -5,6 +5,7 @@ import { ORDER_STATE } from '../reference/lists';
 // rules without contracts, which the order screens read without loading zod (ADR 043).
 // operations.ts and detail.ts re-export them.
 
+/** spec 2 §4: an order counts as cancelled if it has a cancellation record or is in state 7. */
 export const isCancelled = (o: { state: number; cancellation: unknown }) =>
   o.cancellation != null || o.state === 7;
 

@@ -202,7 +202,7 @@ export const READ_ONLY_REASONS = {
   cancelled: 'This order is cancelled and is read-only.',
 } as const;
 
-/** spec 2 §4: an order counts as cancelled if it has a cancellation record or is in state 7. */
+/** Whether the order counts as cancelled (cancel-rules.ts). */
 export { isCancelled };
 
 /** spec 2 §4 Loading an order: Pending orders and cancelled orders are not editable. */

@@ -17,8 +17,6 @@ function resolveSchema(maybeSchema: unknown): $ZodType {
 }
 
 /** The response serializer of every route: checks the answer against its schema, then JSON. */
-export { sameBothWays };
-
 export const serializerCompiler: FastifySerializerCompiler<unknown> = ({
   schema: maybeSchema,
   method,

@@ -17,6 +17,21 @@ export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIM
   return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A chunk fetched when first asked for, with the time limit: later calls (a focus, a pointer, the
+ * click itself) share that load, and a load that failed is tried again on the next call.
+ */
+export function chunkLoader<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= withChunkTimeout(load()).catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
+
 /** Chunk failures (time-out, or a chunk missing after a new deployment) are fixed by a reload. */
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof ChunkLoadError) return true;

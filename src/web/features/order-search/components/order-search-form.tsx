@@ -17,7 +17,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { withChunkTimeout } from '@web/lib/chunk-load';
+import { chunkLoader } from '@web/lib/chunk-load';
 import { type FormEvent, useId, useState } from 'react';
 
 interface FieldSpec {
@@ -55,7 +55,7 @@ interface OrderSearchFormProps {
  * not with the screen (ADR 043). A chunk that does not come within the time limit counts as not
  * loaded.
  */
-const loadRules = () => withChunkTimeout(import('@domain/order-search/search-contract'));
+const loadRules = chunkLoader(() => import('@domain/order-search/search-contract'));
 
 /**
  * The order search form (spec 2 §2): the filters, then UID, Phoenix ID and Email, which search

@@ -14,7 +14,7 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { withChunkTimeout } from '@web/lib/chunk-load';
+import { chunkLoader } from '@web/lib/chunk-load';
 import { lazy, Suspense, useState } from 'react';
 import { orderCalls, useOrderOperation } from '../api/orders';
 
@@ -41,8 +41,8 @@ function FormUnavailable({ open, onClose }: DialogProps) {
 
 // The two forms, with their rules (zod), load when one is opened or its button is pointed at or
 // focused, not with the order (ADR 043).
-const loadCancel = () => withChunkTimeout(import('./cancel-order-dialog'));
-const loadPopup = () => withChunkTimeout(import('./popup-dialog'));
+const loadCancel = chunkLoader(() => import('./cancel-order-dialog'));
+const loadPopup = chunkLoader(() => import('./popup-dialog'));
 const CancelOrderDialog = lazy(() =>
   loadCancel().then(
     (m) => ({ default: m.CancelOrderDialog }),
