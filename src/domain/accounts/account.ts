@@ -64,6 +64,8 @@ export const AccountRecord = z.object({
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
 export const AccountRecordAnswer = z.object({ success: z.literal(true), data: AccountRecord });
+/** `PUT /api/cs/customer/{uid}`: the record as saved, with the alert's message. */
+export const ProfileUpdateAnswer = AccountRecordAnswer.extend({ message: z.string() });
 
 export const AccountComment = z.object({
   id: z.number().int(),
@@ -74,6 +76,8 @@ export const AccountComment = z.object({
   date: z.string(),
 });
 export type AccountComment = z.infer<typeof AccountComment>;
+/** `GET /api/cs/customer/{uid}/comments`: newest first. */
+export const CommentsAnswer = z.object({ success: z.literal(true), data: z.array(AccountComment) });
 
 export const AddCommentRequest = z.object({
   description: z
@@ -95,3 +99,8 @@ export const AccountTypeHistoryEntry = z.object({
   changedAt: z.string(),
 });
 export type AccountTypeHistoryEntry = z.infer<typeof AccountTypeHistoryEntry>;
+/** `GET /api/cs/account/accountTypeHistory/{uid}`. */
+export const AccountTypeHistoryAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(AccountTypeHistoryEntry),
+});

@@ -6,7 +6,8 @@ import {
   needsTypeChangeReason,
   UpdateProfileRequest,
 } from './profile';
-import { maskTaxNumber, SetTaxNumberRequest, taxNumberKind } from './tax-number';
+import { maskTaxNumber, SetTaxNumberRequest, taxNumberForm, taxNumberKind } from './tax-number';
+import { taxNumberBody } from './tax-number-rules';
 
 const profile = (over: Record<string, unknown> = {}) => ({
   firstName: 'Ada',
@@ -96,6 +97,23 @@ describe('tax numbers', () => {
     expect(
       firstIssue(SetTaxNumberRequest.safeParse({ uid: 'A1', taxId: '12-3456789', isEntity: true })),
     ).toBe('Entity name is required for an entity');
+  });
+
+  it("sends the section's number under its kind, checked as the request (spec 1 §5)", () => {
+    const fields = { number: '123-456-789', isEntity: false, entityName: 'Ignored' };
+    expect(taxNumberBody('A1', 2, fields)).toEqual({
+      uid: 'A1',
+      sin: '123-456-789',
+      isEntity: false,
+      entityName: null,
+    });
+    expect(taxNumberForm('A1', 2).parse(fields)).toMatchObject({
+      uid: 'A1',
+      sin: '123456789',
+      isEntity: false,
+    });
+    const entity = taxNumberForm('A1', 1).safeParse({ number: '12-3456789', isEntity: true, entityName: '' });
+    expect(firstIssue(entity)).toBe('Entity name is required for an entity');
   });
 });
 

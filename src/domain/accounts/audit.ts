@@ -55,6 +55,3 @@ export const AuditAnswer = z.object({
   names: z.object({ staff: z.record(z.string(), z.string()), products: z.record(z.string(), z.string()) }),
 });
 export type AuditAnswer = z.infer<typeof AuditAnswer>;
-
-/** A difference path as people read it: "sponsorId", "consultantPreferences.123.creditAccess". */
-export const pathLabel = (path: readonly (string | number)[]) => path.map(String).join('.') || '(record)';

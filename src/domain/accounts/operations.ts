@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userUid } from '../platform/ids';
 import { ACCOUNT_STATUSES, USER_TYPES } from '../reference/lists';
 import { date } from '../validation/fields';
+import { PWS_KEY } from './constants';
 import { ACCOUNT_MESSAGES } from './messages';
 
 // Request and answer shapes of the account operations (spec 1 §7 Customer and account updates).
@@ -79,7 +80,7 @@ export const ChangeCountryRequest = AccountIdBody.extend({
 });
 
 /** PWS create/update (spec 1 §7 accounts/phoenix/pws). */
-export const PWS_KEY = /^[a-z0-9](?:[a-z0-9-]{1,48}[a-z0-9])$/;
+export { PWS_KEY };
 export const pwsKeyValue = z
   .string()
   .trim()

@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { fieldRefusal, whoMay } from '../auth/field-actions';
-import type { Principal } from '../auth/permissions';
-import { accountTypeChange } from '../customers/membership';
 import { GENDERS, LANGUAGES, USER_TYPES } from '../reference/lists';
 import { dateOfBirthFor, emailOptional, MESSAGES, name, phone, requiredNumber } from '../validation';
 
@@ -10,6 +7,15 @@ import { dateOfBirthFor, emailOptional, MESSAGES, name, phone, requiredNumber } 
 // valid; date of birth optional for Client, Prospect and Guest, required and at least 18 years
 // for Consultant, Member and Employee; phone (stored without punctuation), gender, language and
 // country optional.
+//
+// What the form offers this staff member (account types, country) is in profile-rules.ts, which
+// loads no zod, for the screens.
+
+export {
+  accountTypeChoices,
+  countryChangeRefusal,
+  needsTypeChangeReason,
+} from './profile-rules';
 
 const USER_TYPE_IDS = USER_TYPES.map((t) => t.id) as number[];
 const GENDER_IDS = GENDERS.map((g) => g.id) as number[];
@@ -97,38 +103,3 @@ export const UpdateProfilePatch = z.object({
 });
 export type UpdateProfilePatchInput = z.input<typeof UpdateProfilePatch>;
 export type UpdateProfilePatch = z.output<typeof UpdateProfilePatch>;
-
-export interface AccountTypeChoice {
-  id: number;
-  name: string;
-  /** Why the type is not offered to this staff member, or null when it is. */
-  refusal: string | null;
-}
-
-/**
- * The account types the profile form offers (ADR 018): the server's own rule, so the form never
- * offers what the server refuses. A membership change also needs the membershipManualUpgrade flag.
- */
-export function accountTypeChoices(
-  principal: Principal | null,
-  fromType: number,
-  membershipChangeOn: boolean,
-): AccountTypeChoice[] {
-  return USER_TYPES.map(({ id, name }) => {
-    const refusal = fieldRefusal(principal, 'account', 'userType', fromType, id);
-    if (refusal?.kind === 'permission')
-      return { id, name, refusal: `A membership change: only ${whoMay(refusal.action)} may make it.` };
-    if (refusal) return { id, name, refusal: refusal.message };
-    if (!membershipChangeOn && accountTypeChange(fromType, id)?.kind === 'membership')
-      return { id, name, refusal: 'Manual membership change is turned off.' };
-    return { id, name, refusal: null };
-  });
-}
-
-/** Why this staff member may not move the account to another country, or null when they may. */
-export const countryChangeRefusal = (principal: Principal | null): string | null =>
-  fieldRefusal(principal, 'account', 'countryId', 1, 2)?.message ?? null;
-
-/** Whether moving from `fromType` to `toType` is a membership change, which needs a reason. */
-export const needsTypeChangeReason = (fromType: number, toType: number) =>
-  accountTypeChange(fromType, toType)?.kind === 'membership';

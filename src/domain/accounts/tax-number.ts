@@ -1,63 +1,31 @@
 import { z } from 'zod';
-import {
-  businessNumber,
-  formatBusinessNumber,
-  formatSin,
-  formatSsn,
-  formatTaxId,
-  maskSin,
-  maskSsn,
-  maskTaxId,
-  taxNumber,
-} from '../validation';
+import { businessNumber, taxNumber } from '../validation';
 import { ACCOUNT_MESSAGES } from './messages';
+import {
+  maskTaxNumber,
+  TAX_NUMBER_KINDS,
+  TAX_NUMBER_LABELS,
+  type TaxNumberFields,
+  type TaxNumberKind,
+  taxNumberBody,
+  taxNumberKind,
+} from './tax-number-rules';
 
 // Tax identifiers (spec 1 §3 Account record: ssn, sin, taxId, businessNumber, entityName; §5 Tax
 // number). One number is stored per account, as digits; its kind follows from the country and
 // the entity flag: a US person has an SSN, a US entity a tax id (EIN), a Canadian person a SIN,
 // a Canadian entity a business number. The full number never leaves the server: reads mask it.
+// The kinds, labels, masks and the section's request are in tax-number-rules.ts (no zod), for the
+// screens.
 
-export const TAX_NUMBER_KINDS = ['ssn', 'sin', 'taxId', 'businessNumber'] as const;
-export type TaxNumberKind = (typeof TAX_NUMBER_KINDS)[number];
-
-export const TAX_NUMBER_LABELS: Record<TaxNumberKind, string> = {
-  ssn: 'SSN',
-  sin: 'SIN',
-  taxId: 'Tax ID',
-  businessNumber: 'Business number',
+export {
+  maskTaxNumber,
+  TAX_NUMBER_KINDS,
+  TAX_NUMBER_LABELS,
+  type TaxNumberKind,
+  taxNumberBody,
+  taxNumberKind,
 };
-
-/** Input masks (spec 3 §5): # is a digit, A a letter. */
-export const TAX_NUMBER_MASKS: Record<TaxNumberKind, string> = {
-  ssn: '###-##-####',
-  sin: '###-###-###',
-  taxId: '##-#######',
-  businessNumber: '#########AA####',
-};
-
-export function taxNumberKind(countryId: number, isEntity: boolean): TaxNumberKind {
-  if (countryId === 2) return isEntity ? 'businessNumber' : 'sin';
-  return isEntity ? 'taxId' : 'ssn';
-}
-
-/** The masked form shown on screens (spec 3 §5 masks): ***-**-6789, ***-***-789, **-***4567. */
-export function maskTaxNumber(stored: string | null | undefined, kind: TaxNumberKind): string | null {
-  if (!stored) return null;
-  if (kind === 'ssn') return maskSsn(stored);
-  if (kind === 'sin') return maskSin(stored);
-  if (kind === 'taxId') return maskTaxId(stored);
-  return `${'*'.repeat(Math.max(0, stored.length - 4))}${stored.slice(-4)}`;
-}
-
-/** The input mask of each kind while typing. */
-export const formatTaxNumberInput = (kind: TaxNumberKind, value: string): string =>
-  kind === 'ssn'
-    ? formatSsn(value)
-    : kind === 'sin'
-      ? formatSin(value)
-      : kind === 'taxId'
-        ? formatTaxId(value)
-        : formatBusinessNumber(value);
 
 /**
  * `POST /api/cs/taxNumber`: exactly one of ssn, sin, taxId, businessNumber, with the entity flag
@@ -85,6 +53,19 @@ export const SetTaxNumberRequest = z
       });
   });
 export type SetTaxNumberRequest = z.infer<typeof SetTaxNumberRequest>;
+
+/**
+ * The customer detail's tax number section (spec 1 §5): its fields checked as the request they
+ * make for this account, the number under the key of the kind its country and the entity flag
+ * name. Loaded when the section is first used (ADR 044: forms load their schema on first use).
+ */
+export const taxNumberForm = (uid: string, countryId: number) =>
+  z
+    .object({ number: z.string(), isEntity: z.boolean(), entityName: z.string() })
+    .transform(
+      (fields: TaxNumberFields): z.input<typeof SetTaxNumberRequest> => taxNumberBody(uid, countryId, fields),
+    )
+    .pipe(SetTaxNumberRequest);
 
 /**
  * `POST /api/cs/taxNumber?accountId={uid}` (spec 2 §7): {taxNumber, isEntity, entityName}. The

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { suggestionFillOf } from './address-rules';
 import { AddressInput, postalCodeRegionIssue, SUGGESTED_FIELDS, suggestionFill } from './addresses';
 
 describe('postalCodeRegionIssue (the form and the server, as verification checks)', () => {
@@ -97,5 +98,26 @@ describe('suggestionFill (a suggestion never fills a value the form refuses)', (
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('suggestionFillOf (a suggestion with nothing refused)', () => {
+  it('fills what the suggestion has, trimmed and as stored, and lists only what it lacks', () => {
+    expect(
+      suggestionFillOf(
+        { address: ' ', city: ' Montréal ', region: 'qc', postalCode: 'h2x1y4' },
+        2,
+        new Map(),
+      ),
+    ).toEqual({
+      values: { city: 'Montréal', region: 'QC', postalCode: 'H2X 1Y4' },
+      left: [],
+    });
+    expect(
+      suggestionFillOf({ address: '1 Main St', city: '', region: 'TX', postalCode: '' }, 1, new Map()).left,
+    ).toEqual([
+      { field: 'city', label: 'City', reason: 'not in the suggestion' },
+      { field: 'postalCode', label: 'Zip Code', reason: 'not in the suggestion' },
+    ]);
   });
 });

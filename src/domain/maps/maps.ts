@@ -118,18 +118,4 @@ export type VerifyRecord = z.infer<typeof VerifyRecord>;
 export const VerifyAnswer = z.object({ Records: z.array(VerifyRecord) });
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 
-/** Spec 3 §4: suggestion and error flags from the first record's result codes. */
-export function verificationFlags(answer: VerifyAnswer): { suggestion: boolean; error: boolean } {
-  const codes = (answer.Records[0]?.Results ?? '').split(',').map((c) => c.trim());
-  return {
-    suggestion: codes.some((c) => c.startsWith('AC')),
-    error: codes.some((c) => c.startsWith('AE')),
-  };
-}
-
-/** Verification repeats when the last one is older than 180 days or absent (spec 2 §5, spec 3 §4). */
-export function needsVerification(lastVerifiedUtc: string | null | undefined, now: number, ttlMs: number) {
-  if (!lastVerifiedUtc) return true;
-  const at = Date.parse(lastVerifiedUtc);
-  return Number.isNaN(at) || now - at > ttlMs;
-}
+export { needsVerification, verificationFlags } from './verification';

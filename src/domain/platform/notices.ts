@@ -13,11 +13,4 @@ export const Notice = z.object({
 });
 export type Notice = z.infer<typeof Notice>;
 
-export const NOTICE_CODES = {
-  quantityCapped: 'quantity-capped',
-  promoCodeReplaced: 'promo-code-replaced',
-  membershipIneligible: 'membership-ineligible',
-  renewalIneligible: 'renewal-ineligible',
-  creditOverBalance: 'credit-over-balance',
-  creditOverSubtotal: 'credit-over-subtotal',
-} as const;
+export { NOTICE_CODES } from './notice-codes';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 import { zoneTimeSeconds } from '../platform/time-zone';
-import { AMOUNT_RULE_TYPES, PERCENT_RULE_TYPES } from './rule';
+import { AMOUNT_RULE_TYPES, PERCENT_RULE_TYPES } from './rule-types';
 
 export type DurationState = 'no-duration' | 'editing-duration' | 'duration-saved';
 

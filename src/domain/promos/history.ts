@@ -4,18 +4,9 @@ import { z } from 'zod';
 import { type Difference, diff } from '../platform/diff';
 import { promoCollectionSchema } from './tool';
 
-const seconds = z.object({ _seconds: z.number().int() });
+export { RESTORE_MESSAGE } from './history-words';
 
-export const HISTORY_ACTION_LABELS: Record<string, string> = {
-  'promo.create': 'Created',
-  'promo.update': 'Saved',
-  'promo.deploy': 'Deployed',
-  'promo.scheduledDeploy': 'Deployed on its publish date',
-  'promo.bulkUpdate': 'Bulk edit',
-  'promo.restore': 'Restored from history',
-  'promo.onFile': 'On file before the history was kept',
-};
-export const historyActionLabel = (action: string) => HISTORY_ACTION_LABELS[action] ?? action;
+const seconds = z.object({ _seconds: z.number().int() });
 
 export const DifferenceSchema = z.object({
   kind: z.enum(['N', 'D', 'E', 'A']),
@@ -80,6 +71,3 @@ export function withDifferences<T extends VersionContent & { id: number; collect
   });
   return out.reverse();
 }
-
-/** Restore answer (not in spec 3 §8, which has no restore; worded like its save messages). */
-export const RESTORE_MESSAGE = (name: string) => `Promo ${name} successfully restored to drafts`;

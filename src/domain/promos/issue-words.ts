@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { RULE_TYPES } from './rule';
+import { RULE_TYPES } from './rule-types';
 
 // A rule's errors in words: "Promotion type must be between 0 and 25", not zod's "id: Too
 // big: expected number to be <=25". The path stays as it is (dotted, e.g. `conditionItems.1`): the

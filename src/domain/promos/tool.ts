@@ -1,44 +1,48 @@
-// Promo service contracts and the promo tool's pure rules (spec 3 §2–§8): collections, the editRule /
-// deployRule / bulkUpdate / create payloads, the spec's messages, timestamps defaults, the
-// populated-name lookup and the bulk edit transform.
+// Promo service contracts (spec 3 §2–§8): the rule records, the editRule / deployRule / bulkUpdate /
+// create payloads and answers, and the simulator's. The tool's pure rules (collections, messages,
+// timestamps, the bulk edit) are in tool-rules.ts, without zod for the screen, and the rule's
+// checks in compile.ts, loaded when a rule is opened; both are re-exported here.
 import { z } from 'zod';
 import { localeCodeSchema } from '../carts/cart';
-import { zoneDate, zoneTimeSeconds } from '../platform/time-zone';
 import type { PricingInput } from '../pricing';
-import { PACIFIC_TIME_ZONE } from '../reference/constants';
-import { issueInWords } from './issue-words';
-import { type PromoRule, promoRuleSchema, storedPromoRuleSchema, storedToEngine } from './rule';
+import type { PromoRule } from './rule';
+import {
+  BULK_ACTIONS,
+  BULK_FIELDS,
+  type BulkChange as BulkChangeShape,
+  EDITABLE_COLLECTIONS,
+  PROMO_COLLECTIONS,
+  type PromoIssue as PromoIssueShape,
+} from './tool-rules';
 
-export const PROMO_COLLECTIONS = ['drafts', 'pending', 'active', 'production'] as const;
+export { type CompiledStored, compileStored, engineIssues, rulesFromHandover } from './compile';
+export {
+  applyBulkEdit,
+  BULK_ACTIONS,
+  BULK_FIELDS,
+  type BulkAction,
+  type BulkField,
+  bulkChanges,
+  bulkUpdateReady,
+  COLLECTION_LABELS,
+  canonicalJson,
+  defaultDuration,
+  defaultTimestamps,
+  EDITABLE_COLLECTIONS,
+  engineToStored,
+  type FirestoreSeconds,
+  findRuleByName,
+  PROMO_COLLECTIONS,
+  PROMO_MESSAGES,
+  type PromoCollection,
+  parseSkuList,
+  sameRuleContent,
+} from './tool-rules';
+
 export const promoCollectionSchema = z.enum(PROMO_COLLECTIONS);
-export type PromoCollection = z.infer<typeof promoCollectionSchema>;
-/** Collections the tool saves into; production is only written by a deploy. */
-export const EDITABLE_COLLECTIONS = ['drafts', 'pending', 'active'] as const;
 export const editableCollectionSchema = z.enum(EDITABLE_COLLECTIONS);
-export const COLLECTION_LABELS: Record<PromoCollection, string> = {
-  drafts: 'Drafts',
-  pending: 'Pending',
-  active: 'Active',
-  production: 'Production',
-};
-
-/** Spec 3 §8, word for word. */
-export const PROMO_MESSAGES = {
-  saved: 'Promo successfully updated',
-  deployed: 'Promo successfully Deployed! Please remember to manually set active to true in Firestore.',
-  /** Deployed with "Also set active": the reminder would be untrue, so the answer says what was done. */
-  deployedActive: 'Promo successfully Deployed to production and set active: carts price with it now.',
-  rescheduled: (name: string, when: string) =>
-    `The delayed deploy of ${name} now publishes the rule as saved, on ${when}.`,
-  insufficient: 'Insufficient Permissions',
-  createdPending: (name: string) => `Promo rule ${name} successfully created and saved to pending rules.`,
-  createdDrafts: (name: string) => `Promo rule ${name} successfully created and saved to drafts.`,
-  createdProduction: (name: string) => `Promo rule ${name} successfully deployed to production.`,
-  bulkUpdated: (rules: readonly string[]) => `Promos successfully update: ${rules.join(', ')}`,
-} as const;
 
 const seconds = z.object({ _seconds: z.number().int() });
-export type FirestoreSeconds = z.infer<typeof seconds>;
 
 /**
  * What a delayed deploy publishes (ADR 032): the rule as it was saved when the publish date was set or
@@ -57,23 +61,6 @@ export const ScheduledDeploy = z.object({
 });
 export type ScheduledDeploy = z.infer<typeof ScheduledDeploy>;
 
-/** JSON text with object keys sorted: equal for equal values whatever order the keys were stored in. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
-}
-
-/** Whether two saves of a rule publish the same thing (rule, tags and timestamps). */
-export const sameRuleContent = (
-  a: { rule: unknown; tags: readonly string[]; timestamps: unknown },
-  b: { rule: unknown; tags: readonly string[]; timestamps: unknown },
-) =>
-  canonicalJson({ rule: a.rule, tags: a.tags, timestamps: a.timestamps }) ===
-  canonicalJson({ rule: b.rule, tags: b.tags, timestamps: b.timestamps });
-
 /** One rule of one collection as the service returns it: stored fields, engine form, last change. */
 export const PromoRuleRecord = z.object({
   collection: promoCollectionSchema,
@@ -91,8 +78,8 @@ export const PromoRuleRecord = z.object({
   rule: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
-  /** The delayed deploy's snapshot, when a publish date is set (ADR 032). */
-  scheduled: ScheduledDeploy.nullable().default(null),
+  /** The delayed deploy's snapshot when a publish date is set (ADR 032), else null: always sent. */
+  scheduled: ScheduledDeploy.nullable(),
 });
 export type PromoRuleRecord = z.infer<typeof PromoRuleRecord>;
 
@@ -116,13 +103,17 @@ export const RescheduleRequest = z.object({
 });
 export type RescheduleRequest = z.infer<typeof RescheduleRequest>;
 
-export const PromoIssue = z.object({ path: z.string(), message: z.string() });
-export type PromoIssue = z.infer<typeof PromoIssue>;
+export const PromoIssue = z.object({
+  path: z.string(),
+  message: z.string(),
+}) satisfies z.ZodType<PromoIssueShape>;
+export type PromoIssue = PromoIssueShape;
 /** Answer of editRule, deployRule, create and bulkUpdate (spec 3 §7). */
 export const PromoAnswer = z.object({
   success: z.boolean(),
   message: z.string(),
-  errors: z.array(PromoIssue).default([]),
+  /** Always sent: empty on success. */
+  errors: z.array(PromoIssue),
 });
 
 export const RulesAnswer = z.object({
@@ -136,18 +127,21 @@ export const RulesAnswer = z.object({
 });
 export type RulesAnswer = z.infer<typeof RulesAnswer>;
 
-// Bulk update (spec 3 §5: valid only with action, field and a non-empty SKU list; SKUs comma-separated
-// and trimmed).
-export const BULK_ACTIONS = ['add', 'remove'] as const;
-export const BULK_FIELDS = [
-  'conditionItems',
-  'actionItems',
-  'exclusionItems',
-  'disqualificationItems',
-] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
-export type BulkField = (typeof BULK_FIELDS)[number];
+/** The answer of a save, deploy, re-schedule, restore or create as the tool reads it: the rule as saved. */
+export const SavedRuleAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: PromoRuleRecord,
+});
+/** Every tag the rules carry, to pick from. */
+export const PromoTagsAnswer = z.object({ success: z.literal(true), promoTagsList: z.array(z.string()) });
+/** Titles and categories of the SKUs the simulator's reasons name. */
+export const ProductNamesAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ sku: z.string(), title: z.string(), category: z.string().nullable() })),
+});
 
+// Bulk update (spec 3 §5).
 export const RuleRef = z.object({ collection: promoCollectionSchema, name: z.string().min(1) });
 export type RuleRef = z.infer<typeof RuleRef>;
 export const BulkUpdateRequest = z.object({
@@ -167,137 +161,9 @@ export const BulkChange = z.object({
   field: z.enum(BULK_FIELDS),
   before: z.array(z.string()),
   after: z.array(z.string()),
-});
-export type BulkChange = z.infer<typeof BulkChange>;
+}) satisfies z.ZodType<BulkChangeShape>;
+export type BulkChange = BulkChangeShape;
 export const BulkUpdateAnswer = PromoAnswer.extend({ changes: z.array(BulkChange) });
-
-/** "a, b ,,c" → ['a','b','c']: comma-separated, trimmed, empties and repeats dropped. */
-export function parseSkuList(input: string | readonly string[]): string[] {
-  const parts = typeof input === 'string' ? input.split(',') : input.flatMap((s) => s.split(','));
-  return [...new Set(parts.map((s) => s.trim()).filter((s) => s.length > 0))];
-}
-
-/** Spec 3 §5: bulk update is valid only when action, field and a non-empty SKU list are set. */
-export function bulkUpdateReady(form: {
-  action: string | null | undefined;
-  field: string | null | undefined;
-  skus: string;
-}): boolean {
-  return Boolean(form.action) && Boolean(form.field) && parseSkuList(form.skus).length > 0;
-}
-
-/** The new value of the field after adding or removing SKUs; order kept, new SKUs appended. */
-export function applyBulkEdit(
-  current: readonly string[],
-  action: BulkAction,
-  skus: readonly string[],
-): string[] {
-  if (action === 'add') return [...current, ...skus.filter((s) => !current.includes(s))];
-  const drop = new Set(skus);
-  return current.filter((s) => !drop.has(s));
-}
-
-/** Changes a bulk edit makes to the rules given; rules it leaves as they are are not listed. */
-export function bulkChanges(
-  rules: readonly { collection: PromoCollection; name: string; rule: Record<string, unknown> }[],
-  action: BulkAction,
-  field: BulkField,
-  skus: readonly string[],
-): BulkChange[] {
-  const out: BulkChange[] = [];
-  for (const r of rules) {
-    const value = r.rule[field];
-    const before = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-    const after = applyBulkEdit(before, action, skus);
-    if (after.length !== before.length || after.some((s, i) => s !== before[i])) {
-      out.push({ collection: r.collection, name: r.name, field, before, after });
-    }
-  }
-  return out;
-}
-
-// Timestamps (spec 3 §4: default midnight today, in seconds; business durations in Pacific time).
-
-/**
- * Spec 3 §4: default timestamps are midnight today, in seconds. Only the start is set: a rule
- * without an end never ends (NO_END_SECONDS in the engine form).
- */
-export function defaultTimestamps(now: Date, timeZone = PACIFIC_TIME_ZONE): Record<string, FirestoreSeconds> {
-  return { start: { _seconds: zoneTimeSeconds(zoneDate(now, timeZone), [0, 0, 0], timeZone) } };
-}
-
-/** Business promo duration: today 12:00a to 7 days ahead 11:59p, Pacific. */
-export function defaultDuration(now: Date): { start: number; end: number } {
-  const today = zoneDate(now);
-  const later = zoneDate(new Date(now.getTime() + 7 * 86_400_000));
-  return { start: zoneTimeSeconds(today, [0, 0, 0]), end: zoneTimeSeconds(later, [23, 59, 0]) };
-}
-
-/**
- * Spec 3 §4 populated-name flow: the active or pending rule with that name, case-insensitively
- * (active first).
- */
-export function findRuleByName<T extends { collection: PromoCollection; name: string }>(
-  rules: readonly T[],
-  name: string,
-): T | undefined {
-  const wanted = name.trim().toLowerCase();
-  if (!wanted) return undefined;
-  const match = (collection: PromoCollection) =>
-    rules.find((r) => r.collection === collection && r.name.toLowerCase() === wanted);
-  return match('active') ?? match('pending');
-}
-
-export interface CompiledStored {
-  rule: PromoRule | null;
-  errors: PromoIssue[];
-}
-
-/**
- * Stored → engine form with every error kept: the stored shape first, then the engine schema
- * (spec 3 §5: the errors are kept for display).
- */
-export function compileStored(input: unknown): CompiledStored {
-  const stored = storedPromoRuleSchema.safeParse(input);
-  if (!stored.success) {
-    return {
-      rule: null,
-      errors: stored.error.issues.map(issueInWords),
-    };
-  }
-  try {
-    return { rule: storedToEngine(stored.data), errors: [] };
-  } catch (error) {
-    if (error instanceof z.ZodError) {
-      return { rule: null, errors: error.issues.map(issueInWords) };
-    }
-    throw error;
-  }
-}
-
-/** Engine-form check for the JSON editor: every issue with its path. */
-export function engineIssues(value: unknown): PromoIssue[] {
-  const parsed = promoRuleSchema.safeParse(value);
-  return parsed.success ? [] : parsed.error.issues.map(issueInWords);
-}
-
-/** Engine rule → the stored form the tool saves (tags, timestamps map and publishToProd beside it). */
-export function engineToStored(
-  rule: Record<string, unknown>,
-  extra: {
-    tags: string[];
-    timestamps: Record<string, FirestoreSeconds>;
-    publishToProd: FirestoreSeconds | null;
-  },
-): Record<string, unknown> {
-  const { timestamps: _engineWindow, ...rest } = rule;
-  return {
-    ...rest,
-    tags: extra.tags,
-    timestamps: extra.timestamps,
-    publishToProd: extra.publishToProd ?? {},
-  };
-}
 
 // Simulator (spec 3 §7 shippingRates payload, with the collection or draft to price against).
 
@@ -400,13 +266,11 @@ export interface SimulationInput {
   input: PricingInput;
   rules: PromoRule[];
 }
-/**
- * The browser's side of a simulation: each rule handed over back in engine form (the server leaves
- * out fields at their default, and sends only a stub of the rules that cannot change the cart).
- */
-export function rulesFromHandover(rules: readonly unknown[]): PromoRule[] {
-  return rules.map((r) => promoRuleSchema.parse(r));
-}
+/** A cart priced by the server (flag promoToolCartApi on): the engine's answer. */
+export const SimulatedAnswer = z.object({
+  success: z.literal(true),
+  data: z.record(z.string(), z.unknown()),
+});
 export const SimulationInputAnswer = z.object({
   success: z.literal(true),
   data: z.object({

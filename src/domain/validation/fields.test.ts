@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   address,
   addressOptional,
   businessNumber,
+  creditCardNumber,
+  creditCardVerification,
   date,
   dateOfBirth,
   dateOfBirthDistributor,
@@ -249,5 +252,24 @@ describe('newCardProblems: the new-card form, single or in a split', () => {
       expiry: 'Expiry must be MM/YY',
       postal: 'Postal code is required',
     });
+  });
+});
+
+describe('newCardProblems, checked without zod, refuses what the zod builders refuse', () => {
+  const cardText = fc.oneof(
+    fc.stringMatching(/^[0-9 -]{0,24}$/),
+    fc.string({ maxLength: 24 }),
+    fc.constantFrom('4111 1111 1111 1111', '4111-1111-1111-1111', '378282246310005', '4111111111111112'),
+  );
+  const code = fc.oneof(fc.stringMatching(/^ ?[0-9]{0,5} ?$/), fc.string({ maxLength: 6 }));
+  it('for the number and the security code', () => {
+    fc.assert(
+      fc.property(cardText, code, (number, cvv) => {
+        const found = newCardProblems({ number, cvv, expiry: '12/30', postal: 'A' });
+        expect(found.number === undefined).toBe(creditCardNumber().safeParse(number).success);
+        expect(found.cvv === undefined).toBe(creditCardVerification().safeParse(cvv).success);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

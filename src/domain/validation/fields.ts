@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_TYPE } from '../reference/lists';
+import { CARD_NUMBER, CARD_VERIFICATION, DISTRIBUTOR_DOB_TYPES, passesLuhn, zipIssue } from './checks';
 import { adultCutoff, parseDate, todayIso } from './dates';
 import { normalizePhone, normalizeTaxNumber, normalizeZip } from './masks';
 import {
@@ -15,10 +15,11 @@ import {
   EMAIL_PATTERN,
   EXPIR_WORD_PATTERN,
   FLOAT_PATTERN,
-  isPostalCode,
   PHONE_PATTERN,
   TAX_NUMBER_PATTERN,
 } from './patterns';
+
+export * from './checks';
 
 // The field types of spec 3 §5 as zod builders. Text inputs arrive as strings ('' when empty);
 // optional builders give null for an empty field so the stored value is null, not ''.
@@ -64,11 +65,6 @@ export const email = (label = 'Email') => required(label).regex(EMAIL_PATTERN, M
 export const emailOptional = () =>
   blankToNull.pipe(z.string().regex(EMAIL_PATTERN, MESSAGES.email).nullable());
 
-/** The zip rule's message for a country, or null when the code is valid (country 2 is Canada). */
-export function zipIssue(value: string, countryId: number): string | null {
-  if (isPostalCode(value, countryId)) return null;
-  return countryId === 2 ? MESSAGES.caPostal : MESSAGES.usZip;
-}
 /** Zip for a known country: required, valid for it, stored in its normalised form. */
 export const zip = (countryId: number, label = countryId === 2 ? 'Postal Code' : 'Zip Code') =>
   required(label)
@@ -157,12 +153,6 @@ export const dateOfBirthDistributor = ({ today = () => todayIso() }: Today = {})
     .transform((v) => parseDate(v)!)
     .refine((iso) => iso <= adultCutoff(today()), MESSAGES.dateOver18);
 
-/** DESIGN §5: Consultant, Member and Employee need the distributor rule; the others may leave it empty. */
-export const DISTRIBUTOR_DOB_TYPES: readonly number[] = [
-  USER_TYPE.consultant,
-  USER_TYPE.member,
-  USER_TYPE.employee,
-];
 export const dateOfBirthFor = (userType: number, opts: Today = {}) =>
   DISTRIBUTOR_DOB_TYPES.includes(userType) ? dateOfBirthDistributor(opts) : dateOfBirth(opts);
 
@@ -203,56 +193,19 @@ export const postalCodeByCountry =
     if (issue) ctx.addIssue({ code: 'custom', path: [field], message: issue });
   };
 
-/** Luhn check of a card number's digits. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
 /** Card number: 13 to 19 digits (spaces and dashes allowed while typing) passing the Luhn check. */
 export const creditCardNumber = () =>
   z
     .string({ error: MESSAGES.creditCardNumber })
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^\d{13,19}$/.test(v) && passesLuhn(v), MESSAGES.creditCardNumber);
+    .refine((v) => CARD_NUMBER.test(v) && passesLuhn(v), MESSAGES.creditCardNumber);
 
 /** Card security code: 3 or 4 digits. */
 export const creditCardVerification = () =>
   z
     .string({ error: MESSAGES.creditCardVerification })
     .trim()
-    .regex(/^\d{3,4}$/, MESSAGES.creditCardVerification);
-
-/** What the new-card form holds before the gateway turns it into a token. */
-export interface NewCardInput {
-  number: string;
-  cvv: string;
-  expiry: string;
-  postal: string;
-}
-
-/**
- * The new-card form's problems by field (number, cvv, expiry, postal), empty when it may be sent to
- * the gateway: one rule for the single-card form and each row of a split payment.
- */
-export function newCardProblems(card: NewCardInput): Partial<Record<keyof NewCardInput, string>> {
-  const found: Partial<Record<keyof NewCardInput, string>> = {};
-  const n = creditCardNumber().safeParse(card.number);
-  if (!n.success) found.number = n.error.issues[0]?.message ?? MESSAGES.creditCardNumber;
-  const v = creditCardVerification().safeParse(card.cvv);
-  if (!v.success) found.cvv = v.error.issues[0]?.message ?? MESSAGES.creditCardVerification;
-  if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(card.expiry)) found.expiry = 'Expiry must be MM/YY';
-  if (!card.postal.trim()) found.postal = 'Postal code is required';
-  return found;
-}
+    .regex(CARD_VERIFICATION, MESSAGES.creditCardVerification);
 
 /** The spec's "optional" type: any text, empty becomes null. */
 export const optional = () => blankToNull;

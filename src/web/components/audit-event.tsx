@@ -1,4 +1,5 @@
-import { type AuditDifference, type AuditEvent, pathLabel } from '@domain/accounts/audit';
+import type { AuditDifference, AuditEvent } from '@domain/accounts/audit';
+import { pathLabel } from '@domain/accounts/audit-words';
 import {
   type AuditNames,
   collectionLabel,

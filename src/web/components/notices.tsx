@@ -1,4 +1,5 @@
-import { NOTICE_CODES, type Notice } from '@domain/platform/notices';
+import { NOTICE_CODES } from '@domain/platform/notice-codes';
+import type { Notice } from '@domain/platform/notices';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

@@ -1,11 +1,6 @@
-import {
-  ADDRESS_COUNTRIES,
-  type AddressInput,
-  type AddressValues,
-  addressLabels,
-  regionsOf,
-} from '@domain/addresses';
-import { formatCompany, formatName, formatPhone, formatZip } from '@domain/validation';
+import { ADDRESS_COUNTRIES, addressLabels, regionsOf } from '@domain/addresses/address-rules';
+import type { AddressInput, AddressValues } from '@domain/addresses/addresses';
+import { formatCompany, formatName, formatPhone, formatZip } from '@domain/validation/masks';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import type { Control } from 'react-hook-form';

@@ -1,19 +1,25 @@
-import { AddressInput, type PostalPlace, postalCodeRegionIssue } from '@domain/addresses';
-import { PostalCodeAnswer } from '@domain/maps/maps';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type PostalPlace, postalCodeRegionIssue } from '@domain/addresses/address-rules';
+import type { AddressInput, AddressValues } from '@domain/addresses/addresses';
+import { normalizeZip } from '@domain/validation/masks';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { useCallback, useMemo } from 'react';
 import type { Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { PostalCodeAnswer } from './address-answers';
+import { lazyResolver, lazySchema } from './use-zod-form';
 
 // Every form that takes an address (the customer's address book, the order's address correction,
 // the checkout's shipping address) checks it the same way before sending (ADR 029): the address
 // form's schema, then the ZIP/postal code against the state or province with the one domain
 // function verification and the server use, on the postal code field.
 
-type Values = z.input<typeof AddressInput>;
-type Output = z.output<typeof AddressInput>;
+/**
+ * The address form's schema (AddressInput), fetched when a form first uses it (ADR 044: forms load
+ * their schema on first use): `useZodForm(AddressRequest, { resolver: useAddressResolver() })`.
+ */
+export const AddressRequest = lazySchema(() =>
+  import('@domain/addresses/addresses').then((m) => m.AddressInput),
+);
 
 /**
  * Where a ZIP/postal code lies, from the verification dataset (GET /api/address/postal-code):
@@ -39,19 +45,21 @@ export function usePostalPlaceLookup() {
 
 /**
  * The address form's resolver: the schema's rules, then the ZIP/postal code against the state or
- * province (`postalCodeRegionIssue`). If the dataset cannot be asked, the server decides.
+ * province (`postalCodeRegionIssue`). If the dataset cannot be asked, the server decides; if the
+ * schema cannot be fetched, the values go as entered and the server's issues show under the fields.
  */
-export function useAddressResolver(): Resolver<Values, unknown, Output> {
+export function useAddressResolver(): Resolver<AddressInput, unknown, AddressValues> {
   const lookup = usePostalPlaceLookup();
-  return useMemo<Resolver<Values, unknown, Output>>(() => {
-    const bySchema = zodResolver(AddressInput);
+  return useMemo<Resolver<AddressInput, unknown, AddressValues>>(() => {
+    const bySchema = lazyResolver(AddressRequest);
     return async (values, context, options) => {
       const result = await bySchema(values, context, options);
       if (Object.keys(result.errors).length > 0) return result;
-      const address = result.values as Output;
+      const address = result.values as AddressValues;
       let place: PostalPlace | null;
       try {
-        place = await lookup(address.postalCode, address.countryId);
+        // As stored (the schema's own normalization), also for values sent as entered.
+        place = await lookup(normalizeZip(address.postalCode, address.countryId), address.countryId);
       } catch {
         return result;
       }

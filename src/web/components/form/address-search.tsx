@@ -1,17 +1,42 @@
-import { type AddressInput, SUGGESTED_FIELDS, type SuggestionFill, suggestionFill } from '@domain/addresses';
-import { AutocompleteAnswer } from '@domain/maps/maps';
+import {
+  SUGGESTED_FIELDS,
+  type SuggestedPlace,
+  type SuggestionFill,
+  suggestionFillOf,
+} from '@domain/addresses/address-rules';
+import type { AddressInput } from '@domain/addresses/addresses';
+import type { AutocompleteAnswer as AutocompleteContract } from '@domain/maps/maps';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import { chunkLoader, isChunkLoadError } from '@web/lib/chunk-load';
 import { useTypedSearch } from '@web/lib/use-debounced-value';
 import { useState } from 'react';
 import type { UseFormClearErrors, UseFormSetValue } from 'react-hook-form';
 import type { z } from 'zod';
+import { AutocompleteAnswer } from './address-answers';
 
-type Option = z.infer<typeof AutocompleteAnswer>['Results'][number];
+type Option = z.infer<typeof AutocompleteContract>['Results'][number];
+
+// A pick is checked with the address form's schema (ADR 044: forms load their schema on first
+// use): the search is a field of the form, whose first focus has started fetching it.
+const addressSchema = chunkLoader(() => import('@domain/addresses/addresses'));
+
+/**
+ * What a picked suggestion fills (`suggestionFill`). If the schema cannot be fetched, the
+ * suggestion's values fill the form as given and the server checks them when the form is sent.
+ */
+async function fillOf(place: SuggestedPlace, countryId: 1 | 2): Promise<SuggestionFill> {
+  try {
+    return (await addressSchema()).suggestionFill(place, countryId);
+  } catch (error) {
+    if (!isChunkLoadError(error)) throw error;
+    return suggestionFillOf(place, countryId, new Map());
+  }
+}
 
 const GROUPS = {
   saved: "This customer's addresses",
@@ -85,7 +110,7 @@ export function AddressSearch({
         onInputChange={typed.onInputChange}
         onChange={(_, v: Option | null) => {
           if (!v) return;
-          const fill = suggestionFill(
+          void fillOf(
             {
               address: v.Address.DeliveryAddress,
               city: v.Address.Locality,
@@ -93,9 +118,10 @@ export function AddressSearch({
               postalCode: v.Address.PostalCode,
             },
             countryId,
-          );
-          setLeft(fill.left);
-          onFill(fill);
+          ).then((fill) => {
+            setLeft(fill.left);
+            onFill(fill);
+          });
         }}
         renderInput={(params) => (
           <TextField {...params} label="Find an address" helperText="Street, city, ZIP or postal code" />

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { chunkLoader, isChunkLoadError } from '@web/lib/chunk-load';
 import { useCallback, useMemo } from 'react';
 import {
   type FieldErrors,
@@ -27,6 +28,42 @@ export type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<In<S>, unkn
   issuesUnder?: Partial<Record<string, FieldPath<In<S>>>>;
 };
 
+/**
+ * A form's schema fetched when the form is first used (ADR 044): its module, and zod with it, stay
+ * out of the screen's first scripts. Made once at the top of the form's module, from a loader that
+ * imports the schema's module and answers the schema, so that every form of that kind shares one load.
+ */
+export interface LazySchema<S extends FormSchema> {
+  readonly load: () => Promise<S>;
+}
+
+export function lazySchema<S extends FormSchema>(load: () => Promise<S>): LazySchema<S> {
+  return { load: chunkLoader(load) };
+}
+
+const isLazy = <S extends FormSchema>(schema: S | LazySchema<S>): schema is LazySchema<S> =>
+  'load' in schema && typeof schema.load === 'function';
+
+/**
+ * Checks with the schema once it has loaded. When its code cannot be fetched (a chunk load error,
+ * after the app's time limit), the values go as entered and the server, which checks every request
+ * against the same schema, answers with the issues, shown under their fields as any server issue.
+ */
+export function lazyResolver<S extends FormSchema>(schema: LazySchema<S>): Resolver<In<S>, unknown, Out<S>> {
+  let checked: Resolver<In<S>, unknown, Out<S>> | null = null;
+  return async (values, context, options) => {
+    if (!checked) {
+      try {
+        checked = zodResolver(await schema.load()) as unknown as Resolver<In<S>, unknown, Out<S>>;
+      } catch (error) {
+        if (!isChunkLoadError(error)) throw error;
+        return { values: values as unknown as Out<S>, errors: {} };
+      }
+    }
+    return checked(values, context, options);
+  };
+}
+
 function movingIssues<V extends FieldValues, O>(
   resolver: Resolver<V, unknown, O>,
   under: Partial<Record<string, FieldPath<V>>>,
@@ -52,11 +89,15 @@ function movingIssues<V extends FieldValues, O>(
  * under those fields and tells whether any took one (the rest goes to the alert bar).
  */
 export function useZodForm<S extends FormSchema>(
-  schema: S,
+  schema: S | LazySchema<S>,
   { resolver, issuesUnder, ...options }: ZodFormOptions<S> = {},
 ) {
   const checked = useMemo(() => {
-    const base = resolver ?? (zodResolver(schema) as unknown as Resolver<In<S>, unknown, Out<S>>);
+    const base =
+      resolver ??
+      (isLazy(schema)
+        ? lazyResolver(schema)
+        : (zodResolver(schema) as unknown as Resolver<In<S>, unknown, Out<S>>));
     return issuesUnder ? movingIssues(base, issuesUnder) : base;
   }, [schema, resolver, issuesUnder]);
   const form = useForm<In<S>, unknown, Out<S>>({
@@ -70,5 +111,10 @@ export function useZodForm<S extends FormSchema>(
     (error: unknown, fields: readonly FieldPath<In<S>>[]) => applyServerIssues(error, setError, fields),
     [setError],
   );
-  return { ...form, applyServerIssues: serverIssues };
+  // A lazy schema starts loading when the form is first focused (`<form onFocus={loadChecks}>`),
+  // so that it is there by the time the form is sent.
+  const loadChecks = useCallback(() => {
+    if (isLazy(schema)) schema.load().catch(() => undefined);
+  }, [schema]);
+  return { ...form, applyServerIssues: serverIssues, loadChecks };
 }

@@ -1,5 +1,5 @@
-import { RULE_TYPES } from '@domain/promos/rule';
-import { PROMO_COLLECTIONS } from '@domain/promos/tool';
+import { RULE_TYPES } from '@domain/promos/rule-types';
+import { PROMO_COLLECTIONS } from '@domain/promos/tool-rules';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import Alert from '@mui/material/Alert';

@@ -1,26 +1,32 @@
-import {
-  AccountComment,
-  AccountRecordAnswer,
-  AccountTypeHistoryEntry,
-  type AddCommentRequest,
-} from '@domain/accounts/account';
-import { AuditAnswer, type AuditQuery } from '@domain/accounts/audit';
-import {
-  EmployeeLookupAnswer,
-  PwsAvailability,
-  RestoreCheckAnswer,
-  SignInAsAnswer,
-} from '@domain/accounts/operations';
+import type { AddCommentRequest } from '@domain/accounts/account';
+import type { AuditQuery } from '@domain/accounts/audit';
 import type { UpdateProfilePatchInput } from '@domain/accounts/profile';
-import { InvalidTaxAttemptsAnswer } from '@domain/accounts/tax-number';
-import { QuickNameSearchAnswer } from '@domain/customers/quick-search';
-import { ok } from '@domain/platform/envelope';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, SuccessMessage } from '@web/lib/api-client';
+import { api, checkedInDevelopment, SuccessMessage } from '@web/lib/api-client';
 import { customerQueryKey } from '@web/lib/query-keys';
-import { z } from 'zod';
 
 // The customer detail and audit tabs talk to the accounts module (spec 1 §7 /cs/… calls).
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const account = () => import('@domain/accounts/account');
+const operations = () => import('@domain/accounts/operations');
+const AccountRecordAnswer = checkedInDevelopment(() => account().then((m) => m.AccountRecordAnswer));
+const ProfileUpdateAnswer = checkedInDevelopment(() => account().then((m) => m.ProfileUpdateAnswer));
+const CommentsAnswer = checkedInDevelopment(() => account().then((m) => m.CommentsAnswer));
+const AccountTypeHistoryAnswer = checkedInDevelopment(() =>
+  account().then((m) => m.AccountTypeHistoryAnswer),
+);
+const AuditAnswer = checkedInDevelopment(() => import('@domain/accounts/audit').then((m) => m.AuditAnswer));
+const EmployeeLookupAnswer = checkedInDevelopment(() => operations().then((m) => m.EmployeeLookupAnswer));
+const PwsAvailability = checkedInDevelopment(() => operations().then((m) => m.PwsAvailability));
+const RestoreCheckAnswer = checkedInDevelopment(() => operations().then((m) => m.RestoreCheckAnswer));
+const SignInAsAnswer = checkedInDevelopment(() => operations().then((m) => m.SignInAsAnswer));
+const InvalidTaxAttemptsAnswer = checkedInDevelopment(() =>
+  import('@domain/accounts/tax-number').then((m) => m.InvalidTaxAttemptsAnswer),
+);
+const QuickNameSearchAnswer = checkedInDevelopment(() =>
+  import('@domain/customers/quick-search').then((m) => m.QuickNameSearchAnswer),
+);
 
 export const accountKey = (uid: string) => [...customerQueryKey(uid), 'account'] as const;
 const enc = encodeURIComponent;
@@ -50,7 +56,7 @@ export function useUpdateProfile(uid: string) {
   const refresh = useRefreshAccount(uid);
   return useMutation({
     mutationFn: (body: UpdateProfilePatchInput) =>
-      api.put(`/api/cs/customer/${enc(uid)}`, AccountRecordAnswer.extend({ message: z.string() }), body),
+      api.put(`/api/cs/customer/${enc(uid)}`, ProfileUpdateAnswer, body),
     onSuccess: refresh,
   });
 }
@@ -76,8 +82,7 @@ export function useAccountOperation(uid: string) {
 export function useComments(uid: string) {
   return useQuery({
     queryKey: [...accountKey(uid), 'comments'],
-    queryFn: ({ signal }) =>
-      api.get(`/api/cs/customer/${enc(uid)}/comments`, ok(z.array(AccountComment)), { signal }),
+    queryFn: ({ signal }) => api.get(`/api/cs/customer/${enc(uid)}/comments`, CommentsAnswer, { signal }),
     select: (answer) => answer.data,
   });
 }
@@ -86,11 +91,7 @@ export function useAddComment(uid: string) {
   const refresh = useRefreshAccount(uid);
   return useMutation({
     mutationFn: (body: AddCommentRequest) =>
-      api.post(
-        `/api/cs/customer/${enc(uid)}/comments`,
-        z.object({ success: z.literal(true), message: z.string() }).passthrough(),
-        body,
-      ),
+      api.post(`/api/cs/customer/${enc(uid)}/comments`, SuccessMessage, body),
     onSuccess: refresh,
   });
 }
@@ -127,9 +128,7 @@ export function useAccountTypeHistory(uid: string) {
   return useQuery({
     queryKey: [...accountKey(uid), 'type-history'],
     queryFn: ({ signal }) =>
-      api.get(`/api/cs/account/accountTypeHistory/${enc(uid)}`, ok(z.array(AccountTypeHistoryEntry)), {
-        signal,
-      }),
+      api.get(`/api/cs/account/accountTypeHistory/${enc(uid)}`, AccountTypeHistoryAnswer, { signal }),
     select: (answer) => answer.data,
   });
 }

@@ -1,6 +1,5 @@
 import type { AccountRecord } from '@domain/accounts/account';
 import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
-import { MembershipStatusRequest } from '@domain/accounts/operations';
 import { manualMembershipChange } from '@domain/customers/membership';
 import { USER_TYPE, USER_TYPES, userTypeName } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
@@ -12,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormTextField } from '@web/components/form/form-text-field';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
@@ -22,6 +21,11 @@ import { type OperationCall, useAccountOperation } from '../api/account';
 
 const enc = encodeURIComponent;
 
+/** The change's rules, fetched when the form is first used (ADR 044: forms load their schema on first use). */
+const MembershipStatusRequest = lazySchema(() =>
+  import('@domain/accounts/operations').then((m) => m.MembershipStatusRequest),
+);
+
 /**
  * Membership (spec 1 §4): the derived status, the manual change under the
  * membershipManualUpgrade flag with a reason, the expiration date and lapse.
@@ -30,7 +34,7 @@ export function MembershipSection({ account, canManage }: { account: AccountReco
   const operation = useAccountOperation(account.uid);
   const alert = useAlert();
   // No account type is chosen at first: the select starts empty and the schema asks for one.
-  const { control, handleSubmit, reset } = useZodForm(MembershipStatusRequest, {
+  const { control, handleSubmit, reset, loadChecks } = useZodForm(MembershipStatusRequest, {
     defaultValues: { userType: '' as unknown as number, reason: '' },
   });
   const target = useWatch({ control, name: 'userType' });
@@ -76,7 +80,11 @@ export function MembershipSection({ account, canManage }: { account: AccountReco
         </Box>
         {canManage && (
           <>
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            <Box
+              component="fieldset"
+              onFocus={loadChecks}
+              sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}
+            >
               <Box component="legend" sx={{ typography: 'subtitle2', mb: 1 }}>
                 Manual membership change
               </Box>

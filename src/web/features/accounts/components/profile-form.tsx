@@ -1,12 +1,11 @@
 import type { AccountRecord } from '@domain/accounts/account';
 import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
+import type { UpdateProfileInput } from '@domain/accounts/profile';
 import {
   accountTypeChoices,
   countryChangeRefusal,
   needsTypeChangeReason,
-  type UpdateProfileInput,
-  UpdateProfileRequest,
-} from '@domain/accounts/profile';
+} from '@domain/accounts/profile-rules';
 import type { Principal } from '@domain/auth/permissions';
 import { COUNTRIES, GENDERS, LANGUAGES } from '@domain/reference/lists';
 import { formatPhone } from '@domain/validation/masks';
@@ -14,12 +13,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useAlert } from '@web/components/alert/alert-context';
 import { FormTextField } from '@web/components/form/form-text-field';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { useWatch } from 'react-hook-form';
 import { useUpdateProfile } from '../api/account';
 import { NumberSelect } from './number-select';
+
+/** The profile's rules, fetched when the form is first used (ADR 044: forms load their schema on first use). */
+const UpdateProfileRequest = lazySchema(() =>
+  import('@domain/accounts/profile').then((m) => m.UpdateProfileRequest),
+);
 
 const FIELDS = [
   'firstName',
@@ -64,10 +68,13 @@ export function ProfileForm({
 }) {
   const update = useUpdateProfile(account.uid);
   const alert = useAlert();
-  const { control, handleSubmit, reset, formState, applyServerIssues } = useZodForm(UpdateProfileRequest, {
-    values: valuesOf(account),
-    resetOptions: { keepDirtyValues: false },
-  });
+  const { control, handleSubmit, reset, formState, applyServerIssues, loadChecks } = useZodForm(
+    UpdateProfileRequest,
+    {
+      values: valuesOf(account),
+      resetOptions: { keepDirtyValues: false },
+    },
+  );
   const chosenType = useWatch({ control, name: 'userType' });
   const asksReason = needsTypeChangeReason(account.userType, Number(chosenType));
   const typeChoices = accountTypeChoices(principal, account.userType, account.membershipManualUpgrade);
@@ -91,7 +98,7 @@ export function ProfileForm({
 
   return (
     <SectionCard title="Profile">
-      <form onSubmit={onSubmit} noValidate aria-label="Profile">
+      <form onSubmit={onSubmit} onFocus={loadChecks} noValidate aria-label="Profile">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField control={control} name="firstName" label="First name" required disabled={!canEdit} />
           <FormTextField control={control} name="lastName" label="Last name" required disabled={!canEdit} />

@@ -1,6 +1,6 @@
 import type { AccountRecord } from '@domain/accounts/account';
+import { PWS_KEY } from '@domain/accounts/constants';
 import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
-import { PWS_KEY } from '@domain/accounts/operations';
 import { SEARCH_DEBOUNCE_MS } from '@domain/reference/constants';
 import { USER_TYPE } from '@domain/reference/lists';
 import Box from '@mui/material/Box';

@@ -1,12 +1,14 @@
 import type { AccountRecord } from '@domain/accounts/account';
+import type { SetTaxNumberRequest, taxNumberForm } from '@domain/accounts/tax-number';
 import {
   formatTaxNumberInput,
-  SetTaxNumberRequest,
   TAX_NUMBER_LABELS,
   TAX_NUMBER_MASKS,
+  type TaxNumberFields,
   type TaxNumberKind,
+  taxNumberBody,
   taxNumberKind,
-} from '@domain/accounts/tax-number';
+} from '@domain/accounts/tax-number-rules';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,24 +16,27 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { FormTextField } from '@web/components/form/form-text-field';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { useAccountOperation, useInvalidTaxAttempts } from '../api/account';
 
-/** The section's fields, sent as `POST /api/cs/taxNumber` with the number under its kind's key. */
-const taxNumberForm = (uid: string, countryId: number) =>
-  z
-    .object({ number: z.string(), isEntity: z.boolean(), entityName: z.string() })
-    .transform(({ number, isEntity, entityName }): z.input<typeof SetTaxNumberRequest> => {
-      const kinds: Partial<Record<TaxNumberKind, string>> = { [taxNumberKind(countryId, isEntity)]: number };
-      return { uid, ...kinds, isEntity, entityName: isEntity ? entityName : null };
-    })
-    .pipe(SetTaxNumberRequest);
+/**
+ * The section's rules for this account, fetched when the section is first used (ADR 044: forms
+ * load their schema on first use); its fields are sent as `POST /api/cs/taxNumber` with the number
+ * under its kind's key.
+ */
+const taxNumberChecks = (uid: string, countryId: number) =>
+  lazySchema<ReturnType<typeof taxNumberForm>>(() =>
+    import('@domain/accounts/tax-number').then((m) => m.taxNumberForm(uid, countryId)),
+  );
+
+/** What is sent: the checked request, or the fields as entered when the rules could not be fetched. */
+const bodyOf = (uid: string, countryId: number, checked: SetTaxNumberRequest | TaxNumberFields) =>
+  'number' in checked ? taxNumberBody(uid, countryId, checked) : checked;
 
 /** Whichever key the number went under, its message shows under the number field. */
 const NUMBER_ISSUES: Record<TaxNumberKind, 'number'> = {
@@ -48,10 +53,10 @@ export function TaxNumberSection({ account, canEdit }: { account: AccountRecord;
   const operation = useAccountOperation(account.uid);
   const alert = useAlert();
   const schema = useMemo(
-    () => taxNumberForm(account.uid, account.countryId),
+    () => taxNumberChecks(account.uid, account.countryId),
     [account.uid, account.countryId],
   );
-  const { control, handleSubmit, setValue } = useZodForm(schema, {
+  const { control, handleSubmit, setValue, loadChecks } = useZodForm(schema, {
     defaultValues: { number: '', isEntity: account.isEntity, entityName: account.entityName ?? '' },
     issuesUnder: NUMBER_ISSUES,
   });
@@ -59,9 +64,9 @@ export function TaxNumberSection({ account, canEdit }: { account: AccountRecord;
   const kind = taxNumberKind(account.countryId, isEntity);
   const label = TAX_NUMBER_LABELS[kind];
 
-  const save = handleSubmit((body) =>
+  const save = handleSubmit((checked) =>
     operation.mutate(
-      { method: 'POST', path: '/api/cs/taxNumber', body },
+      { method: 'POST', path: '/api/cs/taxNumber', body: bodyOf(account.uid, account.countryId, checked) },
       {
         onSuccess: (answer) => {
           alert.success(answer.message);
@@ -82,7 +87,7 @@ export function TaxNumberSection({ account, canEdit }: { account: AccountRecord;
           <Fact label="Entity">{account.isEntity ? (account.entityName ?? 'Yes') : 'No'}</Fact>
         </Box>
         {canEdit && (
-          <Box sx={{ display: 'grid', gap: 1.5 }}>
+          <Box onFocus={loadChecks} sx={{ display: 'grid', gap: 1.5 }}>
             <Controller
               control={control}
               name="isEntity"

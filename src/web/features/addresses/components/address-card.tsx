@@ -1,5 +1,5 @@
 import type { ShippingAddress } from '@domain/addresses';
-import { formatPhone } from '@domain/validation';
+import { formatPhone } from '@domain/validation/masks';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';

@@ -1,5 +1,5 @@
 import { ADDRESS_MESSAGES, AddressInput, type ShippingAddress } from '@domain/addresses';
-import { formatPhone, formatZip } from '@domain/validation';
+import { formatPhone, formatZip } from '@domain/validation/masks';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';

@@ -1,5 +1,5 @@
-import type { CartView } from '@domain/carts';
-import type { OrderContext, SubmitRequest } from '@domain/checkout';
+import type { CartView } from '@domain/carts/cart';
+import type { OrderContext, SubmitRequest } from '@domain/checkout/checkout';
 import type { CardDetails } from '@domain/payments/gateway';
 import { CHECKOUT_ESTIMATE_TIMEOUT_MS } from '@domain/reference/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,10 +12,11 @@ import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 //
 // The answers' contracts (and zod) load in development only (ADR 043): the customer screens'
 // "New order" button, which makes a cart, carries none of them.
-const checkout = () => import('@domain/checkout');
-const CartAnswer = checkedInDevelopment(() => import('@domain/carts').then((m) => m.CartAnswer));
-const CatalogAnswer = checkedInDevelopment(() => checkout().then((m) => m.CatalogAnswer));
-const CategoriesAnswer = checkedInDevelopment(() => checkout().then((m) => m.CategoriesAnswer));
+const checkout = () => import('@domain/checkout/checkout');
+const catalog = () => import('@domain/checkout/catalog');
+const CartAnswer = checkedInDevelopment(() => import('@domain/carts/cart').then((m) => m.CartAnswer));
+const CatalogAnswer = checkedInDevelopment(() => catalog().then((m) => m.CatalogAnswer));
+const CategoriesAnswer = checkedInDevelopment(() => catalog().then((m) => m.CategoriesAnswer));
 const CheckoutAccountAnswer = checkedInDevelopment(() => checkout().then((m) => m.CheckoutAccountAnswer));
 const EnrollmentVerifyAnswer = checkedInDevelopment(() => checkout().then((m) => m.EnrollmentVerifyAnswer));
 const EstimateAnswer = checkedInDevelopment(() => checkout().then((m) => m.EstimateAnswer));

@@ -1,4 +1,4 @@
-import type { CheckoutAddress } from '@domain/checkout';
+import type { CheckoutAddress } from '@domain/checkout/checkout';
 
 /** A shipping address on one line: name, street, city, region and postal code. */
 export const addressLine = (a: CheckoutAddress) =>

@@ -1,4 +1,4 @@
-import type { CheckoutAddress } from '@domain/checkout';
+import type { CheckoutAddress } from '@domain/checkout/checkout';
 import type { VerifyRecord } from '@domain/maps/maps';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

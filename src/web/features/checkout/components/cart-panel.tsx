@@ -1,4 +1,5 @@
-import { type CartView, cartLineStep } from '@domain/carts';
+import type { CartView } from '@domain/carts/cart';
+import { cartLineStep } from '@domain/carts/line-money';
 import type { Notice } from '@domain/platform/notices';
 import { formatMoney, formatMoneyOff } from '@domain/reference/money';
 import Delete from '@mui/icons-material/Delete';

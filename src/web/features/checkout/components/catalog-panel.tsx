@@ -1,4 +1,4 @@
-import { formatMoneyFor } from '@domain/checkout';
+import { formatMoneyFor } from '@domain/checkout/locale';
 import { SORT_OPTIONS } from '@domain/reference/lists';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import { currentSiftSession, type SiftSession } from '@domain/checkout';
+import { currentSiftSession, type SiftSession } from '@domain/checkout/sift';
 import { sessionStore } from '@web/lib/session-store';
 
 // The checkout's generated ids: the purchase's idempotency key and the Sift session id.

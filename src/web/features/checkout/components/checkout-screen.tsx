@@ -1,9 +1,7 @@
-import {
-  type CheckoutAddress,
-  localeForCountryChange,
-  ORDERING_MESSAGES,
-  readyToSubmit,
-} from '@domain/checkout';
+import type { CheckoutAddress } from '@domain/checkout/checkout';
+import { localeForCountryChange } from '@domain/checkout/locale';
+import { ORDERING_MESSAGES } from '@domain/checkout/messages';
+import { readyToSubmit } from '@domain/checkout/order-type';
 import { formatMoney } from '@domain/reference/money';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,6 @@
-import type { CartView } from '@domain/carts';
-import type { CheckoutAccount, CheckoutAction, CheckoutState, RecentOrder } from '@domain/checkout';
+import type { CartView } from '@domain/carts/cart';
+import type { CheckoutAccount, RecentOrder } from '@domain/checkout/checkout';
+import type { CheckoutAction, CheckoutState } from '@domain/checkout/order-type';
 import { ORDER_TYPE, orderTypeName } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

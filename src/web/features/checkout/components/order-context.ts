@@ -1,4 +1,5 @@
-import type { CheckoutAddress, CheckoutState, OrderContext } from '@domain/checkout';
+import type { CheckoutAddress, OrderContext } from '@domain/checkout/checkout';
+import type { CheckoutState } from '@domain/checkout/order-type';
 import type { PaymentChoice } from './payment-panel';
 
 /** The order context the estimate and the purchase send (spec 2 §3), from what is on screen. */

@@ -1,5 +1,7 @@
-import { type CartView, cartSummary } from '@domain/carts';
-import type { CheckoutAction, CheckoutState, EstimateContext } from '@domain/checkout';
+import type { CartView } from '@domain/carts/cart';
+import { cartSummary } from '@domain/carts/line-money';
+import type { EstimateContext } from '@domain/checkout/checkout';
+import type { CheckoutAction, CheckoutState } from '@domain/checkout/order-type';
 import { estimateSummary } from '@domain/money/summary';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

@@ -1,4 +1,5 @@
-import { formatMoneyFor, type SavedCard } from '@domain/checkout';
+import type { SavedCard } from '@domain/checkout/checkout';
+import { formatMoneyFor } from '@domain/checkout/locale';
 import type { Notice } from '@domain/platform/notices';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';

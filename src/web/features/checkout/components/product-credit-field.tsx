@@ -1,4 +1,5 @@
-import { formatMoneyFor, ORDERING_MESSAGES } from '@domain/checkout';
+import { formatMoneyFor } from '@domain/checkout/locale';
+import { ORDERING_MESSAGES } from '@domain/checkout/messages';
 import type { Notice } from '@domain/platform/notices';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import type { EstimateContext } from '@domain/checkout';
+import type { EstimateContext } from '@domain/checkout/checkout';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';

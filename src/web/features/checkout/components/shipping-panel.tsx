@@ -1,6 +1,6 @@
-import { AddressInput } from '@domain/addresses';
-import type { CheckoutAccount, CheckoutAddress } from '@domain/checkout';
-import { needsVerification, verificationFlags } from '@domain/maps/maps';
+import type { AddressInput } from '@domain/addresses/addresses';
+import type { CheckoutAccount, CheckoutAddress } from '@domain/checkout/checkout';
+import { needsVerification, verificationFlags } from '@domain/maps/verification';
 import { ADDRESS_REVERIFY_MS } from '@domain/reference/constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,22 +9,19 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AddressFields } from '@web/components/form/address-fields';
-import { useAddressResolver } from '@web/components/form/address-resolver';
+import { AddressRequest, useAddressResolver } from '@web/components/form/address-resolver';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
 import { useZodForm } from '@web/components/form/use-zod-form';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { persistedFormKey, sessionStore } from '@web/lib/session-store';
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
 import { verifyAddress } from '../api/checkout';
 import { addressLine } from './address-line';
 import { type AddressVariant, AddressVerifyDialog, type PendingVerification } from './address-verify-dialog';
 import { shippingDraftOf } from './persisted-forms';
 
-type Values = z.input<typeof AddressInput>;
-
-const blank = (countryId: 1 | 2): Values => ({
+const blank = (countryId: 1 | 2): AddressInput => ({
   firstName: '',
   lastName: '',
   companyName: '',
@@ -71,12 +68,13 @@ export function ShippingPanel({
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   // The address form's rules and its ZIP/postal code vs state/province check (ADR 029), on the
-  // field before the address is used; the purchase refuses the same on the server.
+  // field before the address is used; the purchase refuses the same on the server. The schema is
+  // fetched as the form is first focused (ADR 044: forms load their schema on first use).
   const resolver = useAddressResolver();
-  const { control, handleSubmit, reset, setValue, clearErrors, watch } = useZodForm(AddressInput, {
-    resolver,
-    defaultValues: { ...blank(countryId), ...draft },
-  });
+  const { control, handleSubmit, reset, setValue, clearErrors, watch, loadChecks } = useZodForm(
+    AddressRequest,
+    { resolver, defaultValues: { ...blank(countryId), ...draft } },
+  );
   useEffect(() => {
     const kept = watch((values) => sessionStore.set(draftKey, shippingDraftOf(values)));
     return () => kept.unsubscribe();
@@ -185,7 +183,13 @@ export function ShippingPanel({
         </TextField>
       )}
       {editing ? (
-        <Box component="form" onSubmit={submit} aria-label="Shipping address form" noValidate>
+        <Box
+          component="form"
+          onSubmit={submit}
+          onFocus={loadChecks}
+          aria-label="Shipping address form"
+          noValidate
+        >
           <AddressSearch
             countryId={countryId}
             uid={account.uid}

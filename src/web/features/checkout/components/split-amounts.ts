@@ -1,4 +1,4 @@
-import { SPLIT_MESSAGES } from '@domain/checkout';
+import { SPLIT_MESSAGES } from '@domain/checkout/split-rules';
 
 // A split row's amount as staff type it (ADR 030).
 

@@ -1,4 +1,4 @@
-import { newCardProblems } from '@domain/validation';
+import { newCardProblems } from '@domain/validation/checks';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

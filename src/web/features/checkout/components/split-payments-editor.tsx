@@ -1,12 +1,12 @@
+import type { SavedCard } from '@domain/checkout/checkout';
+import { formatMoneyFor } from '@domain/checkout/locale';
 import {
-  formatMoneyFor,
   leftToAssign,
   MAX_SPLIT_CARDS,
   MIN_SPLIT_CARDS,
-  type SavedCard,
   SPLIT_MESSAGES,
   splitTotalMessage,
-} from '@domain/checkout';
+} from '@domain/checkout/split-rules';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
-import type { CartView } from '@domain/carts';
-import { localeAutoSwitch } from '@domain/checkout';
+import type { CartView } from '@domain/carts/cart';
+import { localeAutoSwitch } from '@domain/checkout/locale';
 import { LOCALE_AUTO_SWITCH_MS } from '@domain/reference/constants';
 import { useAlert } from '@web/components/alert/alert-context';
 import { errorMessage } from '@web/lib/api-client';

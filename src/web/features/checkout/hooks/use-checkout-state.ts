@@ -1,4 +1,5 @@
-import { type CheckoutAccount, checkoutReducer, initialCheckout } from '@domain/checkout';
+import type { CheckoutAccount } from '@domain/checkout/checkout';
+import { checkoutReducer, initialCheckout } from '@domain/checkout/order-type';
 import { useEffect, useReducer } from 'react';
 import { useEnrollmentCheck } from '../api/checkout';
 

@@ -1,9 +1,6 @@
-import {
-  type CheckoutAction,
-  type EstimateContext,
-  ORDERING_MESSAGES,
-  type OrderContext,
-} from '@domain/checkout';
+import type { EstimateContext, OrderContext } from '@domain/checkout/checkout';
+import { ORDERING_MESSAGES } from '@domain/checkout/messages';
+import type { CheckoutAction } from '@domain/checkout/order-type';
 import { useAlert } from '@web/components/alert/alert-context';
 import { type Dispatch, useEffect, useState } from 'react';
 import { useCheckoutEstimate } from '../api/checkout';

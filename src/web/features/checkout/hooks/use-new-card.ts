@@ -1,4 +1,4 @@
-import { newCardProblems } from '@domain/validation';
+import { newCardProblems } from '@domain/validation/checks';
 import { errorMessage } from '@web/lib/api-client';
 import { persistedFormKey, sessionStore } from '@web/lib/session-store';
 import { type FormEvent, useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 import { ADDRESS_MESSAGES, AddressInput, regionsOf } from '@domain/addresses';
 import type { OrderProcess } from '@domain/downstream/downstream';
-import { formatPhone } from '@domain/validation';
+import { formatPhone } from '@domain/validation/masks';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';

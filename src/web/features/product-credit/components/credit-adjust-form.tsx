@@ -8,7 +8,8 @@ import {
   UpdateBalanceRequest,
 } from '@domain/product-credit';
 import { ADJUSTMENT_REASONS } from '@domain/reference';
-import { formatDate, todayIso } from '@domain/validation';
+import { todayIso } from '@domain/validation/dates';
+import { formatDate } from '@domain/validation/masks';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,30 +1,34 @@
-import { CartAnswer } from '@domain/carts/cart';
 import type { PricedCart, PricingInput } from '@domain/pricing';
-import { type RestoreVersionRequest, RuleHistoryAnswer } from '@domain/promos/history';
-import { simulatorCartOf } from '@domain/promos/simulator-cart';
-import {
-  BulkUpdateAnswer,
-  type BulkUpdateRequest,
-  type DeployRuleRequest,
-  type EditRuleRequest,
-  PromoRuleRecord,
-  type RescheduleRequest,
-  RulesAnswer,
-  rulesFromHandover,
-  type SimulateRequest,
-  SimulationInputAnswer,
-  type SimulatorSalesTax,
+import type { RestoreVersionRequest } from '@domain/promos/history';
+import { simulatorCartOf } from '@domain/promos/simulator-loaded-cart';
+import type {
+  BulkUpdateRequest,
+  DeployRuleRequest,
+  EditRuleRequest,
+  RescheduleRequest,
+  SimulateRequest,
+  SimulatorSalesTax,
 } from '@domain/promos/tool';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
-import { z } from 'zod';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 
 // Promo service calls (spec 3 §7).
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const tool = () => import('@domain/promos/tool');
+const Saved = checkedInDevelopment(() => tool().then((m) => m.SavedRuleAnswer));
+const Tags = checkedInDevelopment(() => tool().then((m) => m.PromoTagsAnswer));
+const Simulated = checkedInDevelopment(() => tool().then((m) => m.SimulatedAnswer));
+const ProductNamesAnswer = checkedInDevelopment(() => tool().then((m) => m.ProductNamesAnswer));
+const RulesAnswer = checkedInDevelopment(() => tool().then((m) => m.RulesAnswer));
+const BulkUpdateAnswer = checkedInDevelopment(() => tool().then((m) => m.BulkUpdateAnswer));
+const SimulationInputAnswer = checkedInDevelopment(() => tool().then((m) => m.SimulationInputAnswer));
+const RuleHistoryAnswer = checkedInDevelopment(() =>
+  import('@domain/promos/history').then((m) => m.RuleHistoryAnswer),
+);
+const CartAnswer = checkedInDevelopment(() => import('@domain/carts/cart').then((m) => m.CartAnswer));
 
 export const promosKey = ['promos'] as const;
-const Saved = z.object({ success: z.literal(true), message: z.string(), data: PromoRuleRecord });
-const Tags = z.object({ success: z.literal(true), promoTagsList: z.array(z.string()) });
-const Simulated = z.object({ success: z.literal(true), data: z.record(z.string(), z.unknown()) });
 
 /** Every rule of every collection, production included, flattened. */
 export function useAllRules() {
@@ -64,11 +68,6 @@ export const useSaveRule = () =>
 /** Re-schedule a delayed deploy with the rule as it is saved now (ADR 032). */
 export const useReschedule = () =>
   useInvalidating((body: RescheduleRequest) => api.post('/api/cs/promos/reschedule', Saved, body));
-
-const ProductNamesAnswer = z.object({
-  success: z.literal(true),
-  data: z.array(z.object({ sku: z.string(), title: z.string(), category: z.string().nullable() })),
-});
 
 /** Titles and categories of the SKUs the simulator's reasons name. */
 export function useProductNames(skus: readonly string[]) {
@@ -110,9 +109,10 @@ export function useSimulate(onServer: boolean) {
         const answer = await api.post('/api/cs/promo/shippingRates', Simulated, body);
         return answer.data as unknown as Simulation;
       }
-      const [handed, { priceCart }] = await Promise.all([
+      const [handed, { priceCart }, { rulesFromHandover }] = await Promise.all([
         api.post('/api/cs/promo/simulationInput', SimulationInputAnswer, body),
         import('@domain/pricing'),
+        import('@domain/promos/compile'),
       ]);
       const { input, rules } = handed.data as unknown as { input: PricingInput; rules: unknown[] };
       return { ...priceCart(input, rulesFromHandover(rules)), salesTax: handed.data.salesTax };

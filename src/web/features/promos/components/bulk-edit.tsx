@@ -1,12 +1,11 @@
+import type { BulkChange, RuleRef } from '@domain/promos/tool';
 import {
   BULK_ACTIONS,
   BULK_FIELDS,
   type BulkAction,
-  type BulkChange,
   type BulkField,
   bulkUpdateReady,
-  type RuleRef,
-} from '@domain/promos/tool';
+} from '@domain/promos/tool-rules';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

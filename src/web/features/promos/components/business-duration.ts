@@ -1,6 +1,6 @@
 import { zoneDate } from '@domain/platform/time-zone';
 import type { DurationState } from '@domain/promos/business-form';
-import { defaultDuration } from '@domain/promos/tool';
+import { defaultDuration } from '@domain/promos/tool-rules';
 
 // The business form's duration (spec 3 §2: 12:00a to 11:59p Pacific): none, being edited, or
 // saved; the dates being edited stay when the duration is saved, removed or the form is sent.

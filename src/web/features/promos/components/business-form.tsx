@@ -8,7 +8,7 @@ import {
   businessToStored,
   buyGetSummary,
 } from '@domain/promos/business-form';
-import { RULE_TYPES } from '@domain/promos/rule';
+import { RULE_TYPES } from '@domain/promos/rule-types';
 import { PROMO_USER_TYPES } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

@@ -1,11 +1,6 @@
 import { isDayEdge, pacificDateValue, secondsFromPacificDate } from '@domain/promos/pacific-time';
-import {
-  defaultTimestamps,
-  type FirestoreSeconds,
-  type PromoCollection,
-  type PromoIssue,
-  type PromoRuleRecord,
-} from '@domain/promos/tool';
+import type { PromoIssue, PromoRuleRecord } from '@domain/promos/tool';
+import { defaultTimestamps, type FirestoreSeconds, type PromoCollection } from '@domain/promos/tool-rules';
 
 // The promo tool's editor state (spec 3 §4 Promo editor): the mode, the collection, the rules
 // picked, the rule's JSON text, its window, tags and delayed deploy, and the server's errors.

@@ -1,5 +1,6 @@
 import { type CsvColumn, csvTable } from '@domain/platform/csv';
-import { NO_END_SECONDS, type PromoRule, ruleTypeName } from '@domain/promos/rule';
+import type { PromoRule } from '@domain/promos/rule';
+import { NO_END_SECONDS, ruleTypeName } from '@domain/promos/rule-types';
 import type { PromoCollection, PromoRuleRecord } from '@domain/promos/tool';
 import { promoUserTypeName } from '@domain/reference/lists';
 

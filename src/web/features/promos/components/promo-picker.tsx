@@ -1,4 +1,5 @@
-import { COLLECTION_LABELS, PROMO_COLLECTIONS, type PromoRuleRecord } from '@domain/promos/tool';
+import type { PromoRuleRecord } from '@domain/promos/tool';
+import { COLLECTION_LABELS, PROMO_COLLECTIONS } from '@domain/promos/tool-rules';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';

@@ -1,19 +1,19 @@
 import { mayWriteAny, PROMO_ACCESS_REASONS, type PromoAccess, whyNotSave } from '@domain/promos/access';
+import type { PromoIssue } from '@domain/promos/tool';
 import {
-  compileStored,
   type EDITABLE_COLLECTIONS,
   engineToStored,
   type FirestoreSeconds,
   findRuleByName,
   PROMO_COLLECTIONS,
-  type PromoIssue,
-} from '@domain/promos/tool';
+} from '@domain/promos/tool-rules';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAllRules, usePromoTags, useSaveRule } from '../api/promos';
+import { loadRuleChecks, type RuleChecks, ruleChecks, useRuleChecks } from '../hooks/use-rule-checks';
 import { BulkEdit } from './bulk-edit';
 import { INITIAL_EDITOR, promoEditor } from './promo-editor';
 import { PromoPicker } from './promo-picker';
@@ -81,22 +81,28 @@ export function PromoTool({
       timestamps: timestamps(),
       publishToProd: delayed && publishAt !== null ? { _seconds: publishAt } : null,
     });
-  const validate = (value: unknown): PromoIssue[] =>
+  // The rule's checks come when a rule is created or opened (an editor URL opens one at once).
+  const checks = useRuleChecks(mode === 'create' || mode === 'edit' || promoName !== undefined);
+  const issuesOf = (value: unknown, loaded: RuleChecks | null): PromoIssue[] =>
     typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? compileStored(storedOf(value)).errors
+      ? (loaded?.compileStored(storedOf(value)).errors ?? [])
       : [{ path: '', message: 'A rule is a JSON object' }];
+  const validate = (value: unknown): PromoIssue[] => issuesOf(value, ruleChecks());
 
   const draft = (() => {
-    if (mode !== 'create' && mode !== 'edit') return null;
+    if ((mode !== 'create' && mode !== 'edit') || !checks) return null;
     try {
       const stored = storedOf(JSON.parse(text));
-      return compileStored(stored).rule ? stored : null;
+      return checks.compileStored(stored).rule ? stored : null;
     } catch {
       return null;
     }
   })();
 
-  const onSave = () => {
+  /** A save waiting for the rule's checks to come: a second press does not send it twice. */
+  const checking = useRef(false);
+  const onSave = async () => {
+    if (checking.current) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -104,7 +110,10 @@ export function PromoTool({
       alert.error('The rule is not valid JSON.');
       return;
     }
-    const issues = validate(parsed);
+    checking.current = true;
+    const loaded = await loadRuleChecks().catch(() => null);
+    checking.current = false;
+    const issues = issuesOf(parsed, loaded);
     if (issues.length > 0) {
       dispatch({ type: 'refused', errors: issues, text });
       alert.error(issues.length === 1 ? issues[0]!.message : `The rule has ${issues.length} errors`);

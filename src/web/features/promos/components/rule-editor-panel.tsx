@@ -1,4 +1,5 @@
-import { COLLECTION_LABELS, type PromoIssue, type PromoRuleRecord } from '@domain/promos/tool';
+import type { PromoIssue, PromoRuleRecord } from '@domain/promos/tool';
+import { COLLECTION_LABELS } from '@domain/promos/tool-rules';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -14,12 +15,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Dispatch, lazy, Suspense, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { loadRuleChecks } from '../hooks/use-rule-checks';
 import { PacificTimeField } from './pacific-time-field';
 import type { PromoEditor, PromoEditorAction } from './promo-editor';
 import { ScheduledDeploy } from './scheduled-deploy';
 
-// CodeMirror loads with the rule editor, when a rule is opened, not with the tool (ADR 034).
-const JsonEditor = lazy(() => import('./json-editor').then((m) => ({ default: m.JsonEditor })));
+// CodeMirror loads with the rule editor, when a rule is opened, not with the tool (ADR 034); the
+// editor shows once the rule's checks have come too, so that its first errors are already marked
+// (ADR 044). Without the checks it still opens, and the server checks the rule when it is saved.
+const JsonEditor = lazy(() =>
+  Promise.all([import('./json-editor'), loadRuleChecks().catch(() => null)]).then(([m]) => ({
+    default: m.JsonEditor,
+  })),
+);
 
 interface RuleEditorPanelProps {
   editor: PromoEditor;

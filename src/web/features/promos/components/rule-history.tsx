@@ -1,5 +1,6 @@
-import { historyActionLabel, type PromoRuleVersion } from '@domain/promos/history';
-import { COLLECTION_LABELS, PROMO_COLLECTIONS, type PromoCollection } from '@domain/promos/tool';
+import type { PromoRuleVersion } from '@domain/promos/history';
+import { historyActionLabel } from '@domain/promos/history-words';
+import { COLLECTION_LABELS, PROMO_COLLECTIONS, type PromoCollection } from '@domain/promos/tool-rules';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,7 +1,8 @@
 import { PROMO_ACCESS_REASONS } from '@domain/promos/access';
 import { fieldInWords } from '@domain/promos/issue-words';
 import { pacificLabel } from '@domain/promos/pacific-time';
-import { canonicalJson, type PromoRuleRecord } from '@domain/promos/tool';
+import type { PromoRuleRecord } from '@domain/promos/tool';
+import { canonicalJson } from '@domain/promos/tool-rules';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
-import { orderTotals } from '@domain/checkout';
-import { ruleTypeName } from '@domain/promos/rule';
+import { orderTotals } from '@domain/checkout/totals';
+import { ruleTypeName } from '@domain/promos/rule-types';
 import { explanationWords, type ProductNames, skusNamed } from '@domain/promos/simulator-words';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';

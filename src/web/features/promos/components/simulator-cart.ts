@@ -1,4 +1,5 @@
-import { type PromoCollection, parseSkuList, type SimulateRequest } from '@domain/promos/tool';
+import type { SimulateRequest } from '@domain/promos/tool';
+import { type PromoCollection, parseSkuList } from '@domain/promos/tool-rules';
 import type { LocaleCode } from '@domain/reference/lists';
 
 // The simulator's sample cart (spec 3 §2 Promo tool: a cart simulator with address and shipping

@@ -1,4 +1,4 @@
-import { COLLECTION_LABELS, type PromoCollection } from '@domain/promos/tool';
+import { COLLECTION_LABELS, type PromoCollection } from '@domain/promos/tool-rules';
 import { CART_CHANNEL } from '@domain/reference/constants';
 import { PROMO_USER_TYPES } from '@domain/reference/lists';
 import { formatMoney } from '@domain/reference/money';
