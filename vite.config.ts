@@ -16,6 +16,14 @@ const FIRST_SCREEN_MODULES = [
   /node_modules[\\/]@mui[\\/]material[\\/](?:styles|utils|transitions|zero-styled|DefaultPropsProvider|colors|ButtonBase|Button|Typography|SvgIcon|CircularProgress|Paper|Box|IconButton|CssBaseline|GlobalStyles|useLazyRipple)[\\/]/,
   /src[\\/]web[\\/]components[\\/]brand-logo\.tsx$/,
 ];
+/**
+ * Modules of the signed-in frame (src/web/app/shell): every signed-in screen loads them with it, so
+ * they are one chunk that the screens import rather than copies in each screen's chunks.
+ */
+const SHELL_MODULES = [
+  /node_modules[\\/]@mui[\\/]material[\\/](?:Alert|AppBar|Avatar|Backdrop|Drawer|Fade|Grow|Link|List|ListItem|ListItemButton|ListItemIcon|ListItemSecondaryAction|ListItemText|Modal|Popper|Portal|Slide|Toolbar|Tooltip|Unstable_TrapFocus|internal[\\/](?:Transition|svg-icons))[\\/.]/,
+  /node_modules[\\/]@popperjs[\\/]/,
+];
 /** `npm run dev:web`: /login is the sign-in page (login.html), as the server answers it. */
 function loginPageInDevelopment(): Plugin {
   return {
@@ -103,6 +111,7 @@ export default defineConfig({
             // styling engine and the components of the first screens, TanStack Query, and the few
             // shared constants of the API client. Other components are split per screen as usual.
             { name: 'ui', test: (id: string) => FIRST_SCREEN_MODULES.some((re) => re.test(id)) },
+            { name: 'shell', test: (id: string) => SHELL_MODULES.some((re) => re.test(id)) },
           ],
         },
       },

@@ -5,8 +5,9 @@ import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount } from './fixtures';
 // What the browser downloads, with an empty cache (each test has a fresh browser context).
 // The targets of the web delivery and phone-speed issues (15, 28): at most 120 kB of JavaScript
 // for the sign-in page (a page of its own: React and the form, ADR 035), 250 kB for the signed-in
-// dashboard, the customer search, a customer's dashboard, the order search with its results, the
-// enroller payouts, an order's info and its refunds, and no script above 100 kB, all compressed (kB = 1,000 bytes). Figures and what they are made of: bench/RESULTS.md.
+// dashboard, the customer search, a customer's dashboard and detail, the order search with its
+// results, the enroller payouts, an order's info and its refunds, the checkout and the promo tool,
+// and no script above 100 kB, all compressed (kB = 1,000 bytes). Figures and what they are made of: bench/RESULTS.md.
 // A script that grows, loses its compression, or a library that slips back onto the first screens
 // fails here.
 const LOGIN_JS_BUDGET = 120_000;
@@ -17,6 +18,10 @@ const ZOD_BUDGET = 30_000;
 
 /** Loaded by the screens and forms that validate with it, not by the first screens. */
 const NOT_ON_FIRST_SCREENS = [/\/zod-[\w-]+\.js$/];
+
+/** Waits for the zod chunk to be asked for (ADR 044: a form's rules come with its first use). */
+const zodRequested = (page: Page) =>
+  page.waitForEvent('requestfinished', (request) => NOT_ON_FIRST_SCREENS.some((p) => p.test(request.url())));
 
 interface Script {
   file: string;
@@ -131,9 +136,7 @@ test('order search with its results: no zod until a search is typed and sent, wi
   await openWithinBudget(page, '/orders?lastName=a', page.getByText(/orders? shown|No orders match/).first());
 
   // The query's rules (the server's, with zod) come with the first search sent from the form.
-  const zod = page.waitForEvent('requestfinished', (request) =>
-    NOT_ON_FIRST_SCREENS.some((p) => p.test(request.url())),
-  );
+  const zod = zodRequested(page);
   const phoenixOrderNumber = page.getByRole('textbox', { name: 'Phoenix order number' });
   await phoenixOrderNumber.fill('12345');
   await phoenixOrderNumber.press('Enter');
@@ -191,4 +194,47 @@ test('order info with its actions: no zod until a form is opened, within the bud
 test('customer search with its results: no zod, within the budget', async ({ page }) => {
   await signIn(page);
   await openWithinBudget(page, '/customers?q=a', page.getByRole('link', { name: 'Export CSV' }));
+});
+
+test('a customer’s detail with its forms: no zod until a form is used, within the budget', async ({
+  page,
+}) => {
+  await signIn(page);
+  const consultant = await findDemoAccount(page, (a) => a.userType === 1, 'consultant');
+  await openWithinBudget(
+    page,
+    `/customers/${encodeURIComponent(consultant.uid)}/detail`,
+    page.getByRole('form', { name: 'Profile' }),
+    page.getByRole('region', { name: 'Sponsor and enroller' }),
+  );
+
+  // The profile's rules (the server's, with zod) come as the form is first focused, and check it.
+  const zod = zodRequested(page);
+  const firstName = page.getByRole('textbox', { name: 'First name' });
+  await firstName.focus();
+  expect((await (await zod).sizes()).responseBodySize).toBeLessThanOrEqual(ZOD_BUDGET);
+  await firstName.fill('');
+  await page.getByRole('form', { name: 'Profile' }).getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+});
+
+test('the checkout of a new cart: no zod, within the budget', async ({ page }) => {
+  await signIn(page);
+  const client = await findDemoAccount(page, (a) => a.userType === 3 && a.countryId === 1, 'US client');
+  const cart = await page.request.post('/api/carts', {
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    data: { uid: client.uid, localeCode: 'en-US' },
+  });
+  expect(cart.ok(), await cart.text()).toBe(true);
+  const cartId = (await cart.json()).data.cartId as string;
+  await openWithinBudget(
+    page,
+    `/en-US/checkout/${cartId}`,
+    page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^Add / }).first(),
+  );
+});
+
+test('the promo tool: no zod until a rule is opened, within the budget', async ({ page }) => {
+  await signIn(page);
+  await openWithinBudget(page, '/promos/tool', page.getByRole('heading', { name: 'Simulator' }));
 });

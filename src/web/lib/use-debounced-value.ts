@@ -26,11 +26,13 @@ export function useFlushableDebounce<T>(value: T, delayMs: number): [T, () => vo
 /**
  * An autocomplete's text and the search it asks for: the search follows what was typed (or
  * cleared), once the typing has paused for `delayMs`. Picking an option fills the field with the
- * option's label, which is not a new search.
+ * option's label, which is not a new search. `initialText` is what was typed before the
+ * autocomplete was there (in a field standing in for it while its code loaded): it is searched for
+ * at once.
  */
-export function useTypedSearch(delayMs: number) {
-  const [text, setText] = useState('');
-  const [typed, setTyped] = useState('');
+export function useTypedSearch(delayMs: number, initialText = '') {
+  const [text, setText] = useState(initialText);
+  const [typed, setTyped] = useState(initialText);
   const query = useDebouncedValue(typed, delayMs);
   /** Autocomplete's onInputChange. */
   const onInputChange = (_event: unknown, value: string, reason: string) => {

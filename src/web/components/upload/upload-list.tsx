@@ -105,7 +105,7 @@ export function UploadList<S extends UploadSummary>({
       rowProps={(s) => ({ 'data-testid': `upload-${s.id}` })}
       loading={
         query.isPending && (
-          <Stack spacing={1} aria-busy="true" aria-label={`Loading ${label}`}>
+          <Stack spacing={1} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} variant="rounded" height={52} />
             ))}

@@ -184,7 +184,7 @@ export function PromoListPage() {
         </Stack>
       </Paper>
       {rules.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label="Loading rules">
+        <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading rules">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} variant="rounded" height={44} />
           ))}

@@ -62,7 +62,7 @@ export function AccountDetail({ uid, principal }: { uid: string; principal: Prin
   const record = useDeferredValue(useAccountRecord(uid));
   if (record.isPending)
     return (
-      <Box sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label="Loading the account">
+      <Box role="status" sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label="Loading the account">
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={320} />
       </Box>

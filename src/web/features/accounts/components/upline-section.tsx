@@ -11,7 +11,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAccountOperation } from '../api/account';
-import { ConsultantPicker } from './consultant-picker';
+import { ConsultantField } from './consultant-field';
 
 /** Links to the sponsor or enroller; 1 is the company, which has no customer screen of its own. */
 export function AccountLink({ person }: { person: AccountRef }) {
@@ -73,7 +73,7 @@ function UplineRow({
       </Fact>
       {canEdit && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <ConsultantPicker
+          <ConsultantField
             label={`New ${label.toLowerCase()}`}
             countryId={account.countryId}
             value={choice}

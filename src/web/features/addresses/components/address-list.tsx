@@ -60,7 +60,7 @@ export function AddressList({ uid, canEdit }: AddressListProps) {
       </Stack>
 
       {addresses.isPending && (
-        <Stack spacing={2} aria-busy="true" aria-label="Loading addresses">
+        <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading addresses">
           <Skeleton variant="rounded" height={150} />
           <Skeleton variant="rounded" height={150} />
         </Stack>

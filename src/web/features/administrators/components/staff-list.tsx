@@ -39,7 +39,7 @@ export function StaffList({
   let body: ReactNode;
   if (staff.isPending) {
     body = (
-      <Stack spacing={1} sx={{ p: 2 }} aria-busy="true" aria-label="Loading staff">
+      <Stack spacing={1} sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading staff">
         {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} variant="rounded" height={56} />
         ))}

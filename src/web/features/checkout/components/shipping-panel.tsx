@@ -1,4 +1,3 @@
-import type { AddressInput } from '@domain/addresses/addresses';
 import type { CheckoutAccount, CheckoutAddress } from '@domain/checkout/checkout';
 import { needsVerification, verificationFlags } from '@domain/maps/verification';
 import { ADDRESS_REVERIFY_MS } from '@domain/reference/constants';
@@ -8,31 +7,43 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AddressFields } from '@web/components/form/address-fields';
-import { AddressRequest, useAddressResolver } from '@web/components/form/address-resolver';
-import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { Loading } from '@web/components/loading';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
+import { chunkLoader } from '@web/lib/chunk-load';
 import { persistedFormKey, sessionStore } from '@web/lib/session-store';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { verifyAddress } from '../api/checkout';
 import { addressLine } from './address-line';
 import { type AddressVariant, AddressVerifyDialog, type PendingVerification } from './address-verify-dialog';
 import { shippingDraftOf } from './persisted-forms';
+import type { ShippingAddressFormProps } from './shipping-address-form';
 
-const blank = (countryId: 1 | 2): AddressInput => ({
-  firstName: '',
-  lastName: '',
-  companyName: '',
-  address: '',
-  address2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  countryId,
-  telephone: '',
-});
+/** Said in place of the address form when its code cannot be fetched (offline, a new release). */
+function FormUnavailable({ onCancel }: ShippingAddressFormProps) {
+  return (
+    <Box>
+      <Alert severity="error">The address form did not load. Reload the page to try again.</Alert>
+      {onCancel && (
+        <Button onClick={onCancel} sx={{ mt: 1 }}>
+          Cancel
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+// The new address form, with its form library and the address search, loads when it is opened or
+// "Enter a new address" is pointed at or focused, not with the checkout (ADR 044: forms load on
+// first use). The checkout that opens on the form (nothing on file, or a draft) loads it at once.
+const loadForm = chunkLoader(() => import('./shipping-address-form'));
+const ShippingAddressForm = lazy(() =>
+  loadForm().then(
+    (m) => ({ default: m.ShippingAddressForm }),
+    () => ({ default: FormUnavailable }),
+  ),
+);
+const preloadForm = () => void loadForm().catch(() => {});
 
 /**
  * The shipping address (spec 2 §2, §5; spec 3 §2–§4): a saved address or the form, whose labels
@@ -67,18 +78,6 @@ export function ShippingPanel({
   const [variant, setVariant] = useState<AddressVariant>('suggested');
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  // The address form's rules and its ZIP/postal code vs state/province check (ADR 029), on the
-  // field before the address is used; the purchase refuses the same on the server. The schema is
-  // fetched as the form is first focused (ADR 044: forms load their schema on first use).
-  const resolver = useAddressResolver();
-  const { control, handleSubmit, reset, setValue, clearErrors, watch, loadChecks } = useZodForm(
-    AddressRequest,
-    { resolver, defaultValues: { ...blank(countryId), ...draft } },
-  );
-  useEffect(() => {
-    const kept = watch((values) => sessionStore.set(draftKey, shippingDraftOf(values)));
-    return () => kept.unsubscribe();
-  }, [watch, draftKey]);
 
   const verify = async (entered: CheckoutAddress) => {
     if (!needsVerification(entered.melissaVerificationDateUTC, Date.now(), ADDRESS_REVERIFY_MS)) {
@@ -130,23 +129,6 @@ export function ShippingPanel({
     setEditing(false);
   };
 
-  const submit = handleSubmit((v) =>
-    verify({
-      firstName: v.firstName,
-      lastName: v.lastName,
-      companyName: v.companyName,
-      address: v.address,
-      address2: v.address2 ?? null,
-      city: v.city,
-      region: v.region,
-      postalCode: v.postalCode,
-      countryId,
-      telephone: v.telephone ?? null,
-      saveAddress: true,
-      melissaVerificationDateUTC: null,
-    }),
-  );
-
   return (
     <SectionCard title="Shipping address">
       {address && !editing && (
@@ -183,30 +165,25 @@ export function ShippingPanel({
         </TextField>
       )}
       {editing ? (
-        <Box
-          component="form"
-          onSubmit={submit}
-          onFocus={loadChecks}
-          aria-label="Shipping address form"
-          noValidate
-        >
-          <AddressSearch
+        <Suspense fallback={<Loading label="Loading the address form" />}>
+          <ShippingAddressForm
             countryId={countryId}
             uid={account.uid}
-            onFill={(fill) => applySuggestionFill(fill, setValue, clearErrors)}
+            draftKey={draftKey}
+            draft={asked ? {} : draft}
+            autoFocus={asked}
+            checking={checking}
+            onEntered={verify}
+            onCancel={saved.length > 0 || address ? () => setEditing(false) : undefined}
           />
-          <AddressFields control={control} countryId={countryId} autoFocus={asked} />
-          <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-            <Button type="submit" variant="contained" loading={checking}>
-              Use this address
-            </Button>
-            {(saved.length > 0 || address) && <Button onClick={() => setEditing(false)}>Cancel</Button>}
-          </Box>
-        </Box>
+        </Suspense>
       ) : (
         <Button
+          onPointerEnter={preloadForm}
+          onFocus={preloadForm}
           onClick={() => {
-            reset(blank(countryId));
+            // A new address starts blank, and so does what is kept of it.
+            sessionStore.set(draftKey, {});
             setAsked(true);
             setEditing(true);
           }}

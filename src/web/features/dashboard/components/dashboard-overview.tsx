@@ -47,7 +47,7 @@ function Panel({
 
 function DashboardSkeleton() {
   return (
-    <Grid container spacing={2} aria-busy="true" aria-label="Loading the dashboard">
+    <Grid container spacing={2} role="status" aria-busy="true" aria-label="Loading the dashboard">
       {[0, 1, 2, 3].map((i) => (
         <Grid key={i} size={{ xs: 6, lg: 3 }}>
           <StatCardSkeleton />

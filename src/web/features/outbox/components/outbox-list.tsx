@@ -33,7 +33,7 @@ export function OutboxList() {
   let body = null;
   if (list.isPending) {
     body = (
-      <Stack spacing={1} sx={{ p: 2 }} aria-busy="true" aria-label="Loading messages">
+      <Stack spacing={1} sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading messages">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} variant="rounded" height={52} />
         ))}

@@ -25,7 +25,7 @@ export function ProductCreditTab({ uid, canAdjust }: ProductCreditTabProps) {
         Product credit
       </Typography>
       {credit.isPending && (
-        <Stack spacing={2} aria-busy="true" aria-label="Loading product credit">
+        <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading product credit">
           <Skeleton variant="rounded" height={180} />
           <Skeleton variant="rounded" height={180} />
         </Stack>

@@ -8,18 +8,44 @@ import {
   PROMO_COLLECTIONS,
 } from '@domain/promos/tool-rules';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useAlert } from '@web/components/alert/alert-context';
+import { Loading } from '@web/components/loading';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { chunkLoader } from '@web/lib/chunk-load';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAllRules, usePromoTags, useSaveRule } from '../api/promos';
 import { loadRuleChecks, type RuleChecks, ruleChecks, useRuleChecks } from '../hooks/use-rule-checks';
-import { BulkEdit } from './bulk-edit';
 import { INITIAL_EDITOR, promoEditor } from './promo-editor';
 import { PromoPicker } from './promo-picker';
 import { DelayedDeployDialog, DeployDialog } from './promo-tool-dialogs';
-import { RuleEditorPanel } from './rule-editor-panel';
 import { Simulator } from './simulator';
+
+// The rule editor and the bulk edit come when a rule is created or opened, or rules are chosen for
+// a bulk edit, not with the tool (ADR 044: code loads on first use); an editor URL asks for the
+// editor with the screen (router/areas/promos.ts).
+export const loadRuleEditor = chunkLoader(() => import('./rule-editor-panel'));
+const loadBulkEdit = chunkLoader(() => import('./bulk-edit'));
+/** The editor starts loading as the rule picker is pointed at or focused. */
+const preloadEditor = () => void loadRuleEditor().catch(() => undefined);
+function PartUnavailable() {
+  return (
+    <Alert severity="error">This part of the promo tool did not load. Reload the page to try again.</Alert>
+  );
+}
+const RuleEditorPanel = lazy(() =>
+  loadRuleEditor().then(
+    (m) => ({ default: m.RuleEditorPanel }),
+    () => ({ default: PartUnavailable }),
+  ),
+);
+const BulkEdit = lazy(() =>
+  loadBulkEdit().then(
+    (m) => ({ default: m.BulkEdit }),
+    () => ({ default: PartUnavailable }),
+  ),
+);
 
 // The promo tool (spec 3 §2, §4): modes None / Create Promo / Edit Promo / Bulk Edit, rule picker,
 // JSON editor, collection picker, timestamps, tags, delayed deploy, simulator and bulk update.
@@ -151,34 +177,40 @@ export function PromoTool({
           No active or pending rule is named {notFound}.
         </Alert>
       )}
-      <PromoPicker
-        editor={editor}
-        dispatch={dispatch}
-        mayWrite={mayWrite}
-        rulesPending={rules.isPending}
-        inCollection={inCollection}
-      />
-      {editing && (
-        <RuleEditorPanel
+      <Box onFocus={preloadEditor} onPointerEnter={preloadEditor}>
+        <PromoPicker
           editor={editor}
           dispatch={dispatch}
-          tagOptions={tagList.data ?? []}
-          mayDeploy={mayDeploy}
-          validate={validate}
-          onSave={onSave}
-          saving={save.isPending}
-          saveRefusal={saveRefusal}
-          deployRefusal={deployRefusal}
-          onDeploy={() => setDeploying(true)}
-          onDelayedSwitch={setConfirmDelay}
-          onRescheduled={(record, message) => {
-            alert.success(message);
-            dispatch({ type: 'load', record });
-          }}
+          mayWrite={mayWrite}
+          rulesPending={rules.isPending}
+          inCollection={inCollection}
         />
+      </Box>
+      {editing && (
+        <Suspense fallback={<Loading label="Loading the rule editor" />}>
+          <RuleEditorPanel
+            editor={editor}
+            dispatch={dispatch}
+            tagOptions={tagList.data ?? []}
+            mayDeploy={mayDeploy}
+            validate={validate}
+            onSave={onSave}
+            saving={save.isPending}
+            saveRefusal={saveRefusal}
+            deployRefusal={deployRefusal}
+            onDeploy={() => setDeploying(true)}
+            onDelayedSwitch={setConfirmDelay}
+            onRescheduled={(record, message) => {
+              alert.success(message);
+              dispatch({ type: 'load', record });
+            }}
+          />
+        </Suspense>
       )}
       {mode === 'bulk' && (
-        <BulkEdit rules={selected.map((r) => ({ collection: r.collection, name: r.name }))} />
+        <Suspense fallback={<Loading label="Loading the bulk edit" />}>
+          <BulkEdit rules={selected.map((r) => ({ collection: r.collection, name: r.name }))} />
+        </Suspense>
       )}
       <Simulator collection={collection} draft={draft} onServer={simulateOnServer} />
       <DelayedDeployDialog
