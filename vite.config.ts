@@ -21,8 +21,9 @@ const FIRST_SCREEN_MODULES = [
  * they are one chunk that the screens import rather than copies in each screen's chunks.
  */
 const SHELL_MODULES = [
-  /node_modules[\\/]@mui[\\/]material[\\/](?:Alert|AppBar|Avatar|Backdrop|Drawer|Fade|Grow|Link|List|ListItem|ListItemButton|ListItemIcon|ListItemSecondaryAction|ListItemText|Modal|Popper|Portal|Slide|Toolbar|Tooltip|Unstable_TrapFocus|internal[\\/](?:Transition|svg-icons))[\\/.]/,
+  /node_modules[\\/]@mui[\\/]material[\\/](?:Alert|AppBar|Avatar|Backdrop|Breadcrumbs|Drawer|Fade|Grow|Link|List|ListItem|ListItemButton|ListItemIcon|ListItemSecondaryAction|ListItemText|Modal|Popper|Portal|Slide|Toolbar|Tooltip|Unstable_TrapFocus|internal[\\/](?:Transition|svg-icons))[\\/.]/,
   /node_modules[\\/]@popperjs[\\/]/,
+  /src[\\/]domain[\\/]reference[\\/]lists\.ts$/,
 ];
 /** `npm run dev:web`: /login is the sign-in page (login.html), as the server answers it. */
 function loginPageInDevelopment(): Plugin {

@@ -4,19 +4,15 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { type Carried, useCarried } from '@web/components/form/deferred-field';
 import { useTypedSearch } from '@web/lib/use-debounced-value';
-import { useRef, useState } from 'react';
 import { useConsultantSearch } from '../api/account';
 
-export interface ConsultantPickerProps {
+export interface ConsultantPickerProps extends Carried {
   label: string;
   countryId: number;
   value: QuickSearchConsultant | null;
   onChange: (value: QuickSearchConsultant | null) => void;
-  /** What was typed in the field that stood in for the picker while its code loaded (ADR 044). */
-  initialText?: string;
-  /** Takes the focus from that field, and opens the list as it does. */
-  autoFocus?: boolean;
 }
 
 /** Consultant quick search (spec 1 §7): a name, or an account number (digits or M + digits). */
@@ -31,23 +27,15 @@ export function ConsultantPicker({
   const typed = useTypedSearch(SEARCH_DEBOUNCE_MS, initialText);
   const debounced = typed.query;
   const search = useConsultantSearch(debounced, countryId);
-  // The text typed before the picker arrived stays until the agent changes it, picks or leaves:
-  // the picker empties a field without a chosen consultant when it appears, as it does on leaving.
-  const carried = useRef(initialText !== '');
-  // The list opens as the picker takes the focus over; later it opens as before (a click, typing).
-  const [openOnFocus, setOpenOnFocus] = useState(autoFocus);
+  const carried = useCarried({ initialText, autoFocus }, typed.onInputChange);
   return (
     <Autocomplete
       value={value}
       onChange={(_event, next) => onChange(next)}
       inputValue={typed.text}
-      onInputChange={(event, text, reason) => {
-        if (reason === 'reset' && carried.current) return;
-        carried.current = false;
-        typed.onInputChange(event, text, reason);
-      }}
-      openOnFocus={openOnFocus}
-      onOpen={() => setOpenOnFocus(false)}
+      onInputChange={carried.onInputChange}
+      openOnFocus={carried.openOnFocus}
+      onOpen={carried.onOpen}
       options={search.data ?? []}
       filterOptions={(options) => options}
       getOptionLabel={(o) => `${o.fullName} (#${o.phoenixId})`}
