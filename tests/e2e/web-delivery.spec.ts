@@ -238,3 +238,45 @@ test('the promo tool: no zod until a rule is opened, within the budget', async (
   await signIn(page);
   await openWithinBudget(page, '/promos/tool', page.getByRole('heading', { name: 'Simulator' }));
 });
+
+test('the checkout that opens on the address form does not move as the form comes (CLS under 0.02)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  // The form opens with the checkout when the customer has no address to choose.
+  let uid: string | null = null;
+  for (let id = 100_299; id > 100_000 && !uid; id--) {
+    const info = await page.request.get(`/api/accounts/getAccountInfo/${id}`);
+    if (!info.ok()) continue;
+    const a = (await info.json()).data as { uid: string; userType: number; countryId: number };
+    if (a.countryId !== 1) continue;
+    const account = await page.request.get(`/api/checkout/account/${a.uid}`);
+    const addresses = (await account.json()).data.shippingAddresses as { countryId: number }[];
+    if (!addresses.some((address) => address.countryId === 1)) uid = a.uid;
+  }
+  expect(uid, 'a US customer with no address on file').not.toBeNull();
+  const cart = await page.request.post('/api/carts', {
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    data: { uid, localeCode: 'en-US' },
+  });
+  const cartId = (await cart.json()).data.cartId as string;
+  await page.goto(`/en-US/checkout/${cartId}`);
+  await expect(page.getByRole('form', { name: 'Shipping address form' }).getByLabel(/^City/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 500);
+      }),
+  );
+  expect(shift).toBeLessThan(0.02);
+});

@@ -165,7 +165,15 @@ export function ShippingPanel({
         </TextField>
       )}
       {editing ? (
-        <Suspense fallback={<Loading label="Loading the address form" />}>
+        <Suspense
+          fallback={
+            // The form's height (one column of fields on a phone, two from 600 px), so that what
+            // follows the panel does not move when the form comes.
+            <Box sx={{ minHeight: { xs: 780, sm: 564 } }}>
+              <Loading label="Loading the address form" />
+            </Box>
+          }
+        >
           <ShippingAddressForm
             countryId={countryId}
             uid={account.uid}
