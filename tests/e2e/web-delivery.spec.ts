@@ -1,6 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount } from './fixtures';
+import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount, setViewport } from './fixtures';
 
 // What the browser downloads, with an empty cache (each test has a fresh browser context).
 // The targets of the web delivery and phone-speed issues (15, 28): at most 120 kB of JavaScript
@@ -242,7 +242,7 @@ test('the promo tool: no zod until a rule is opened, within the budget', async (
 test('the checkout that opens on the address form does not move as the form comes (CLS under 0.02)', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await setViewport(page, { width: 1280, height: 900 });
   await signIn(page);
   // The form opens with the checkout when the customer has no address to choose.
   let uid: string | null = null;
