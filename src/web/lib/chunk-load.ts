@@ -1,4 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@domain/reference/constants';
+import { type ComponentType, lazy } from 'react';
 
 // spec 1 §8: loading a script chunk that takes more than 120 seconds fails with a chunk load error.
 
@@ -30,6 +31,22 @@ export function chunkLoader<T>(load: () => Promise<T>): () => Promise<T> {
     });
     return pending;
   };
+}
+
+/** Starts a chunk's load ahead of its use (a pointer over a button, a first focus); failures wait for the use. */
+export const preloader = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
+
+/**
+ * A component whose code loads when first rendered (`load`, usually a `chunkLoader`), or `fallback`
+ * when it cannot be fetched: the screen says so in place of the part, never the error screen.
+ */
+export function lazyOr<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P>) {
+  return lazy(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: fallback }),
+    ),
+  );
 }
 
 /** Chunk failures (time-out, or a chunk missing after a new deployment) are fixed by a reload. */

@@ -7,8 +7,9 @@ import Toolbar from '@mui/material/Toolbar';
 import { BrandLogo } from '@web/components/brand-logo';
 import { LogoutButton } from '@web/features/auth/components/logout-button';
 import { JumpBox } from '@web/features/customers/components/jump-box';
+import { lazyOr } from '@web/lib/chunk-load';
 import type { LayoutTier } from '@web/lib/use-layout-tier';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DraftsMarker } from './drafts-marker';
 
@@ -16,12 +17,7 @@ import { DraftsMarker } from './drafts-marker';
 function developerTool<P extends object>(load: () => Promise<ComponentType<P>>) {
   // A chunk that cannot be loaded leaves the tool out rather than failing the whole shell.
   const Nothing: ComponentType<P> = () => null;
-  return lazy(() =>
-    load().then(
-      (Component) => ({ default: Component }),
-      () => ({ default: Nothing }),
-    ),
-  );
+  return lazyOr(load, Nothing);
 }
 const DevModeSwitch = developerTool(() =>
   import('@web/features/auth/components/dev-mode-switch').then((m) => m.DevModeSwitch),

@@ -20,6 +20,20 @@ export const ADDRESS_FIELDS = [
   'telephone',
 ] as const;
 
+/** A new address in `countryId`: every field empty. */
+export const blankAddress = (countryId: 1 | 2): AddressInput => ({
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  address: '',
+  address2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  countryId,
+  telephone: '',
+});
+
 /**
  * The fields of a shipping address with the rules of spec 1 §5 and their input masks, on two
  * columns from tablet width: a customer's address book and an order's address both use it.

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { chunkLoader } from '@web/lib/chunk-load';
+import { chunkLoader, preloader } from '@web/lib/chunk-load';
 import {
   type ComponentType,
   lazy,
@@ -121,7 +121,7 @@ export function deferredField<P extends object>(
   problem: string,
 ): ComponentType<P> {
   const loadField = chunkLoader(load);
-  const preload = () => void loadField().catch(() => {});
+  const preload = preloader(loadField);
   return function DeferredField(props: P) {
     const look = lookOf(props);
     const [Field] = useState(() => lazy(() => fieldOrNotice(loadField, look, problem)));

@@ -2,7 +2,7 @@ import { ADDRESS_MESSAGES, AddressInput, type ShippingAddress } from '@domain/ad
 import { formatPhone, formatZip } from '@domain/validation/masks';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
-import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';
+import { ADDRESS_FIELDS, AddressFields, blankAddress } from '@web/components/form/address-fields';
 import { useAddressResolver } from '@web/components/form/address-resolver';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
 import { FormDialog } from '@web/components/form/form-dialog';
@@ -16,19 +16,7 @@ import { useAddAddress, useUpdateAddress } from '../api/addresses';
 type Values = z.input<typeof AddressInput>;
 
 function initialValues(address: ShippingAddress | null, countryId: 1 | 2): Values {
-  if (!address)
-    return {
-      firstName: '',
-      lastName: '',
-      companyName: '',
-      address: '',
-      address2: '',
-      city: '',
-      region: '',
-      postalCode: '',
-      countryId,
-      telephone: '',
-    };
+  if (!address) return blankAddress(countryId);
   return {
     firstName: address.firstName,
     lastName: address.lastName,

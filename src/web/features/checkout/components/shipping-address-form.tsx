@@ -1,27 +1,13 @@
-import type { AddressInput } from '@domain/addresses/addresses';
 import type { CheckoutAddress } from '@domain/checkout/checkout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { AddressFields } from '@web/components/form/address-fields';
+import { AddressFields, blankAddress } from '@web/components/form/address-fields';
 import { AddressRequest, useAddressResolver } from '@web/components/form/address-resolver';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
 import { useZodForm } from '@web/components/form/use-zod-form';
 import { sessionStore } from '@web/lib/session-store';
 import { useEffect } from 'react';
 import { type ShippingDraft, shippingDraftOf } from './persisted-forms';
-
-const blank = (countryId: 1 | 2): AddressInput => ({
-  firstName: '',
-  lastName: '',
-  companyName: '',
-  address: '',
-  address2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  countryId,
-  telephone: '',
-});
 
 export interface ShippingAddressFormProps {
   countryId: 1 | 2;
@@ -62,7 +48,7 @@ export function ShippingAddressForm({
   const resolver = useAddressResolver();
   const { control, handleSubmit, setValue, clearErrors, watch, loadChecks } = useZodForm(AddressRequest, {
     resolver,
-    defaultValues: { ...blank(countryId), ...draft },
+    defaultValues: { ...blankAddress(countryId), ...draft },
   });
   // A form flagged persist (spec 3 §3): what was typed comes back after a reload, in this locale.
   useEffect(() => {

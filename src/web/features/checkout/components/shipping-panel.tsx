@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { Loading } from '@web/components/loading';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { chunkLoader } from '@web/lib/chunk-load';
+import { chunkLoader, lazyOr, preloader } from '@web/lib/chunk-load';
 import { persistedFormKey, sessionStore } from '@web/lib/session-store';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { verifyAddress } from '../api/checkout';
 import { addressLine } from './address-line';
 import { type AddressVariant, AddressVerifyDialog, type PendingVerification } from './address-verify-dialog';
@@ -37,13 +37,8 @@ function FormUnavailable({ onCancel }: ShippingAddressFormProps) {
 // "Enter a new address" is pointed at or focused, not with the checkout (ADR 044: forms load on
 // first use). The checkout that opens on the form (nothing on file, or a draft) loads it at once.
 const loadForm = chunkLoader(() => import('./shipping-address-form'));
-const ShippingAddressForm = lazy(() =>
-  loadForm().then(
-    (m) => ({ default: m.ShippingAddressForm }),
-    () => ({ default: FormUnavailable }),
-  ),
-);
-const preloadForm = () => void loadForm().catch(() => {});
+const ShippingAddressForm = lazyOr(() => loadForm().then((m) => m.ShippingAddressForm), FormUnavailable);
+const preloadForm = preloader(loadForm);
 
 /**
  * The shipping address (spec 2 §2, §5; spec 3 §2–§4): a saved address or the form, whose labels

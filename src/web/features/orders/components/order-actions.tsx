@@ -14,8 +14,8 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
-import { chunkLoader } from '@web/lib/chunk-load';
-import { lazy, Suspense, useState } from 'react';
+import { chunkLoader, lazyOr, preloader } from '@web/lib/chunk-load';
+import { Suspense, useState } from 'react';
 import { orderCalls, useOrderOperation } from '../api/orders';
 
 interface DialogProps {
@@ -43,19 +43,10 @@ function FormUnavailable({ open, onClose }: DialogProps) {
 // focused, not with the order (ADR 043).
 const loadCancel = chunkLoader(() => import('./cancel-order-dialog'));
 const loadPopup = chunkLoader(() => import('./popup-dialog'));
-const CancelOrderDialog = lazy(() =>
-  loadCancel().then(
-    (m) => ({ default: m.CancelOrderDialog }),
-    () => ({ default: FormUnavailable }),
-  ),
-);
-const PopupDialog = lazy(() =>
-  loadPopup().then(
-    (m) => ({ default: m.PopupDialog }),
-    () => ({ default: FormUnavailable }),
-  ),
-);
-const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
+const CancelOrderDialog = lazyOr(() => loadCancel().then((m) => m.CancelOrderDialog), FormUnavailable);
+const PopupDialog = lazyOr(() => loadPopup().then((m) => m.PopupDialog), FormUnavailable);
+const preloadCancel = preloader(loadCancel);
+const preloadPopup = preloader(loadPopup);
 
 /** spec 2 §8: 'Could not resend email.' plus the server error; plain when email or order id is missing. */
 function resendFailure(error: unknown): string {
@@ -167,8 +158,8 @@ export function OrderActions({ order, principal }: { order: OrderDetail; princip
             <Button
               variant="outlined"
               disabled={order.readOnly}
-              onPointerEnter={preload(loadPopup)}
-              onFocus={preload(loadPopup)}
+              onPointerEnter={preloadPopup}
+              onFocus={preloadPopup}
               onClick={() => setDialog('popup')}
             >
               Change popup
@@ -180,8 +171,8 @@ export function OrderActions({ order, principal }: { order: OrderDetail; princip
               color="error"
               disabled={refusal !== null}
               aria-describedby={refusal ? 'cancel-refusal' : undefined}
-              onPointerEnter={preload(loadCancel)}
-              onFocus={preload(loadCancel)}
+              onPointerEnter={preloadCancel}
+              onFocus={preloadCancel}
               onClick={() => setDialog('cancel')}
             >
               Cancel order

@@ -13,8 +13,8 @@ import Stack from '@mui/material/Stack';
 import { useAlert } from '@web/components/alert/alert-context';
 import { Loading } from '@web/components/loading';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { chunkLoader } from '@web/lib/chunk-load';
-import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { chunkLoader, lazyOr, preloader } from '@web/lib/chunk-load';
+import { Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAllRules, usePromoTags, useSaveRule } from '../api/promos';
 import { loadRuleChecks, type RuleChecks, ruleChecks, useRuleChecks } from '../hooks/use-rule-checks';
 import { INITIAL_EDITOR, promoEditor } from './promo-editor';
@@ -28,24 +28,14 @@ import { Simulator } from './simulator';
 export const loadRuleEditor = chunkLoader(() => import('./rule-editor-panel'));
 const loadBulkEdit = chunkLoader(() => import('./bulk-edit'));
 /** The editor starts loading as the rule picker is pointed at or focused. */
-const preloadEditor = () => void loadRuleEditor().catch(() => undefined);
+const preloadEditor = preloader(loadRuleEditor);
 function PartUnavailable() {
   return (
     <Alert severity="error">This part of the promo tool did not load. Reload the page to try again.</Alert>
   );
 }
-const RuleEditorPanel = lazy(() =>
-  loadRuleEditor().then(
-    (m) => ({ default: m.RuleEditorPanel }),
-    () => ({ default: PartUnavailable }),
-  ),
-);
-const BulkEdit = lazy(() =>
-  loadBulkEdit().then(
-    (m) => ({ default: m.BulkEdit }),
-    () => ({ default: PartUnavailable }),
-  ),
-);
+const RuleEditorPanel = lazyOr(() => loadRuleEditor().then((m) => m.RuleEditorPanel), PartUnavailable);
+const BulkEdit = lazyOr(() => loadBulkEdit().then((m) => m.BulkEdit), PartUnavailable);
 
 // The promo tool (spec 3 §2, §4): modes None / Create Promo / Edit Promo / Bulk Edit, rule picker,
 // JSON editor, collection picker, timestamps, tags, delayed deploy, simulator and bulk update.
