@@ -2,9 +2,12 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AccessLog,
+  LOG_BATCH_MAX_CHARS,
+  LOG_BATCH_MS,
+  LogBatch,
   loggerOptions,
   safePath,
   scrubMessage,
@@ -161,5 +164,87 @@ describe('the access log line', () => {
       res: { statusCode: 200 },
       msg: 'request completed',
     });
+  });
+});
+
+describe('the log batch', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const info = (n: number) => `{"level":30,"time":${n},"msg":"request completed"}\n`;
+  const batchInto = (writes: string[]) => new LogBatch({ write: (text: string) => void writes.push(text) });
+
+  it('writes the lines of 10 ms together, in order, once', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    const batch = batchInto(writes);
+    batch.write(info(1));
+    batch.write(info(2));
+    vi.advanceTimersByTime(LOG_BATCH_MS - 1);
+    expect(writes).toEqual([]);
+    batch.write(info(3));
+    vi.advanceTimersByTime(1);
+    expect(writes).toEqual([info(1) + info(2) + info(3)]);
+    vi.advanceTimersByTime(LOG_BATCH_MS * 5);
+    expect(writes).toHaveLength(1);
+    batch.write(info(4));
+    vi.advanceTimersByTime(LOG_BATCH_MS);
+    expect(writes).toEqual([info(1) + info(2) + info(3), info(4)]);
+  });
+
+  it('writes a warning, an error or a fatal line at once, after the lines before it', () => {
+    vi.useFakeTimers();
+    for (const level of [40, 50, 60]) {
+      const writes: string[] = [];
+      const batch = batchInto(writes);
+      const line = `{"level":${level},"time":2,"msg":"request failed"}\n`;
+      batch.write(info(1));
+      batch.write(line);
+      expect(writes).toEqual([info(1) + line]);
+      vi.advanceTimersByTime(LOG_BATCH_MS);
+      expect(writes).toHaveLength(1);
+    }
+  });
+
+  it('writes at once when what waits reaches its size limit', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    const batch = batchInto(writes);
+    const line = info(1);
+    const count = Math.ceil(LOG_BATCH_MAX_CHARS / line.length);
+    for (let i = 0; i < count; i++) batch.write(line);
+    expect(writes).toEqual([line.repeat(count)]);
+  });
+
+  it('loses no line and changes none, however lines, levels and waits interleave', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ line: fc.constantFrom(30, 40, 50).map((l) => `{"level":${l},"msg":"x"}\n`) }),
+            fc.record({ wait: fc.integer({ min: 0, max: 3 * LOG_BATCH_MS }) }),
+          ),
+          { maxLength: 60 },
+        ),
+        (steps) => {
+          vi.useFakeTimers();
+          const writes: string[] = [];
+          const batch = batchInto(writes);
+          let expected = '';
+          for (const step of steps) {
+            if ('line' in step) {
+              batch.write(step.line);
+              expected += step.line;
+            } else vi.advanceTimersByTime(step.wait);
+          }
+          vi.advanceTimersByTime(LOG_BATCH_MS);
+          vi.useRealTimers();
+          expect(writes.join('')).toBe(expected);
+          expect(writes.every((w) => w !== '')).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

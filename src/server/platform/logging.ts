@@ -273,8 +273,81 @@ export function lazyChildLogger(
   return new LazyChildLogger(parent, bindings, options) as unknown as Logger;
 }
 
+/** How long a line may wait to be written with the ones after it. */
+export const LOG_BATCH_MS = 10;
+/** Lines waiting beyond this many characters are written at once. */
+export const LOG_BATCH_MAX_CHARS = 64 * 1024;
+
+const waitingBatches = new Set<LogBatch>();
+let exitHookAdded = false;
+
+/**
+ * Log lines handed to the stream together, at most 10 ms after the first of them: one write for
+ * the requests of those 10 ms instead of one each. Each write hands its text to libuv's
+ * threadpool, about 2 µs of the event loop's time and a thread switch on a busy core: with a
+ * line per request the log cost a quarter of a small request (ADR 045).
+ *
+ * A warning or an error is written at once, with the lines before it, in order; so is what waits
+ * when the process exits (an uncaught error, a signal, the end of the run). Only a process killed
+ * outright (SIGKILL, the machine stopping) loses what waits: at most the last 10 ms of lines.
+ */
+export class LogBatch implements DestinationStream {
+  private waiting = '';
+  private timer: NodeJS.Timeout | undefined;
+  private readonly flushNow = () => this.flush();
+
+  constructor(
+    private readonly target: DestinationStream & { flushSync?: () => void },
+    private readonly waitMs = LOG_BATCH_MS,
+  ) {
+    if (!exitHookAdded) {
+      exitHookAdded = true;
+      process.once('exit', () => {
+        for (const batch of waitingBatches) batch.flushOnExit();
+      });
+    }
+  }
+
+  write(line: string) {
+    this.waiting += line;
+    if (isWarningOrWorse(line) || this.waiting.length >= LOG_BATCH_MAX_CHARS) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(this.flushNow, this.waitMs);
+      waitingBatches.add(this);
+    }
+  }
+
+  /** Hands what waits to the stream now. */
+  flush() {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    waitingBatches.delete(this);
+    if (this.waiting === '') return;
+    const text = this.waiting;
+    this.waiting = '';
+    this.target.write(text);
+  }
+
+  private flushOnExit() {
+    this.flush();
+    try {
+      this.target.flushSync?.();
+    } catch {
+      // A stream already closed or not yet open: nothing more can be written on the way out.
+    }
+  }
+}
+
+/** pino's lines start with `{"level":NN`; 40 is a warning, 50 an error, 60 fatal. */
+function isWarningOrWorse(line: string): boolean {
+  return line.startsWith('{"level":') && line.charCodeAt(9) >= 52 /* '4' */;
+}
+
 /** Where log lines go when no stream is given: standard output, written off the request's path. */
-export const defaultLogStream = (): DestinationStream => pino.destination({ dest: 1, sync: false });
+export const defaultLogStream = (): DestinationStream =>
+  new LogBatch(pino.destination({ dest: 1, sync: false }));
 
 /** Paths pino censors whatever the serializers do (headers and secrets logged by mistake). */
 export const REDACT_PATHS = [
