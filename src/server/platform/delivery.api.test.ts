@@ -15,6 +15,7 @@ const INDEX_HTML =
 // Compressible, and well above the 1 KiB under which the build writes no .br/.gz.
 const APP_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"row ${i}"}`).join(',')}];\n`;
 const SMALL_JS = 'export const small = 1;\n';
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 const APP_MAP = JSON.stringify({ version: 3, sources: ['app.ts'], mappings: 'AAAA;'.repeat(400) });
 
 let webDir: string;
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'assets/app-1234.js'), APP_JS);
   await writeFile(path.join(webDir, 'assets/app-1234.js.map'), APP_MAP);
   await writeFile(path.join(webDir, 'assets/small-1234.js'), SMALL_JS);
+  await writeFile(path.join(webDir, 'favicon.svg'), FAVICON);
   const written = await precompressDir(webDir);
   expect(written.files).toBe(2); // app-1234.js and its map; index.html and small-1234.js are too small
   [dev, prod] = await Promise.all([
@@ -93,6 +95,27 @@ describe('static files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(SMALL_JS);
+  });
+
+  it('a hashed file carries no validator: no ETag, Last-Modified or Accept-Ranges, a year in the cache', async () => {
+    for (const accept of ['br, gzip', undefined]) {
+      const res = await get(dev, '/assets/app-1234.js', accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const header of ['etag', 'last-modified', 'accept-ranges'])
+        expect(res.headers[header], `${header} with ${accept}`).toBeUndefined();
+    }
+  });
+
+  it('a file at the top is revalidated by its ETag: 304 when unchanged', async () => {
+    const res = await get(dev, '/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(FAVICON);
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get(dev, '/favicon.svg', undefined, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
   });
 
   it('the history fallback still sends index.html, to be revalidated', async () => {

@@ -30,19 +30,34 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
   const indexPath = path.join(webDir, 'index.html');
   const hasWeb = existsSync(indexPath);
   if (hasWeb) {
+    const allowedPath = (pathname: string) => opts.sourceMaps || !isSourceMap(pathname);
+    // The build's hashed files never change under their name: cached for a year, and nothing to
+    // revalidate them with. ETag, Last-Modified and Accept-Ranges were 75 of the 500 bytes of
+    // headers each script came with, 14–18 scripts a screen (ADR 045).
+    await app.register(fastifyStatic, {
+      root: path.join(webDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+      allowedPath,
+      setHeaders(reply) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // The files at the top (the icon): asked again each time, validated by their ETag.
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: true,
       index: false,
       preCompressed: true,
-      allowedPath: (pathname) => opts.sourceMaps || !isSourceMap(pathname),
-      setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+      decorateReply: false,
+      allowedPath,
+      setHeaders(reply) {
+        reply.header('cache-control', 'no-cache');
       },
     });
   }
