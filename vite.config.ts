@@ -24,6 +24,20 @@ const SHELL_MODULES = [
   /node_modules[\\/]@mui[\\/]material[\\/](?:Alert|AppBar|Avatar|Backdrop|Breadcrumbs|Drawer|Fade|Grow|Link|List|ListItem|ListItemButton|ListItemIcon|ListItemSecondaryAction|ListItemText|Modal|Popper|Portal|Slide|Toolbar|Tooltip|Unstable_TrapFocus|internal[\\/](?:Transition|svg-icons))[\\/.]/,
   /node_modules[\\/]@popperjs[\\/]/,
   /src[\\/]domain[\\/]reference[\\/]lists\.ts$/,
+  // The menus' and toggle groups' keyboard focus: in the fields' chunk it brought that chunk to
+  // screens with toggle buttons and no field.
+  /node_modules[\\/]@mui[\\/]utils[\\/]useRovingTabIndex[\\/]/,
+  // Constants that a screen and one of its parts loaded later both use: the bundler gave each a
+  // chunk of its own (130–772 bytes), a request for each on the customer screens and the checkout.
+  /src[\\/]domain[\\/](?:customers[\\/]constants|accounts[\\/]constants|pricing[\\/]prices|maps[\\/]verification)\.ts$/,
+];
+/**
+ * MUI's text field with what it always brings (its select, menu and popover, every input variant),
+ * and the dialog: the screens with a form load them as one chunk; the dashboard, which has neither,
+ * none of it. Cut by the bundler they were five chunks, five requests on most screens.
+ */
+const FIELD_MODULES = [
+  /node_modules[\\/]@mui[\\/]material[\\/](?:Dialog|DialogActions|DialogContent|DialogTitle|FilledInput|FormControl|FormHelperText|FormLabel|Input|InputAdornment|InputBase|InputLabel|Menu|MenuList|NativeSelect|OutlinedInput|Popover|Select|TextareaAutosize|TextField)[\\/.]/,
 ];
 /** `npm run dev:web`: /login is the sign-in page (login.html), as the server answers it. */
 function loginPageInDevelopment(): Plugin {
@@ -105,7 +119,12 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod-jitless\.ts$/ },
             // Libraries every screen needs from the first paint, each in a chunk of its own: none of
             // them then exceeds 100 kB compressed, and they stay cached across releases of the app.
-            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
+            // With them, the bundler's runtime helpers and the preload helper, which every screen
+            // runs: otherwise two chunks of under 1 kB, each a request of its own on every screen.
+            {
+              name: 'react',
+              test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]|^\0(?:rolldown\/runtime|vite\/preload-helper)/,
+            },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             // What every screen runs, the login page included, in one chunk (compressed together,
             // 8 kB less than as the twenty small chunks the bundler would otherwise cut): MUI's
@@ -113,6 +132,7 @@ export default defineConfig({
             // shared constants of the API client. Other components are split per screen as usual.
             { name: 'ui', test: (id: string) => FIRST_SCREEN_MODULES.some((re) => re.test(id)) },
             { name: 'shell', test: (id: string) => SHELL_MODULES.some((re) => re.test(id)) },
+            { name: 'fields', test: (id: string) => FIELD_MODULES.some((re) => re.test(id)) },
           ],
         },
       },

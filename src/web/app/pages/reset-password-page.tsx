@@ -2,8 +2,8 @@ import { RESET_LINK_INVALID } from '@domain/auth/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { Placeholder } from '@web/components/placeholder';
 import { useResetTokenInfo } from '@web/features/auth/api/password-reset';
 import { AuthCard } from '@web/features/auth/components/auth-card';
 import { ResetPasswordForm } from '@web/features/auth/components/reset-password-form';
@@ -43,9 +43,9 @@ export function ResetPasswordPage() {
     return (
       <AuthCard title={title}>
         <Stack spacing={2} aria-busy="true">
-          <Skeleton variant="rounded" height={56} />
-          <Skeleton variant="rounded" height={56} />
-          <Skeleton variant="rounded" height={42} />
+          <Placeholder height={56} />
+          <Placeholder height={56} />
+          <Placeholder height={42} />
         </Stack>
       </AuthCard>
     );

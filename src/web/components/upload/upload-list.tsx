@@ -2,12 +2,12 @@ import type { UploadSummary } from '@domain/uploads/upload';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CardActions, CardFields, CardTitle } from '@web/components/card-list';
 import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
+import { Placeholder } from '@web/components/placeholder';
 import { formatDateTime } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { resultCsvUrl, type UploadBase } from './upload-api';
@@ -107,7 +107,7 @@ export function UploadList<S extends UploadSummary>({
         query.isPending && (
           <Stack spacing={1} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
             {[0, 1, 2].map((i) => (
-              <Skeleton key={i} variant="rounded" height={52} />
+              <Placeholder key={i} height={52} />
             ))}
           </Stack>
         )

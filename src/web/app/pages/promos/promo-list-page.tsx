@@ -9,7 +9,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -17,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
+import { Placeholder } from '@web/components/placeholder';
 import { useAllRules, usePromoTags } from '@web/features/promos/api/promos';
 import {
   EMPTY_FILTER,
@@ -186,7 +186,7 @@ export function PromoListPage() {
       {rules.isPending ? (
         <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading rules">
           {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} variant="rounded" height={44} />
+            <Placeholder key={i} height={44} />
           ))}
         </Stack>
       ) : rules.isError ? (

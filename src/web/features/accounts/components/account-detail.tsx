@@ -3,8 +3,8 @@ import { can, type Principal } from '@domain/auth/permissions';
 import { accountStatusName, USER_TYPE } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import { CopyableText } from '@web/components/copyable-text';
+import { Placeholder } from '@web/components/placeholder';
 import { Fact, SectionCard } from '@web/components/section-card';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
@@ -63,8 +63,8 @@ export function AccountDetail({ uid, principal }: { uid: string; principal: Prin
   if (record.isPending)
     return (
       <Box role="status" sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label="Loading the account">
-        <Skeleton variant="rounded" height={120} />
-        <Skeleton variant="rounded" height={320} />
+        <Placeholder height={120} />
+        <Placeholder height={320} />
       </Box>
     );
   if (record.isError)

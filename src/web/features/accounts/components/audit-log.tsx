@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AuditEventCard } from '@web/components/audit-event';
 import { EmptyState } from '@web/components/empty-state';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import { useAudit } from '../api/account';
 
@@ -75,7 +75,7 @@ export function AuditLog({
         </TextField>
       </Box>
       {audit.isPending ? (
-        <Skeleton variant="rounded" height={160} />
+        <Placeholder height={160} />
       ) : audit.isError ? (
         <Alert severity="error">{errorMessage(audit.error, 'The change log could not be loaded.')}</Alert>
       ) : audit.data.data.length === 0 ? (

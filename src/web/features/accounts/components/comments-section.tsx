@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@domain/accounts/messages';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { AddCommentForm, CommentList } from '@web/components/comments';
+import { Placeholder } from '@web/components/placeholder';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { useAddComment, useComments } from '../api/account';
@@ -28,7 +28,7 @@ export function CommentsSection({ uid, canEdit }: { uid: string; canEdit: boolea
     <SectionCard title="Comments">
       {canEdit && <AddCommentForm pending={add.isPending} onAdd={submit} />}
       {comments.isPending ? (
-        <Skeleton variant="rounded" height={64} />
+        <Placeholder height={64} />
       ) : comments.isError ? (
         <Typography color="error">{errorMessage(comments.error, 'Comments could not be loaded.')}</Typography>
       ) : (

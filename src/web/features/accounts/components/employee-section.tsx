@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Placeholder } from '@web/components/placeholder';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
@@ -45,7 +45,7 @@ export function EmployeeSection({ account, canOffboard }: { account: AccountReco
   return (
     <SectionCard title="Employee records">
       {lookup.isPending ? (
-        <Skeleton variant="rounded" height={64} />
+        <Placeholder height={64} />
       ) : lookup.isError ? (
         <Alert severity="error">{errorMessage(lookup.error, 'The employee lookup failed.')}</Alert>
       ) : (

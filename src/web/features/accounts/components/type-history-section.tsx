@@ -1,7 +1,7 @@
 import { userTypeName } from '@domain/reference/lists';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { Placeholder } from '@web/components/placeholder';
 import { SectionCard } from '@web/components/section-card';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
@@ -15,7 +15,7 @@ export function TypeHistorySection({ uid }: { uid: string }) {
   return (
     <SectionCard title="Account type history">
       {history.isPending ? (
-        <Skeleton variant="rounded" height={48} />
+        <Placeholder height={48} />
       ) : history.isError ? (
         <Typography color="error">
           {errorMessage(history.error, 'The history could not be loaded.')}

@@ -3,12 +3,12 @@ import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import { useState } from 'react';
 import { useAddresses, useDeleteAddress, useMakeDefaultAddress } from '../api/addresses';
@@ -61,8 +61,8 @@ export function AddressList({ uid, canEdit }: AddressListProps) {
 
       {addresses.isPending && (
         <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading addresses">
-          <Skeleton variant="rounded" height={150} />
-          <Skeleton variant="rounded" height={150} />
+          <Placeholder height={150} />
+          <Placeholder height={150} />
         </Stack>
       )}
       {addresses.isError && (

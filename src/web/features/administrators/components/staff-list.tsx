@@ -3,11 +3,11 @@ import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import { isDesktopTier, useLayoutTier } from '@web/lib/use-layout-tier';
 import type { ReactNode } from 'react';
@@ -41,7 +41,7 @@ export function StaffList({
     body = (
       <Stack spacing={1} sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading staff">
         {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} variant="rounded" height={56} />
+          <Placeholder key={i} height={56} />
         ))}
       </Stack>
     );

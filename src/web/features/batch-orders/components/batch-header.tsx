@@ -2,9 +2,9 @@ import { type BatchOrderSummary, batchOrderTypeLabel } from '@domain/batch-order
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Placeholder } from '@web/components/placeholder';
 import { ResumeUpload } from '@web/components/upload/resume-upload';
 import { resultCsvUrl } from '@web/components/upload/upload-api';
 import { UploadProgress, UploadStatusChip } from '@web/components/upload/upload-progress';
@@ -22,7 +22,7 @@ export function BatchHeader({
   children: (batch: BatchOrderSummary) => ReactNode;
 }) {
   const batch = useBatchOrder(id);
-  if (batch.isPending) return <Skeleton variant="rounded" height={120} aria-label="Loading batch" />;
+  if (batch.isPending) return <Placeholder height={120} aria-label="Loading batch" />;
   if (batch.isError)
     return <Alert severity="error">{errorMessage(batch.error, 'The batch could not be loaded.')}</Alert>;
   const b = batch.data;

@@ -1,17 +1,32 @@
 import type { SavedCard } from '@domain/checkout/checkout';
 import { formatMoneyFor } from '@domain/checkout/locale';
 import type { Notice } from '@domain/platform/notices';
+import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { Placeholder } from '@web/components/placeholder';
 import { SectionCard } from '@web/components/section-card';
-import { useState } from 'react';
+import { chunkLoader, lazyOr, preloader } from '@web/lib/chunk-load';
+import { Suspense, useState } from 'react';
 import { useNewCard } from '../hooks/use-new-card';
 import { NewCardForm } from './new-card-form';
 import { ProductCreditField } from './product-credit-field';
-import { SplitPaymentsEditor, type SplitRowPayment } from './split-payments-editor';
+import type { SplitPaymentsEditorProps, SplitRowPayment } from './split-payments-editor';
+
+function SplitEditorUnavailable(_props: SplitPaymentsEditorProps) {
+  return <Alert severity="error">The split editor did not load. Reload the page to try again.</Alert>;
+}
+
+/** The split editor: its code loads when "Split across cards" is pointed at, focused or ticked. */
+const loadSplitEditor = chunkLoader(() => import('./split-payments-editor'));
+const SplitPaymentsEditor = lazyOr(
+  () => loadSplitEditor().then((m) => m.SplitPaymentsEditor),
+  SplitEditorUnavailable,
+);
+const preloadSplitEditor = preloader(loadSplitEditor);
 
 export interface PaymentChoice {
   savedCard: boolean;
@@ -66,6 +81,8 @@ export function PaymentPanel({
   return (
     <SectionCard title="Payment">
       <FormControlLabel
+        onPointerEnter={preloadSplitEditor}
+        onFocus={preloadSplitEditor}
         control={
           <Checkbox
             checked={split}
@@ -78,25 +95,27 @@ export function PaymentPanel({
         label="Split across cards"
       />
       {split ? (
-        <SplitPaymentsEditor
-          cards={cards}
-          dueCents={dueCents}
-          localeCode={localeCode}
-          currency={currency}
-          onSplit={(splits) =>
-            onPayment(
-              splits
-                ? {
-                    savedCard: false,
-                    cardId: null,
-                    squareNonce: null,
-                    label: `${splits.length} cards: ${splits.map((s) => `${s.label} ${money(s.amount)}`).join(', ')}`,
-                    splitPayments: splits,
-                  }
-                : null,
-            )
-          }
-        />
+        <Suspense fallback={<Placeholder height={160} aria-label="Loading the split editor" />}>
+          <SplitPaymentsEditor
+            cards={cards}
+            dueCents={dueCents}
+            localeCode={localeCode}
+            currency={currency}
+            onSplit={(splits) =>
+              onPayment(
+                splits
+                  ? {
+                      savedCard: false,
+                      cardId: null,
+                      squareNonce: null,
+                      label: `${splits.length} cards: ${splits.map((s) => `${s.label} ${money(s.amount)}`).join(', ')}`,
+                      splitPayments: splits,
+                    }
+                  : null,
+              )
+            }
+          />
+        </Suspense>
       ) : (
         <>
           <RadioGroup

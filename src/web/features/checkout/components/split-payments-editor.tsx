@@ -40,13 +40,7 @@ interface Row {
 
 const NEW = 'new';
 
-export function SplitPaymentsEditor({
-  cards,
-  dueCents,
-  localeCode,
-  currency,
-  onSplit,
-}: {
+export interface SplitPaymentsEditorProps {
   cards: SavedCard[];
   /** What the cards must pay (the estimate's total after product credit); null before an estimate. */
   dueCents: number | null;
@@ -54,7 +48,15 @@ export function SplitPaymentsEditor({
   currency: string;
   /** The complete split, or null while it is not (a card missing, an amount wrong, money left). */
   onSplit: (splits: SplitRowPayment[] | null) => void;
-}) {
+}
+
+export function SplitPaymentsEditor({
+  cards,
+  dueCents,
+  localeCode,
+  currency,
+  onSplit,
+}: SplitPaymentsEditorProps) {
   const nextKey = useRef(2);
   const [rows, setRows] = useState<Row[]>([
     { key: 0, choice: cards[0]?.id ?? '', token: null, amount: '' },

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import type { ReactNode } from 'react';
 import { useDeferredValue } from 'react';
@@ -54,10 +54,10 @@ function DashboardSkeleton() {
         </Grid>
       ))}
       <Grid size={{ xs: 12, lg: 8 }}>
-        <Skeleton variant="rounded" height={380} />
+        <Placeholder height={380} />
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
-        <Skeleton variant="rounded" height={380} />
+        <Placeholder height={380} />
       </Grid>
     </Grid>
   );

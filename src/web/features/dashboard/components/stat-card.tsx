@@ -1,8 +1,8 @@
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { Placeholder } from '@web/components/placeholder';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -60,9 +60,9 @@ export function StatCardSkeleton() {
   return (
     <Card sx={{ height: '100%' }} aria-hidden>
       <CardContent>
-        <Skeleton width="50%" />
-        <Skeleton width="35%" height={48} />
-        <Skeleton width="70%" />
+        <Placeholder text width="50%" />
+        <Placeholder text width="35%" height={48} />
+        <Placeholder text width="70%" />
       </CardContent>
     </Card>
   );

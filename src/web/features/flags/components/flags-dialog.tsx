@@ -6,9 +6,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import { useAlert } from '@web/components/alert/alert-context';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useId } from 'react';
@@ -43,7 +43,7 @@ export function FlagsDialog({ open, onClose }: FlagsDialogProps) {
           {flags.isPending &&
             [0, 1, 2].map((i) => (
               <ListItem key={i}>
-                <Skeleton width="100%" height={48} />
+                <Placeholder text width="100%" height={48} />
               </ListItem>
             ))}
           {flags.data?.data.map((flag, index) => {

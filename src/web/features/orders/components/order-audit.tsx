@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { AuditEventCard } from '@web/components/audit-event';
 import { EmptyState } from '@web/components/empty-state';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import { useOrderAudit } from '../api/orders';
 
@@ -19,7 +19,7 @@ export function OrderAudit({
   onPage: (page: number) => void;
 }) {
   const audit = useOrderAudit(id, page);
-  if (audit.isPending) return <Skeleton variant="rounded" height={160} />;
+  if (audit.isPending) return <Placeholder height={160} />;
   if (audit.isError)
     return <Alert severity="error">{errorMessage(audit.error, 'The change log could not be loaded.')}</Alert>;
   const { data, total, limit, names } = audit.data;

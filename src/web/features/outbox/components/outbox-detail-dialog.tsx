@@ -9,10 +9,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { CopyableText } from '@web/components/copyable-text';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useLayoutTier } from '@web/lib/use-layout-tier';
@@ -116,7 +116,7 @@ export function OutboxDetailDialog({ id, onClose }: OutboxDetailDialogProps) {
     >
       <DialogTitle id={titleId}>{data ? (data.subject ?? data.template) : 'Message'}</DialogTitle>
       <DialogContent dividers>
-        {message.isPending && <Skeleton variant="rounded" height={320} aria-label="Loading the message" />}
+        {message.isPending && <Placeholder height={320} aria-label="Loading the message" />}
         {message.isError && (
           <Alert severity="error">{errorMessage(message.error, 'The message could not be loaded.')}</Alert>
         )}

@@ -3,10 +3,10 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import { EmptyState } from '@web/components/empty-state';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useLayoutTier } from '@web/lib/use-layout-tier';
@@ -35,7 +35,7 @@ export function OutboxList() {
     body = (
       <Stack spacing={1} sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading messages">
         {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} variant="rounded" height={52} />
+          <Placeholder key={i} height={52} />
         ))}
       </Stack>
     );

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Placeholder } from '@web/components/placeholder';
 import { errorMessage } from '@web/lib/api-client';
 import { isDesktopTier, useLayoutTier } from '@web/lib/use-layout-tier';
 import { useProductCredit } from '../api/product-credit';
@@ -26,8 +26,8 @@ export function ProductCreditTab({ uid, canAdjust }: ProductCreditTabProps) {
       </Typography>
       {credit.isPending && (
         <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading product credit">
-          <Skeleton variant="rounded" height={180} />
-          <Skeleton variant="rounded" height={180} />
+          <Placeholder height={180} />
+          <Placeholder height={180} />
         </Stack>
       )}
       {credit.isError && (

@@ -7,12 +7,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { Placeholder } from '@web/components/placeholder';
 import type { Dispatch } from 'react';
 import { MODES, type Mode, type PromoEditor, type PromoEditorAction } from './promo-editor';
 
@@ -87,7 +87,7 @@ export function PromoPicker({ editor, dispatch, mayWrite, rulesPending, inCollec
           </TextField>
           {(mode === 'edit' || mode === 'bulk') &&
             (rulesPending ? (
-              <Skeleton variant="rounded" height={40} sx={{ flex: 1 }} />
+              <Placeholder height={40} sx={{ flex: 1 }} />
             ) : mode === 'edit' ? (
               <Autocomplete
                 sx={{ flex: 1, minWidth: 220 }}
