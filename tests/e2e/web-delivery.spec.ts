@@ -7,7 +7,9 @@ import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount, setViewport } from './fixtu
 // for the sign-in page (a page of its own: React and the form, ADR 035), 250 kB for the signed-in
 // dashboard, the customer search, a customer's dashboard and detail, the order search with its
 // results, the enroller payouts, an order's info and its refunds, the checkout and the promo tool,
-// and no script above 100 kB, all compressed (kB = 1,000 bytes). Figures and what they are made of: bench/RESULTS.md.
+// and no script above 100 kB, all compressed (kB = 1,000 bytes). A screen's total counts each
+// script's response headers as well, as Lighthouse counts what a page transfers (about 400 bytes a
+// script). Figures and what they are made of: bench/RESULTS.md.
 // A script that grows, loses its compression, or a library that slips back onto the first screens
 // fails here.
 const LOGIN_JS_BUDGET = 120_000;
@@ -27,6 +29,8 @@ interface Script {
   file: string;
   /** Body bytes as they travelled. */
   wire: number;
+  /** The response's header bytes. */
+  headers: number;
   /** Body bytes once decoded. */
   decoded: number;
   encoding: string | undefined;
@@ -41,9 +45,11 @@ function recordScripts(page: Page): () => Promise<Script[]> {
     const response = await request.response();
     if (!response) return null;
     const headers = response.headers();
+    const sizes = await request.sizes();
     return {
       file: new URL(request.url()).pathname,
-      wire: (await request.sizes()).responseBodySize,
+      wire: sizes.responseBodySize,
+      headers: sizes.responseHeadersSize,
       decoded: (await response.body()).length,
       encoding: headers['content-encoding'],
       vary: headers.vary ?? '',
@@ -53,11 +59,12 @@ function recordScripts(page: Page): () => Promise<Script[]> {
   return async () => (await Promise.all(pending)).filter((s): s is Script => s !== null);
 }
 
-const total = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.wire, 0);
+/** What a screen's scripts transferred: bodies and headers. */
+const total = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.wire + s.headers, 0);
 const describeScripts = (scripts: Script[]) =>
   scripts
     .sort((a, b) => b.wire - a.wire)
-    .map((s) => `${s.file} ${s.wire} B (${s.encoding ?? 'identity'})`)
+    .map((s) => `${s.file} ${s.wire} B + ${s.headers} B of headers (${s.encoding ?? 'identity'})`)
     .join('\n');
 
 function expectCompressed(scripts: Script[]) {
@@ -239,7 +246,7 @@ test('the promo tool: no zod until a rule is opened, within the budget', async (
   await openWithinBudget(page, '/promos/tool', page.getByRole('heading', { name: 'Simulator' }));
 });
 
-test('the checkout that opens on the address form does not move as the form comes (CLS under 0.02)', async ({
+test('the checkout that opens on the address form: within the budget, and does not move as the form comes (CLS under 0.02)', async ({
   page,
 }) => {
   await setViewport(page, { width: 1280, height: 900 });
@@ -261,9 +268,11 @@ test('the checkout that opens on the address form does not move as the form come
     data: { uid, localeCode: 'en-US' },
   });
   const cartId = (await cart.json()).data.cartId as string;
-  await page.goto(`/en-US/checkout/${cartId}`);
-  await expect(page.getByRole('form', { name: 'Shipping address form' }).getByLabel(/^City/)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await openWithinBudget(
+    page,
+    `/en-US/checkout/${cartId}`,
+    page.getByRole('form', { name: 'Shipping address form' }).getByLabel(/^City/),
+  );
   const shift = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
