@@ -289,3 +289,44 @@ test('the checkout that opens on the address form: within the budget, and does n
   );
   expect(shift).toBeLessThan(0.02);
 });
+
+/**
+ * The other signed-in screens (issue 28: any screen within 250 kB), each opened on an empty cache:
+ * no zod as they open (their forms' rules come with first use), within the budget. Each is ready
+ * when its main heading shows and the network has settled.
+ */
+const OTHER_SCREENS: { name: string; path: (ids: { uid: string }) => string }[] = [
+  { name: 'Administrators', path: () => '/administrators' },
+  { name: 'Create administrator', path: () => '/administrators/create' },
+  { name: 'My profile', path: () => '/profile' },
+  { name: 'Outbox', path: () => '/outbox' },
+  { name: 'Carts', path: () => '/carts' },
+  { name: 'a customer’s carts', path: ({ uid }) => `/customers/${uid}/carts` },
+  { name: 'a customer’s addresses', path: ({ uid }) => `/customers/${uid}/address` },
+  { name: 'a customer’s product credit', path: ({ uid }) => `/customers/${uid}/credit` },
+  { name: 'an order’s process', path: () => '/orders/DemoTwoCardOrder0001/process' },
+  { name: 'Failed orders', path: () => '/orders/failed' },
+  { name: 'Bulk ledgers', path: () => '/bulkLedgers' },
+  { name: 'Create promo', path: () => '/promos/create' },
+];
+
+test('the other signed-in screens: no zod as they open, within the budget', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const client = await findDemoAccount(page, (a) => a.userType === 3 && a.countryId === 1, 'US client');
+  const ids = { uid: encodeURIComponent(client.uid) };
+  for (const screen of OTHER_SCREENS) {
+    await test.step(screen.name, async () => {
+      const context = await page
+        .context()
+        .browser()!
+        .newContext({ storageState: await page.context().storageState() });
+      const fresh = await context.newPage();
+      try {
+        await openWithinBudget(fresh, screen.path(ids), fresh.getByRole('heading', { level: 1 }).first());
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok } from '../platform/envelope';
 import { integerId } from '../platform/ids';
 import {
   address,
@@ -107,6 +108,14 @@ export const ShippingAddress = z.object({
   dateLastModified: z.string(),
 });
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
+
+/** The address tab's answers (GET the list; POST, PUT and the default move answer the address). */
+export const ShippingAddressList = ok(z.array(ShippingAddress));
+export const SavedAddress = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ShippingAddress,
+});
 
 export const AddressParams = z.object({ addressId: integerId('Not an address id') });
 

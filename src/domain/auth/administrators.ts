@@ -1,3 +1,4 @@
+import { ok } from '@domain/platform/envelope';
 import { z } from 'zod';
 import { emailSchema } from './contracts';
 import { STAFF_DIRECTORIES, STAFF_ROLES } from './roles';
@@ -18,6 +19,15 @@ export const StaffUser = z.object({
   createdAt: z.string(),
 });
 export type StaffUser = z.infer<typeof StaffUser>;
+
+/** The screen's answers, checked in the browser in development only (ADR 043). */
+export const StaffListAnswer = ok(z.array(StaffUser));
+export const StaffUserAnswer = ok(StaffUser);
+export const CreatedStaffUserAnswer = z.object({
+  success: z.literal(true),
+  data: StaffUser,
+  message: z.string(),
+});
 
 export const StaffListQuery = z.object({
   q: z.string().trim().max(100).optional(),

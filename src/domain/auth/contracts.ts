@@ -5,13 +5,17 @@ import { STAFF_DIRECTORIES, STAFF_ROLES } from './roles';
 
 // Session and sign-in contracts (spec 1 §3 User session, §7 Session).
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
-export const SET_PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+import { PASSWORD_MIN_LENGTH } from './session-constants';
+
 export { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf';
-export const SESSION_COOKIE = 'bo_session';
+export {
+  ABSOLUTE_TIMEOUT_MS,
+  IDLE_TIMEOUT_MS,
+  PASSWORD_MIN_LENGTH,
+  RESET_LINK_TTL_MS,
+  SESSION_COOKIE,
+  SET_PASSWORD_LINK_TTL_MS,
+} from './session-constants';
 
 /** The form-rules library's email rule (spec 3 §5), stored in lower case. */
 export const emailSchema = z

@@ -6,31 +6,16 @@ import {
   type UpdateBalanceValues,
 } from '../product-credit/product-credit';
 import { accountKey, UploadRow, yesNo } from '../uploads/upload';
+import { BULK_LEDGER_DEFAULT_REASON, BULK_LEDGER_MESSAGES } from './bulk-ledger-rules';
 
 // Bulk ledgers (DESIGN §5): a CSV of product-credit adjustments. Each row is one adjustment with
 // exactly the rules of the credit tab's form (UpdateBalanceRequest, then adjustmentIssues) —
 // nothing here repeats them. Columns: account (account number or uid), country (us or ca), amount
 // (dollars; negative takes credit away), reasonId, reason (optional text, "Bulk ledger upload"
-// when blank), neverExpire (1/0, yes/no) and expirationDate (YYYY-MM-DD or MM/DD/YYYY).
+// when blank), neverExpire (1/0, yes/no) and expirationDate (YYYY-MM-DD or MM/DD/YYYY). The
+// columns and words are in bulk-ledger-rules.ts (no zod), re-exported here.
 
-export const BULK_LEDGER_COLUMNS = [
-  'account',
-  'country',
-  'amount',
-  'reasonId',
-  'reason',
-  'neverExpire',
-  'expirationDate',
-] as const;
-export const BULK_LEDGER_REQUIRED = ['account', 'country', 'amount', 'reasonId'] as const;
-export const BULK_LEDGER_DEFAULT_REASON = 'Bulk ledger upload';
-
-export const BULK_LEDGER_MESSAGES = {
-  accountRequired: 'Account is required.',
-  accountFormat: (v: string) => `"${v}" is not an account number or account id.`,
-  accountMissing: (v: string) => `Account ${v} was not found.`,
-  neverExpire: 'neverExpire must be 1 or 0 (yes or no).',
-} as const;
+export { BULK_LEDGER_COLUMNS, BULK_LEDGER_MESSAGES, BULK_LEDGER_REQUIRED } from './bulk-ledger-rules';
 
 export interface ParsedBulkLedgerRow {
   account: { phoenixId: number } | { uid: string };

@@ -2,23 +2,17 @@ import { z } from 'zod';
 import { ok } from '../platform/envelope';
 import { Notice } from '../platform/notices';
 import { BOUND_MESSAGES, BOUNDS } from '../reference/bounds';
-import { LOCALES, type LocaleCode } from '../reference/lists';
+import { CART_ID, LOCALE_CODES } from './cart-constants';
 
 // Cart contracts (spec 2 §3 Cart, Line item, Override entry, Cart response; spec 3 §3). The stored
 // instance is what the carts table keeps per locale; the cart view is the priced answer of the
 // commerce query service, the same for GraphQL and REST. Money is integer cents; `subtotal`,
 // `price` and `totalPrice` are the spec's dollar twins, rounded to 2 decimals.
 
-export const CART_ID = /^[A-Za-z0-9]{28}$/;
-export const cartIdSchema = z.string().regex(CART_ID, 'Not a cart id');
+export { CART_ID, currencyOfLocale, LOCALE_CODES, regionOfLocale } from './cart-constants';
 
-export const LOCALE_CODES = LOCALES.map((l) => l.code) as [LocaleCode, ...LocaleCode[]];
+export const cartIdSchema = z.string().regex(CART_ID, 'Not a cart id');
 export const localeCodeSchema = z.enum(LOCALE_CODES, 'Not a locale (en-US, en-CA or fr-CA)');
-export const regionOfLocale = (locale: string): 1 | 2 => (locale.endsWith('-CA') ? 2 : 1);
-export const currencyOfLocale = (locale: string) => {
-  const found = LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
-  return { name: found.currency.name, format: found.currency.format };
-};
 
 /**
  * A quantity staff enter (REST and the commerce query service alike): below 1 is the spec's to

@@ -12,7 +12,7 @@ import type {
   StoredOverride,
   Volumes,
 } from './cart';
-import { regionOfLocale } from './cart';
+import { regionOfLocale } from './cart-constants';
 import { promoTagResults } from './promo-codes';
 
 // From a stored cart instance to the engine's input, and from the engine's priced cart to the cart

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AddressInput } from '../addresses/addresses';
 import { OrderAddress } from '../orders/address';
+import { ok } from '../platform/envelope';
 import { countryName, ORDER_STATE } from '../reference/lists';
+import { EXPORT_STATUSES } from './process-words';
 
 // The downstream (Phoenix) export (DESIGN §2 "Phoenix"): captured orders are handed downstream and
 // get a 9-digit Phoenix order id; an order that fails these checks becomes a failed order (spec 2
@@ -216,9 +218,7 @@ export const isCancelledForExport = (state: number, hasCancellation: boolean): b
   hasCancellation || state === ORDER_STATE.cancelled || state === ORDER_STATE.cancelledPaid;
 
 // --- Process view (`GET /api/cs/order/{id}/process`) -------------------------------------------
-
-export const EXPORT_STATUSES = ['pending', 'exported', 'failed', 'cancelled'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+// Its words (the export's states, the events' names) are in process-words.ts, without zod.
 
 export const DownstreamExport = z.object({
   status: z.enum(EXPORT_STATUSES),
@@ -276,6 +276,7 @@ export const OrderProcess = z.object({
   history: z.array(ProcessEvent),
 });
 export type OrderProcess = z.infer<typeof OrderProcess>;
+export const OrderProcessAnswer = ok(OrderProcess);
 
 /** The order's document id in a path (`orders.id`). */
 export const OrderDocParams = z.object({
@@ -287,27 +288,3 @@ export const ShippingAddressFixed = z.object({
   message: z.string(),
   data: OrderAddress,
 });
-
-const PROCESS_ACTIONS: Record<string, string> = {
-  'downstream.queued': 'Queued for Phoenix export',
-  'downstream.exported': 'Exported to Phoenix',
-  'downstream.failed': 'Phoenix export failed',
-  'downstream.retry': 'Export retried',
-  'downstream.cancelled': 'Export stopped: order cancelled',
-  'order.shippingAddress': 'Shipping address corrected',
-  'order.captured': 'Payment captured',
-  'order.captureFailed': 'Payment capture failed (retried automatically)',
-  'order.captureRetryFailed': 'Payment capture retry failed',
-  'order.captureGaveUp': 'Payment capture failed for good (retry from Failed orders)',
-  'order.captureStopped': 'Payment capture stopped: order cancelled',
-};
-
-/** How the process view names an orders-log event; events of other kinds keep their action. */
-export const processActionLabel = (action: string): string => PROCESS_ACTIONS[action] ?? action;
-
-export const EXPORT_STATUS_LABELS: Record<ExportStatus, string> = {
-  pending: 'Waiting for export',
-  exported: 'Exported',
-  failed: 'Failed',
-  cancelled: 'Not exported (cancelled)',
-};

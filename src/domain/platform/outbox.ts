@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ok, paged } from './envelope';
 import { decimalInt } from './ids';
+import { OUTBOX_STATUSES } from './outbox-constants';
 
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'stored', 'failed'] as const;
+export { OUTBOX_STATUSES } from './outbox-constants';
 
 export const OutboxMessageSummary = z.object({
   id: z.number().int(),
@@ -37,6 +39,10 @@ export const OutboxMessage = OutboxMessageSummary.extend({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
+/** The screen's answers, checked in the browser in development only (ADR 043). */
+export const OutboxPageAnswer = paged(OutboxMessageSummary);
+export const OutboxMessageAnswer = ok(OutboxMessage);
+
 export const OutboxListQuery = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   q: z.string().trim().max(200).optional(),
@@ -44,3 +50,5 @@ export const OutboxListQuery = z.object({
   limit: decimalInt(1, 100).default(25),
 });
 export type OutboxListQuery = z.input<typeof OutboxListQuery>;
+/** The list query after defaults: page and limit are always numbers (the screen's). */
+export type OutboxListParams = z.output<typeof OutboxListQuery>;

@@ -1,4 +1,5 @@
-import { columnLabel, type Preview } from '@domain/uploads/upload';
+import type { Preview } from '@domain/uploads/upload';
+import { columnLabel } from '@domain/uploads/upload-rules';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

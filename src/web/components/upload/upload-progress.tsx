@@ -1,4 +1,5 @@
-import { UPLOAD_STATUS_LABELS, type UploadSummary } from '@domain/uploads/upload';
+import type { UploadSummary } from '@domain/uploads/upload';
+import { UPLOAD_STATUS_LABELS } from '@domain/uploads/upload-rules';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';

@@ -1,13 +1,13 @@
-import { type AddressInput, ShippingAddress } from '@domain/addresses';
-import { ok } from '@domain/platform/envelope';
+import type { AddressInput } from '@domain/addresses/addresses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, SuccessMessage } from '@web/lib/api-client';
-import { z } from 'zod';
+import { api, checkedInDevelopment, SuccessMessage } from '@web/lib/api-client';
 
 // Address tab (spec 1 §2): /api/cs/customer/{uid}/addresses.
-
-const AddressList = ok(z.array(ShippingAddress));
-const SavedAddress = z.object({ success: z.literal(true), message: z.string(), data: ShippingAddress });
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const addresses = () => import('@domain/addresses/addresses');
+const AddressList = checkedInDevelopment(() => addresses().then((m) => m.ShippingAddressList));
+const SavedAddress = checkedInDevelopment(() => addresses().then((m) => m.SavedAddress));
 const base = (uid: string) => `/api/cs/customer/${encodeURIComponent(uid)}/addresses`;
 export const addressesKey = (uid: string) => ['customers', uid, 'addresses'] as const;
 

@@ -1,4 +1,4 @@
-import type { ShippingAddress } from '@domain/addresses';
+import type { ShippingAddress } from '@domain/addresses/addresses';
 import { formatPhone } from '@domain/validation/masks';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

@@ -1,19 +1,19 @@
-import { ADDRESS_MESSAGES, AddressInput, type ShippingAddress } from '@domain/addresses';
+import { ADDRESS_MESSAGES } from '@domain/addresses/address-rules';
+import type { AddressInput, ShippingAddress } from '@domain/addresses/addresses';
 import { formatPhone, formatZip } from '@domain/validation/masks';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ADDRESS_FIELDS, AddressFields, blankAddress } from '@web/components/form/address-fields';
-import { useAddressResolver } from '@web/components/form/address-resolver';
+import { AddressRequest, useAddressResolver } from '@web/components/form/address-resolver';
 import { AddressSearch, applySuggestionFill } from '@web/components/form/address-search';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { z } from 'zod';
 import { useAddAddress, useUpdateAddress } from '../api/addresses';
 
-type Values = z.input<typeof AddressInput>;
+type Values = AddressInput;
 
 function initialValues(address: ShippingAddress | null, countryId: 1 | 2): Values {
   if (!address) return blankAddress(countryId);
@@ -47,15 +47,15 @@ export function AddressFormDialog({ uid, address, defaultCountryId, onClose }: A
   const alert = useAlert();
   const fullScreen = useMediaQuery('(max-width:667px)');
   // The schema's rules, then the ZIP/postal code against the state or province as verification
-  // checks it (the server makes the same check).
+  // checks it (the server makes the same check). The schema is fetched as the dialog opens, not
+  // with the address tab (ADR 044: forms load their schema on first use).
   const resolver = useAddressResolver();
-  const { control, handleSubmit, setValue, getValues, clearErrors, applyServerIssues } = useZodForm(
-    AddressInput,
-    {
+  const { control, handleSubmit, setValue, getValues, clearErrors, applyServerIssues, loadChecks } =
+    useZodForm(AddressRequest, {
       resolver,
       defaultValues: initialValues(address, defaultCountryId),
-    },
-  );
+    });
+  useEffect(loadChecks, [loadChecks]);
   const countryId = useWatch({ control, name: 'countryId' });
 
   // Switching country empties the state/province and reshapes the code for the new country.

@@ -1,4 +1,5 @@
-import { ADDRESS_MESSAGES, type ShippingAddress } from '@domain/addresses';
+import { ADDRESS_MESSAGES } from '@domain/addresses/address-rules';
+import type { ShippingAddress } from '@domain/addresses/addresses';
 import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,20 +1,21 @@
-import {
-  type CreateStaffUserRequest,
-  type StaffListQuery,
+import type {
+  CreateStaffUserRequest,
+  StaffListQuery,
   StaffUser,
-  type UpdateStaffUserRequest,
+  UpdateStaffUserRequest,
 } from '@domain/auth/administrators';
-import { ok } from '@domain/platform/envelope';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, SuccessMessage } from '@web/lib/api-client';
-import { z } from 'zod';
+import { type AnswerOf, api, checkedInDevelopment, SuccessMessage } from '@web/lib/api-client';
 
 // Administrators (/administrators): staff users of both directories (DESIGN §4: leaders and developers).
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const administrators = () => import('@domain/auth/administrators');
+const StaffList = checkedInDevelopment(() => administrators().then((m) => m.StaffListAnswer));
+const StaffUserAnswer = checkedInDevelopment(() => administrators().then((m) => m.StaffUserAnswer));
+const CreatedStaffUser = checkedInDevelopment(() => administrators().then((m) => m.CreatedStaffUserAnswer));
 
 const listKey = ['administrators', 'list'] as const;
-const StaffList = ok(z.array(StaffUser));
-const StaffUserAnswer = ok(StaffUser);
-const CreatedStaffUser = z.object({ success: z.literal(true), data: StaffUser, message: z.string() });
 
 export function useStaffUsers(query: StaffListQuery) {
   return useQuery({
@@ -30,7 +31,7 @@ export function useStaffUsers(query: StaffListQuery) {
 
 /** Shows a changed user at once in every cached list, then re-reads lists whose filters it may now miss. */
 function replaceInLists(queryClient: QueryClient, user: StaffUser) {
-  queryClient.setQueriesData<z.infer<typeof StaffList>>({ queryKey: listKey }, (current) =>
+  queryClient.setQueriesData<AnswerOf<typeof StaffList>>({ queryKey: listKey }, (current) =>
     current ? { ...current, data: current.data.map((u) => (u.id === user.id ? user : u)) } : current,
   );
   return queryClient.invalidateQueries({ queryKey: listKey });

@@ -1,7 +1,7 @@
-import { CreateStaffUserRequest, type StaffUser } from '@domain/auth/administrators';
-import { SET_PASSWORD_LINK_TTL_MS } from '@domain/auth/contracts';
+import type { StaffUser } from '@domain/auth/administrators';
 import { canGrantRole, canSetAccess, type Principal } from '@domain/auth/permissions';
 import { ROLE_LABELS, STAFF_DIRECTORIES, STAFF_ROLES } from '@domain/auth/roles';
+import { SET_PASSWORD_LINK_TTL_MS } from '@domain/auth/session-constants';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,11 +11,14 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { FormSwitch } from '@web/components/form/form-switch';
 import { FormTextField } from '@web/components/form/form-text-field';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useCreateStaffUser } from '../api/administrators';
 
-const SET_PASSWORD_LINK_HOURS = SET_PASSWORD_LINK_TTL_MS / 3_600_000;
+/** The request's rules, fetched when the form is first used (ADR 044: forms load their schema on first use). */
+const CreateStaffUserRequest = lazySchema(() =>
+  import('@domain/auth/administrators').then((m) => m.CreateStaffUserRequest),
+);
 const FIELDS = ['name', 'email', 'role', 'directory', 'promoAccess', 'junoAccess'] as const;
 
 const DIRECTORY_HELP: Record<(typeof STAFF_DIRECTORIES)[number], string> = {
@@ -34,16 +37,19 @@ interface CreateStaffUserFormProps {
 export function CreateStaffUserForm({ granter, onCreated, onCancel }: CreateStaffUserFormProps) {
   const create = useCreateStaffUser();
   const alert = useAlert();
-  const { control, handleSubmit, setError, applyServerIssues } = useZodForm(CreateStaffUserRequest, {
-    defaultValues: {
-      name: '',
-      email: '',
-      role: 'agent',
-      directory: 'cs-users',
-      promoAccess: false,
-      junoAccess: false,
+  const { control, handleSubmit, setError, applyServerIssues, loadChecks } = useZodForm(
+    CreateStaffUserRequest,
+    {
+      defaultValues: {
+        name: '',
+        email: '',
+        role: 'agent',
+        directory: 'cs-users',
+        promoAccess: false,
+        junoAccess: false,
+      },
     },
-  });
+  );
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
@@ -63,7 +69,15 @@ export function CreateStaffUserForm({ granter, onCreated, onCancel }: CreateStaf
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
-      <form onSubmit={onSubmit} noValidate aria-label="Create administrator">
+      {/* The name field takes the focus as the screen opens: the rules load with the first key or
+          press in the form instead, so that the screen opens without them. */}
+      <form
+        onSubmit={onSubmit}
+        onKeyDown={loadChecks}
+        onPointerDown={loadChecks}
+        noValidate
+        aria-label="Create administrator"
+      >
         <Stack spacing={2.5}>
           <FormTextField
             control={control}
@@ -119,7 +133,8 @@ export function CreateStaffUserForm({ granter, onCreated, onCancel }: CreateStaf
             />
           </Box>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            We email a link to choose a password. It works once, within {SET_PASSWORD_LINK_HOURS} hours.
+            We email a link to choose a password. It works once, within {SET_PASSWORD_LINK_TTL_MS / 3_600_000}{' '}
+            hours.
           </Typography>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={onCancel} disabled={create.isPending}>

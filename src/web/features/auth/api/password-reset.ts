@@ -1,16 +1,44 @@
-import {
-  type ForgotPasswordRequest,
-  type ResetPasswordRequest,
-  ResetTokenInfo,
-} from '@domain/auth/contracts';
-import { ok } from '@domain/platform/envelope';
+import type { ForgotPasswordRequest, ResetPasswordRequest } from '@domain/auth/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
-import { z } from 'zod';
+import { type AnswerSchema, api, checkedInDevelopment } from '@web/lib/api-client';
 
 // Forgot password and the emailed single-use link (spec 1 §7 Session).
+//
+// zod stays off the screens that ask (ADR 043): the reset link's contract loads in development only,
+// and the message answers are checked by hand, as their zod objects checked them.
+const ResetTokenAnswer = checkedInDevelopment(() =>
+  Promise.all([import('@domain/auth/contracts'), import('@domain/platform/envelope')]).then(
+    ([auth, envelope]) => envelope.ok(auth.ResetTokenInfo),
+  ),
+);
 
-const MessageResponse = z.object({ success: z.boolean(), message: z.string().optional() });
+type FieldCheck = (value: unknown) => boolean;
+export const isBoolean: FieldCheck = (value) => typeof value === 'boolean';
+export const isString: FieldCheck = (value) => typeof value === 'string';
+const optional =
+  (check: FieldCheck): FieldCheck =>
+  (value) =>
+    value === undefined || check(value);
+
+/** An object answer whose every named key passes its check (other keys are the server's to drop). */
+export function checkedByHand<T>(fields: Record<keyof T, FieldCheck>): AnswerSchema<T> {
+  return {
+    safeParse: (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.entries<FieldCheck>(fields).every(([key, check]) =>
+        check((value as Record<string, unknown>)[key]),
+      )
+        ? { success: true, data: value as T }
+        : { success: false, error: { issues: [{ message: 'Unexpected answer' }] } },
+  };
+}
+
+const MessageResponse = checkedByHand<{ success: boolean; message?: string }>({
+  success: isBoolean,
+  message: optional(isString),
+});
 
 export function useForgotPassword() {
   return useMutation({
@@ -23,7 +51,7 @@ export function useResetTokenInfo(token: string) {
   return useQuery({
     queryKey: ['auth', 'reset-token', token],
     queryFn: ({ signal }) =>
-      api.get(`/api/accounts/resetPassword/${encodeURIComponent(token)}`, ok(ResetTokenInfo), {
+      api.get(`/api/accounts/resetPassword/${encodeURIComponent(token)}`, ResetTokenAnswer, {
         signal,
         public: true,
       }),
@@ -40,7 +68,11 @@ export function useResetPassword() {
   });
 }
 
-const ConfirmEmailResponse = z.object({ success: z.boolean(), message: z.string(), email: z.string() });
+const ConfirmEmailResponse = checkedByHand<{ success: boolean; message: string; email: string }>({
+  success: isBoolean,
+  message: isString,
+  email: isString,
+});
 
 /** The emailed confirmation of a staff member's new sign-in email. */
 export function useConfirmEmail() {

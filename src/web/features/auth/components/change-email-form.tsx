@@ -1,22 +1,28 @@
-import { emailSchema } from '@domain/auth/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormTextField } from '@web/components/form/form-text-field';
-import { useZodForm } from '@web/components/form/use-zod-form';
-import { z } from 'zod';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { useUpdateOwnEmail } from '../api/use-update-own-email';
 
-const ChangeEmailValues = z.object({ email: emailSchema });
+/**
+ * The request's email rule (the server's, word for word), fetched when the form is first used
+ * (ADR 044: forms load their schema on first use).
+ */
+const ChangeEmailValues = lazySchema(() =>
+  import('@domain/auth/contracts').then((m) => m.UpdateEmailRequest.pick({ email: true })),
+);
 
 /** One's own sign-in email: a confirmation link goes to the new address. */
 export function ChangeEmailForm({ uid, currentEmail }: { uid: string; currentEmail: string }) {
   const update = useUpdateOwnEmail(uid);
-  const { control, handleSubmit } = useZodForm(ChangeEmailValues, { defaultValues: { email: '' } });
+  const { control, handleSubmit, loadChecks } = useZodForm(ChangeEmailValues, {
+    defaultValues: { email: '' },
+  });
   const onSubmit = handleSubmit((values) => update.mutate(values.email));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Change sign-in email">
+    <form onSubmit={onSubmit} onFocus={loadChecks} noValidate aria-label="Change sign-in email">
       <Stack spacing={2} sx={{ maxWidth: 480 }}>
         {update.isSuccess && (
           <Alert severity="success" role="status">

@@ -1,5 +1,6 @@
-import { BULK_LEDGER_COLUMNS, type BulkLedgerRow } from '@domain/bulk-ledgers/bulk-ledgers';
-import { reasonById } from '@domain/product-credit/product-credit';
+import { BULK_LEDGER_COLUMNS } from '@domain/bulk-ledgers/bulk-ledger-rules';
+import type { BulkLedgerRow } from '@domain/bulk-ledgers/bulk-ledgers';
+import { reasonById } from '@domain/product-credit/credit-rules';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -121,7 +122,7 @@ function LedgerRows({ id, running }: { id: number; running: boolean }) {
       paper
       hover={false}
       columns={COLUMNS}
-      rows={(rows.data?.data ?? []) as BulkLedgerRow[]}
+      rows={rows.data?.data ?? []}
       rowKey={(r) => r.id}
       rowProps={(r) => ({ 'data-testid': `ledger-row-${r.rowNo}` })}
       loading={rows.isPending && <Typography>Loading rows…</Typography>}

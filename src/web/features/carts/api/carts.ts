@@ -1,18 +1,19 @@
-import {
-  CartAnswer,
-  CartListAnswer,
-  CartVersionAnswer,
-  type CartView,
-  type OverrideEntry,
-  ProductSearchAnswer,
-} from '@domain/carts';
+import type { CartView } from '@domain/carts/cart';
+import type { OverrideRead } from '@domain/carts/override-rules';
 import { CART_POLL_MS } from '@domain/reference/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 import { useEffect } from 'react';
 
 // The admin cart view and carts screen (spec 2 §2, §7, §9). The open cart is re-read only when its
 // version moves: a 4 s poll asks for the version, which the server answers without pricing.
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const cart = () => import('@domain/carts/cart');
+const CartAnswer = checkedInDevelopment(() => cart().then((m) => m.CartAnswer));
+const CartVersionAnswer = checkedInDevelopment(() => cart().then((m) => m.CartVersionAnswer));
+const CartListAnswer = checkedInDevelopment(() => cart().then((m) => m.CartListAnswer));
+const ProductSearchAnswer = checkedInDevelopment(() => cart().then((m) => m.ProductSearchAnswer));
 
 const base = (cartId: string) => `/api/carts/${encodeURIComponent(cartId)}`;
 export const cartKey = (cartId: string) => ['carts', cartId] as const;
@@ -74,7 +75,7 @@ export const useRemovePromoCode = (cartId: string) =>
     api.delete(`${base(cartId)}/promo-codes/${encodeURIComponent(code)}`, CartAnswer),
   );
 export const useOverride = (cartId: string) =>
-  useCartChange(cartId, (entry: OverrideEntry) => api.post(`${base(cartId)}/overrides`, CartAnswer, entry));
+  useCartChange(cartId, (entry: OverrideRead) => api.post(`${base(cartId)}/overrides`, CartAnswer, entry));
 export const useRemoveOverride = (cartId: string) =>
   useCartChange(cartId, (id: string) =>
     api.delete(`${base(cartId)}/overrides/${encodeURIComponent(id)}`, CartAnswer),

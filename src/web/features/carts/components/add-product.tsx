@@ -1,4 +1,4 @@
-import type { CartView, ProductHit } from '@domain/carts';
+import type { CartView, ProductHit } from '@domain/carts/cart';
 import { CART_MESSAGES } from '@domain/carts/messages';
 import { BOUND_MESSAGES, BOUNDS } from '@domain/reference/bounds';
 import { CART_DEBOUNCE_MS } from '@domain/reference/constants';

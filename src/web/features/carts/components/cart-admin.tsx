@@ -1,4 +1,5 @@
-import { cartSummary, LOCALE_CODES } from '@domain/carts';
+import { LOCALE_CODES } from '@domain/carts/cart-constants';
+import { cartSummary } from '@domain/carts/line-money';
 import { CART_MESSAGES } from '@domain/carts/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

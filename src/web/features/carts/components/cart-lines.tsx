@@ -1,4 +1,5 @@
-import { type CartView, cartLineStep } from '@domain/carts';
+import type { CartView } from '@domain/carts/cart';
+import { cartLineStep } from '@domain/carts/line-money';
 import { CART_MESSAGES } from '@domain/carts/messages';
 import { formatMoney, formatMoneyOff } from '@domain/reference/money';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';

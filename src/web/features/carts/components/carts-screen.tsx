@@ -1,4 +1,4 @@
-import { LOCALE_CODES } from '@domain/carts';
+import { LOCALE_CODES } from '@domain/carts/cart-constants';
 import { formatMoney } from '@domain/reference/money';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Box from '@mui/material/Box';

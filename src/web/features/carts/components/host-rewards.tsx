@@ -1,4 +1,4 @@
-import type { CartView } from '@domain/carts';
+import type { CartView } from '@domain/carts/cart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';

@@ -1,4 +1,5 @@
-import { type CartView, OverrideEntry } from '@domain/carts';
+import type { CartView, OverrideEntry } from '@domain/carts/cart';
+import { type OverrideFieldValues, overrideRead } from '@domain/carts/override-rules';
 import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,10 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { FormTextField } from '@web/components/form/form-text-field';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { Controller } from 'react-hook-form';
-import { z } from 'zod';
 import { useOverride, useRemoveOverride } from '../api/carts';
 
 // Price-override form (spec 2 §3, §5): all required; price and volumes as floats, quantity a number.
@@ -31,43 +31,36 @@ const EMPTY: Record<Field, string> = {
   overrideCV: '',
   quantity: '',
 };
-const toNumber = (s: string) => (s.trim() === '' ? undefined : Number(s));
 /** The SKU comes with the chosen line: its problems show under the line. */
 const SKU_UNDER_LINE = { sku: 'id' } as const;
 
-/** The form's fields, read as the override the server takes (the same OverrideEntry checks). */
-const OverrideFields = z
-  .object({
-    id: z.string(),
-    sku: z.string(),
-    overridePrice: z.string(),
-    overridePV: z.string(),
-    overrideQV: z.string(),
-    overrideCV: z.string(),
-    quantity: z.string(),
-  })
-  .transform((v) => ({
-    id: v.id,
-    sku: v.sku,
-    overridePrice: toNumber(v.overridePrice),
-    overridePV: toNumber(v.overridePV),
-    overrideQV: toNumber(v.overrideQV),
-    overrideCV: toNumber(v.overrideCV),
-    quantity: toNumber(v.quantity),
-  }))
-  .pipe(OverrideEntry);
+/**
+ * The form's fields read as the override the server takes (the same OverrideEntry checks), fetched
+ * when the form is first used (ADR 044: forms load their schema on first use).
+ */
+const OverrideFields = lazySchema(() => import('@domain/carts/override-form').then((m) => m.OverrideFields));
+
+/** The fields as typed: the form's values when its rules could not be fetched (ADR 044). */
+const asTyped = (v: OverrideEntry | OverrideFieldValues): v is OverrideFieldValues =>
+  typeof v.overridePrice === 'string';
+/** What is sent: the checked override, or the fields read as numbers when the rules could not be fetched. */
+const bodyOf = (checked: OverrideEntry | OverrideFieldValues) =>
+  asTyped(checked) ? overrideRead(checked) : checked;
 
 export function OverrideForm({ cart }: { cart: CartView }) {
   const lines = cart.products.filter((p) => p.lineItemId !== null && !p.isPromo && p.id === p.lineItemId);
   const save = useOverride(cart.cartId);
   const remove = useRemoveOverride(cart.cartId);
   const alert = useAlert();
-  const { control, handleSubmit, reset, setValue, applyServerIssues } = useZodForm(OverrideFields, {
-    defaultValues: { id: '', sku: '', ...EMPTY },
-    issuesUnder: SKU_UNDER_LINE,
-  });
+  const { control, handleSubmit, reset, setValue, applyServerIssues, loadChecks } = useZodForm(
+    OverrideFields,
+    {
+      defaultValues: { id: '', sku: '', ...EMPTY },
+      issuesUnder: SKU_UNDER_LINE,
+    },
+  );
   const submit = handleSubmit((entry) =>
-    save.mutate(entry, {
+    save.mutate(bodyOf(entry), {
       onSuccess: () => {
         reset({ id: entry.id, sku: entry.sku, ...EMPTY });
         alert.success('Override saved.');
@@ -103,6 +96,7 @@ export function OverrideForm({ cart }: { cart: CartView }) {
         component="form"
         noValidate
         onSubmit={submit}
+        onFocus={loadChecks}
         aria-label="Price override"
         // Columns of at least 180 px so a label ("Override price *") is never cut short.
         sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}

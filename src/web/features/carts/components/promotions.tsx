@@ -1,4 +1,4 @@
-import type { CartView } from '@domain/carts';
+import type { CartView } from '@domain/carts/cart';
 import { formatMoney } from '@domain/reference/money';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,11 +1,18 @@
-import type { AddressInput } from '@domain/addresses';
-import { OrderProcess, ShippingAddressFixed } from '@domain/downstream/downstream';
-import { FailedOrdersPage, RetryFailedOrdersResponse } from '@domain/downstream/failed';
-import { ok } from '@domain/platform/envelope';
+import type { AddressInput } from '@domain/addresses/addresses';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 
 // Failed orders (spec 2 §2) and an order's process view: downstream export, attempts, history.
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const downstream = () => import('@domain/downstream/downstream');
+const failed = () => import('@domain/downstream/failed');
+const OrderProcessAnswer = checkedInDevelopment(() => downstream().then((m) => m.OrderProcessAnswer));
+const ShippingAddressFixed = checkedInDevelopment(() => downstream().then((m) => m.ShippingAddressFixed));
+const FailedOrdersPage = checkedInDevelopment(() => failed().then((m) => m.FailedOrdersPage));
+const RetryFailedOrdersResponse = checkedInDevelopment(() =>
+  failed().then((m) => m.RetryFailedOrdersResponse),
+);
 
 const failedKey = ['orders', 'failed'] as const;
 const processKey = (id: string) => ['orders', id, 'process'] as const;
@@ -29,7 +36,7 @@ export function useOrderProcess(id: string) {
   return useQuery({
     queryKey: processKey(id),
     queryFn: ({ signal }) =>
-      api.get(`/api/cs/order/${encodeURIComponent(id)}/process`, ok(OrderProcess), { signal }),
+      api.get(`/api/cs/order/${encodeURIComponent(id)}/process`, OrderProcessAnswer, { signal }),
   });
 }
 

@@ -1,13 +1,14 @@
-import { ADDRESS_MESSAGES, AddressInput, regionsOf } from '@domain/addresses';
+import { ADDRESS_MESSAGES, regionsOf } from '@domain/addresses/address-rules';
 import type { OrderProcess } from '@domain/downstream/downstream';
 import { formatPhone } from '@domain/validation/masks';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ADDRESS_FIELDS, AddressFields } from '@web/components/form/address-fields';
-import { useAddressResolver } from '@web/components/form/address-resolver';
+import { AddressRequest, useAddressResolver } from '@web/components/form/address-resolver';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
+import { useEffect } from 'react';
 import { useFixShippingAddress } from '../api/failed-orders';
 
 /** The country is the order's and has no field here: a problem with it goes to the alert. */
@@ -24,8 +25,10 @@ export function FixAddressDialog({ order, onClose }: { order: OrderProcess['orde
   const fullScreen = useMediaQuery('(max-width:667px)');
   const countryId = order.countryId === 2 ? 2 : 1;
   const a = order.shippingAddress;
+  // The schema is fetched as the dialog opens, not with the process view (ADR 044: forms load
+  // their schema on first use).
   const resolver = useAddressResolver();
-  const { control, handleSubmit, applyServerIssues } = useZodForm(AddressInput, {
+  const { control, handleSubmit, applyServerIssues, loadChecks } = useZodForm(AddressRequest, {
     resolver,
     defaultValues: {
       firstName: a?.firstName ?? '',
@@ -40,6 +43,7 @@ export function FixAddressDialog({ order, onClose }: { order: OrderProcess['orde
       telephone: a?.telephone ? formatPhone(a.telephone) : '',
     },
   });
+  useEffect(loadChecks, [loadChecks]);
   const onSubmit = handleSubmit((values) =>
     fix.mutate(
       { ...values, telephone: values.telephone ?? '' },

@@ -1,5 +1,6 @@
 import { orderNumberLabel } from '@domain/customers/order-status';
-import { EXPORT_STATUS_LABELS, type OrderProcess as OrderProcessData } from '@domain/downstream/downstream';
+import type { OrderProcess as OrderProcessData } from '@domain/downstream/downstream';
+import { EXPORT_STATUS_LABELS } from '@domain/downstream/process-words';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

@@ -1,4 +1,5 @@
-import { type ProcessEvent, processActionLabel } from '@domain/downstream/downstream';
+import type { ProcessEvent } from '@domain/downstream/downstream';
+import { processActionLabel } from '@domain/downstream/process-words';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@web/lib/format';

@@ -1,16 +1,15 @@
-import { ok, paged } from '@domain/platform/envelope';
-import { type OutboxListQuery, OutboxMessage, OutboxMessageSummary } from '@domain/platform/outbox';
+import type { OutboxListParams } from '@domain/platform/outbox';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, SuccessOnly } from '@web/lib/api-client';
-import type { z } from 'zod';
+import { api, checkedInDevelopment, SuccessOnly } from '@web/lib/api-client';
 
 // Outbox (developers): emails and events waiting for, or done with, delivery.
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const outbox = () => import('@domain/platform/outbox');
+const OutboxPage = checkedInDevelopment(() => outbox().then((m) => m.OutboxPageAnswer));
+const OutboxMessageAnswer = checkedInDevelopment(() => outbox().then((m) => m.OutboxMessageAnswer));
 
 const outboxKey = ['outbox'] as const;
-const OutboxPage = paged(OutboxMessageSummary);
-
-/** The list query after defaults: page and limit are always numbers here. */
-export type OutboxListParams = z.output<typeof OutboxListQuery>;
 
 export function useOutboxMessages(query: OutboxListParams) {
   return useQuery({
@@ -29,7 +28,7 @@ export function useOutboxMessages(query: OutboxListParams) {
 export function useOutboxMessage(id: number | null) {
   return useQuery({
     queryKey: [...outboxKey, 'message', id],
-    queryFn: ({ signal }) => api.get(`/api/outbox/${id}`, ok(OutboxMessage), { signal }),
+    queryFn: ({ signal }) => api.get(`/api/outbox/${id}`, OutboxMessageAnswer, { signal }),
     enabled: id !== null,
   });
 }

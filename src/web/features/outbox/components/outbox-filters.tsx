@@ -1,4 +1,5 @@
-import { OUTBOX_STATUSES, type OutboxMessageSummary } from '@domain/platform/outbox';
+import type { OutboxMessageSummary } from '@domain/platform/outbox';
+import { OUTBOX_STATUSES } from '@domain/platform/outbox-constants';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';

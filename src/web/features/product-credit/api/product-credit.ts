@@ -1,14 +1,18 @@
-import { CountryCredit, ProductCredit, type UpdateBalanceRequest } from '@domain/product-credit';
+import type { ProductCredit, UpdateBalanceRequest } from '@domain/product-credit/product-credit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 import { customerQueryKey } from '@web/lib/query-keys';
 import { useSubmitMutation } from '@web/lib/use-submit-mutation';
-import { z } from 'zod';
 
 // Credit tab (spec 1 §2 Credit, §7 updateBalance).
-
-const CreditAnswer = z.object({ success: z.literal(true), data: ProductCredit });
-const Adjusted = z.object({ success: z.literal(true), message: z.string(), data: CountryCredit });
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const CreditAnswer = checkedInDevelopment(() =>
+  import('@domain/product-credit/product-credit').then((m) => m.ProductCreditAnswer),
+);
+const Adjusted = checkedInDevelopment(() =>
+  import('@domain/product-credit/product-credit').then((m) => m.CreditAdjustedAnswer),
+);
 export const productCreditKey = (uid: string) => [...customerQueryKey(uid), 'productCredit'] as const;
 
 export function useProductCredit(uid: string) {

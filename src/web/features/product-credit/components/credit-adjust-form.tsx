@@ -1,14 +1,15 @@
 import {
-  adjustmentIssues,
   CREDIT_COUNTRIES,
   CREDIT_CURRENCY,
   CREDIT_MESSAGES,
   fixedAmountOf,
-  type ProductCredit,
-  UpdateBalanceRequest,
-} from '@domain/product-credit';
-import { ADJUSTMENT_REASONS } from '@domain/reference';
-import { todayIso } from '@domain/validation/dates';
+} from '@domain/product-credit/credit-rules';
+import type {
+  AdjustmentFormValues,
+  adjustmentForm,
+  ProductCredit,
+} from '@domain/product-credit/product-credit';
+import { ADJUSTMENT_REASONS } from '@domain/reference/lists';
 import { formatDate } from '@domain/validation/masks';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,30 +22,23 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { FormSwitch } from '@web/components/form/form-switch';
 import { FormTextField } from '@web/components/form/form-text-field';
 import { growingText } from '@web/components/form/growing-text';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { useAdjustCredit } from '../api/product-credit';
 
 const FIELDS = ['country', 'amount', 'reasonId', 'reason', 'expirationDate'] as const;
 
-/** The request's rules plus the ones that need the account (maximum, fixed amounts, balance). */
-function formSchema(credit: ProductCredit) {
-  return UpdateBalanceRequest.extend({ neverExpire: z.boolean() }).superRefine((v, ctx) => {
-    if (typeof v.amount !== 'number' || typeof v.reasonId !== 'number' || !v.country) return;
-    const issues = adjustmentIssues(v, {
-      userType: credit.userType,
-      neverExpire: v.neverExpire,
-      balanceCents: credit[v.country].balance,
-      today: todayIso(),
-    });
-    for (const issue of issues) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
-}
-type Schema = ReturnType<typeof formSchema>;
-type Values = z.input<Schema>;
+/**
+ * The request's rules plus the ones that need the account (maximum, fixed amounts, balance),
+ * fetched when the form is first used (ADR 044: forms load their schema on first use).
+ */
+const adjustmentChecks = (credit: ProductCredit) =>
+  lazySchema<ReturnType<typeof adjustmentForm>>(() =>
+    import('@domain/product-credit/product-credit').then((m) => m.adjustmentForm(credit)),
+  );
+type Values = AdjustmentFormValues;
 
 interface CreditAdjustFormProps {
   uid: string;
@@ -57,7 +51,7 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
   const adjust = useAdjustCredit(uid);
   const keyRef = useRef<{ text: string; key: string } | null>(null);
   const alert = useAlert();
-  const schema = useMemo(() => formSchema(credit), [credit]);
+  const schema = useMemo(() => adjustmentChecks(credit), [credit]);
   const empty: Values = {
     country: defaultCountry,
     amount: '',
@@ -66,7 +60,7 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
     expirationDate: '',
     neverExpire: false,
   };
-  const { control, handleSubmit, setValue, reset, applyServerIssues } = useZodForm(schema, {
+  const { control, handleSubmit, setValue, reset, applyServerIssues, loadChecks } = useZodForm(schema, {
     defaultValues: empty,
   });
   const reasonId = useWatch({ control, name: 'reasonId' });
@@ -119,7 +113,7 @@ export function CreditAdjustForm({ uid, credit, defaultCountry }: CreditAdjustFo
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         Up to ${credit.maximum} per adjustment for this account type. A negative amount takes credit away.
       </Typography>
-      <form onSubmit={onSubmit} noValidate aria-label="Adjust product credit">
+      <form onSubmit={onSubmit} onFocus={loadChecks} noValidate aria-label="Adjust product credit">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField control={control} name="country" label="Country" select required>
             {CREDIT_COUNTRIES.map((c) => (

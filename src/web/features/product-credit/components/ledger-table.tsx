@@ -1,4 +1,5 @@
-import { type CountryCredit, CREDIT_CURRENCY, type LedgerEntry } from '@domain/product-credit';
+import { CREDIT_CURRENCY } from '@domain/product-credit/credit-rules';
+import type { CountryCredit, LedgerEntry } from '@domain/product-credit/product-credit';
 import { formatMoney } from '@domain/reference/money';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';

@@ -27,6 +27,9 @@ const RuleHistoryAnswer = checkedInDevelopment(() =>
   import('@domain/promos/history').then((m) => m.RuleHistoryAnswer),
 );
 const CartAnswer = checkedInDevelopment(() => import('@domain/carts/cart').then((m) => m.CartAnswer));
+const BusinessProductsAnswer = checkedInDevelopment(() =>
+  import('@domain/promos/business-form').then((m) => m.BusinessProductsAnswer),
+);
 
 export const promosKey = ['promos'] as const;
 
@@ -141,6 +144,16 @@ export const useRestoreVersion = (name: string) =>
   useInvalidating((body: RestoreVersionRequest) =>
     api.post(`/api/cs/promos/${encodeURIComponent(name)}/restore`, Saved, body),
   );
+
+/** Products found by SKU or name, for a business promo's pickers (spec 3 §2). */
+export function usePromoProducts(q: string) {
+  return useQuery({
+    queryKey: [...promosKey, 'products', q],
+    queryFn: ({ signal }) =>
+      api.get('/api/cs/promo/products', BusinessProductsAnswer, { signal, query: { q } }).then((r) => r.data),
+    enabled: q.length > 0,
+  });
+}
 
 export const useCreatePromo = () =>
   useInvalidating(

@@ -1,13 +1,12 @@
 import { type PromoAccess, whyNotSave } from '@domain/promos/access';
 import {
   type BusinessPromoForm,
-  BusinessPromoInput,
   businessFieldsFor,
   businessFormComplete,
   businessFormOpen,
   businessToStored,
   buyGetSummary,
-} from '@domain/promos/business-form';
+} from '@domain/promos/business-form-rules';
 import { RULE_TYPES } from '@domain/promos/rule-types';
 import { PROMO_USER_TYPES } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
@@ -18,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { useId, useReducer } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -31,6 +30,11 @@ import { ProductPicker } from './product-picker';
 // The business promo form (spec 3 §2, §4–§5): name, type, then countries, user types, the products,
 // quantities and discount the type reads (ADR 023), and duration; published to pending, drafts, or
 // production.
+
+/** The form's rules, fetched when it is first used (ADR 044: forms load their schema on first use). */
+const BusinessPromoInput = lazySchema(() =>
+  import('@domain/promos/business-form').then((m) => m.BusinessPromoInput),
+);
 
 const COUNTRIES = [
   { id: 1, name: 'United States' },
@@ -63,7 +67,7 @@ export function BusinessForm({ access }: { access: PromoAccess }) {
     (r): r is string => r !== null,
   );
   // The unit counts are checked as they are typed; the rest only holds the buttons back.
-  const { control, handleSubmit, reset, setValue } = useZodForm(BusinessPromoInput, {
+  const { control, handleSubmit, reset, setValue, loadChecks } = useZodForm(BusinessPromoInput, {
     mode: 'onChange',
     defaultValues: EMPTY,
   });
@@ -97,6 +101,7 @@ export function BusinessForm({ access }: { access: PromoAccess }) {
       component="form"
       aria-label="Business promo"
       onSubmit={(e) => e.preventDefault()}
+      onFocus={loadChecks}
     >
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

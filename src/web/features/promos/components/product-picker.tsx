@@ -1,17 +1,9 @@
 import { PROMO_SEARCH_THROTTLE_MS } from '@domain/reference/constants';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api-client';
 import { useState } from 'react';
-import { z } from 'zod';
-import { promosKey } from '../api/promos';
+import { usePromoProducts } from '../api/promos';
 import { useThrottledValue } from '../hooks/use-throttled-value';
-
-const Products = z.object({
-  success: z.literal(true),
-  data: z.array(z.object({ sku: z.string(), title: z.string() })),
-});
 
 /** Products of a business promo: SKUs typed or found by SKU or name (spec 3 §2). */
 export function ProductPicker({
@@ -25,12 +17,7 @@ export function ProductPicker({
 }) {
   const [input, setInput] = useState('');
   const q = useThrottledValue(input.trim(), PROMO_SEARCH_THROTTLE_MS);
-  const found = useQuery({
-    queryKey: [...promosKey, 'products', q],
-    queryFn: ({ signal }) =>
-      api.get('/api/cs/promo/products', Products, { signal, query: { q } }).then((r) => r.data),
-    enabled: q.length > 0,
-  });
+  const found = usePromoProducts(q);
   return (
     <Autocomplete
       multiple
