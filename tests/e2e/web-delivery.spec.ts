@@ -241,6 +241,32 @@ test('the checkout of a new cart: no zod, within the budget', async ({ page }) =
   );
 });
 
+test('a customer’s cart: no zod, within the budget; the product search comes with first use', async ({
+  page,
+}) => {
+  await signIn(page);
+  const client = await findDemoAccount(page, (a) => a.userType === 3 && a.countryId === 1, 'US client');
+  const cart = await page.request.post('/api/carts', {
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    data: { uid: client.uid, localeCode: 'en-US' },
+  });
+  expect(cart.ok(), await cart.text()).toBe(true);
+  const cartId = (await cart.json()).data.cartId as string;
+  const search = page.getByRole('combobox', { name: 'SKU or product name' });
+  const scripts = await openWithinBudget(
+    page,
+    `/customers/${encodeURIComponent(client.uid)}/carts/${cartId}`,
+    search,
+  );
+  const opened = (await scripts()).length;
+  // The field takes a name at once; its list comes with its code, keeping what was typed and the focus.
+  await search.fill('a');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('a');
+  expect((await scripts()).length).toBeGreaterThan(opened);
+});
+
 test('the promo tool: no zod until a rule is opened, within the budget', async ({ page }) => {
   await signIn(page);
   await openWithinBudget(page, '/promos/tool', page.getByRole('heading', { name: 'Simulator' }));

@@ -53,7 +53,7 @@ export interface StandInLook {
   helperText?: string;
   size?: 'small' | 'medium';
   fullWidth?: boolean;
-  sx?: { flex?: number; minWidth?: number };
+  sx?: { flex?: number | string; minWidth?: number };
 }
 
 interface StandInProps extends StandInLook {
@@ -111,6 +111,30 @@ export function fieldOrNotice<P>(
 }
 
 /**
+ * When a stand-in is first used: `handlers` go on the stand-in (pointing at it starts the load of
+ * `preload`, focusing it too, and asks for the field in a transition, so the stand-in stays with
+ * its focus until the field's code is there); `used` says to render the field (inside Suspense, with
+ * the stand-in as its fallback) and `focused` whether it takes the focus as it appears.
+ */
+export function useStandInUse(preload: () => void) {
+  const [focused, setFocused] = useState(false);
+  const [used, setUsed] = useState(false);
+  return {
+    used,
+    focused,
+    handlers: {
+      onPointerEnter: preload,
+      onFocus: () => {
+        setFocused(true);
+        preload();
+        startTransition(() => setUsed(true));
+      },
+      onBlur: () => setFocused(false),
+    },
+  };
+}
+
+/**
  * A field of kind `load` (one per kind, made at the top of a module) that loads its code on first
  * use; `lookOf` gives its stand-in's label, helper text, size and width from its props; `problem`
  * is said when its code cannot be fetched.
@@ -126,25 +150,11 @@ export function deferredField<P extends object>(
     const look = lookOf(props);
     const [Field] = useState(() => lazy(() => fieldOrNotice(loadField, look, problem)));
     const [text, setText] = useState('');
-    const [focused, setFocused] = useState(false);
-    const [used, setUsed] = useState(false);
-    const standIn = (
-      <StandIn
-        {...look}
-        text={text}
-        onText={setText}
-        onPointerEnter={preload}
-        onFocus={() => {
-          setFocused(true);
-          preload();
-          startTransition(() => setUsed(true));
-        }}
-        onBlur={() => setFocused(false)}
-      />
-    );
+    const standInUse = useStandInUse(preload);
+    const standIn = <StandIn {...look} text={text} onText={setText} {...standInUse.handlers} />;
     return (
       <Suspense fallback={standIn}>
-        {used ? <Field {...props} initialText={text} autoFocus={focused} /> : standIn}
+        {standInUse.used ? <Field {...props} initialText={text} autoFocus={standInUse.focused} /> : standIn}
       </Suspense>
     );
   };

@@ -2,16 +2,44 @@ import type { CartView, ProductHit } from '@domain/carts/cart';
 import { CART_MESSAGES } from '@domain/carts/messages';
 import { BOUND_MESSAGES, BOUNDS } from '@domain/reference/bounds';
 import { CART_DEBOUNCE_MS } from '@domain/reference/constants';
-import { formatMoney } from '@domain/reference/money';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useAlert } from '@web/components/alert/alert-context';
+import { StandIn, type StandInLook, useStandInUse } from '@web/components/form/deferred-field';
 import { ApiError, errorMessage } from '@web/lib/api-client';
+import { chunkLoader, lazyOr, preloader } from '@web/lib/chunk-load';
 import { useTypedSearch } from '@web/lib/use-debounced-value';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useAddProduct, useProductSearch } from '../api/carts';
+import type { ProductSearchProps } from './product-search';
+
+const SEARCH_LOOK: StandInLook = {
+  label: 'SKU or product name',
+  size: 'small',
+  sx: { flex: '1 1 240px', minWidth: 0 },
+};
+export const PRODUCT_SEARCH_UNAVAILABLE =
+  'The product search did not load: type a SKU, or reload the page to search by name.';
+
+/** The field stays a plain SKU field, with what was typed, when the search's code cannot be fetched. */
+function SearchUnavailable({ text, onText, autoFocus }: ProductSearchProps) {
+  return (
+    <StandIn
+      {...SEARCH_LOOK}
+      text={text}
+      onText={(t) => onText(null, t, 'input')}
+      autoFocus={autoFocus}
+      problem={PRODUCT_SEARCH_UNAVAILABLE}
+    />
+  );
+}
+
+// The search's list (MUI's Autocomplete) loads when the field is first pointed at or focused, not
+// with the cart (ADR 044); until then the field takes a SKU or a name as typed, and searches.
+const loadSearch = chunkLoader(() => import('./product-search').then((m) => m.ProductSearch));
+const preloadSearch = preloader(loadSearch);
+const ProductSearch = lazyOr(loadSearch, SearchUnavailable);
 
 /** Add a product by SKU or by name search (spec 2 §2), with a positive quantity (§5). */
 export function AddProduct({ cart }: { cart: CartView }) {
@@ -23,6 +51,15 @@ export function AddProduct({ cart }: { cart: CartView }) {
   const search = useProductSearch(typed.query, cart.localeCode);
   const add = useAddProduct(cart.cartId);
   const alert = useAlert();
+  const searchUse = useStandInUse(preloadSearch);
+  const standIn = (
+    <StandIn
+      {...SEARCH_LOOK}
+      text={typed.text}
+      onText={(t) => typed.onInputChange(null, t, 'input')}
+      {...searchUse.handlers}
+    />
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const sku = picked?.sku ?? typed.text.trim();
@@ -65,26 +102,22 @@ export function AddProduct({ cart }: { cart: CartView }) {
       aria-label="Add a product"
       sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
     >
-      <Autocomplete
-        sx={{ flex: '1 1 240px', minWidth: 0 }}
-        freeSolo
-        options={search.data ?? []}
-        filterOptions={(x) => x}
-        value={picked}
-        inputValue={typed.text}
-        onInputChange={typed.onInputChange}
-        onChange={(_e, v) => setPicked(typeof v === 'string' ? null : v)}
-        getOptionLabel={(o) => (typeof o === 'string' ? o : `${o.sku} · ${o.title}`)}
-        renderOption={(props, o) => (
-          <li {...props} key={o.sku}>
-            {o.sku} · {o.title}
-            {o.swatchLabel ? `, ${o.swatchLabel}` : ''} —{' '}
-            {formatMoney(o.priceInCents, cart.currency.name, cart.localeCode)}
-            {o.inStock ? '' : ' (out of stock)'}
-          </li>
+      <Suspense fallback={standIn}>
+        {searchUse.used ? (
+          <ProductSearch
+            cart={cart}
+            label={SEARCH_LOOK.label}
+            text={typed.text}
+            onText={typed.onInputChange}
+            hits={search.data ?? []}
+            picked={picked}
+            onPick={setPicked}
+            autoFocus={searchUse.focused}
+          />
+        ) : (
+          standIn
         )}
-        renderInput={(params) => <TextField {...params} size="small" label="SKU or product name" />}
-      />
+      </Suspense>
       <TextField
         size="small"
         type="number"
