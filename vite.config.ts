@@ -5,6 +5,7 @@ import { bootShell } from './scripts/boot-shell.js';
 import { muiNumberFormatByHand } from './scripts/mui-number-format-by-hand.js';
 import { muiThemeWithoutCssVariables } from './scripts/mui-theme-without-css-variables.js';
 import { precompress } from './scripts/precompress.js';
+import { reactRouterProduction } from './scripts/react-router-production.js';
 
 // The SPA lives in src/web and is served by the Fastify server from dist/web.
 
@@ -58,6 +59,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    reactRouterProduction(),
     muiThemeWithoutCssVariables(),
     muiNumberFormatByHand(),
     bootShell(),

@@ -9,7 +9,7 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { LoadError, Loading } from '@web/components/loading';
 import { errorMessage } from '@web/lib/api-client';
 import { persistedFormKey, sessionStore } from '@web/lib/session-store';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   useChangeCountry,
@@ -37,10 +37,12 @@ import { ShippingPanel } from './shipping-panel';
 export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeCode: string }) {
   const cart = useCheckoutCart(cartId);
   const uid = cart.data?.uid ?? null;
-  const account = useCheckoutAccount(uid);
+  // The customer's answers render the whole screen: their arrival renders it as it was (loading),
+  // then React renders it with them in a background render it can slice (ADR 039).
+  const account = useDeferredValue(useCheckoutAccount(uid));
   const countryId: 1 | 2 = (cart.data?.countryId ?? (localeCode.endsWith('CA') ? 2 : 1)) === 2 ? 2 : 1;
   const cards = useSavedCards(uid, countryId);
-  const recent = useRecentOrders(uid);
+  const recent = useDeferredValue(useRecentOrders(uid));
   const lastCanadian = useCartLocale(cartId, localeCode, cart.data);
   const [state, dispatch] = useCheckoutState(countryId, uid, account.data);
   const [address, setAddress] = useState<CheckoutAddress | null>(null);
