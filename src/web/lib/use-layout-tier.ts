@@ -18,36 +18,38 @@ export function tierForWidth(width: number): LayoutTier {
  * The page's tier, one for every component that reads it: one resize listener and one debounce
  * timer, so the shell, the lists and their cards change tier in the same render (the shell writes
  * it on its root as `data-layout-tier`, which the browser tests wait for after a resize).
+ *
+ * The width is read as this module loads and then on resizes only. Read in a render or an effect,
+ * after React has changed the page, `window.innerWidth` makes the browser lay the page out there
+ * and then, inside React's commit: 6–12 ms of the customer detail's first render went to it.
  */
 const tierStore = (() => {
-  let tier: LayoutTier | null = null;
+  const inBrowser = typeof window !== 'undefined';
+  const widthTier = () => tierForWidth(window.innerWidth);
+  let tier: LayoutTier | null = inBrowser ? widthTier() : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
-  const onResize = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const next = tierForWidth(window.innerWidth);
-      if (next === tier) return;
-      tier = next;
-      for (const listener of listeners) listener();
-    }, RESIZE_DEBOUNCE_MS);
-  };
+  if (inBrowser)
+    window.addEventListener('resize', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const next = widthTier();
+        if (next === tier) return;
+        tier = next;
+        for (const listener of listeners) listener();
+      }, RESIZE_DEBOUNCE_MS);
+    });
   return {
     subscribe(listener: () => void) {
-      if (listeners.size === 0) {
-        tier = tierForWidth(window.innerWidth);
-        window.addEventListener('resize', onResize);
-      }
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
-        if (listeners.size > 0) return;
-        window.removeEventListener('resize', onResize);
-        clearTimeout(timer);
-        tier = null;
       };
     },
-    snapshot: (): LayoutTier => tier ?? tierForWidth(window.innerWidth),
+    snapshot: (): LayoutTier => {
+      tier ??= widthTier();
+      return tier;
+    },
   };
 })();
 
