@@ -333,6 +333,7 @@ const OTHER_SCREENS: { name: string; path: (ids: { uid: string }) => string }[] 
   { name: 'an order’s process', path: () => '/orders/DemoTwoCardOrder0001/process' },
   { name: 'Failed orders', path: () => '/orders/failed' },
   { name: 'Bulk ledgers', path: () => '/bulkLedgers' },
+  { name: 'Batch orders', path: () => '/batchOrders' },
   { name: 'Create promo', path: () => '/promos/create' },
 ];
 

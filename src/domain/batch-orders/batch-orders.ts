@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { type PostalPlace, postalCodeRegionIssue } from '../addresses/addresses';
-import { ACCOUNT_STATUSES, countryName, ORDER_TYPE, orderTypeName, USER_TYPE } from '../reference/lists';
+import { ok } from '../platform/envelope';
+import { ACCOUNT_STATUSES, countryName, ORDER_TYPE, USER_TYPE } from '../reference/lists';
 import { accountKey, UploadRow, UploadSummary } from '../uploads/upload';
+import { BATCH_ORDER_EXPORT_STATUSES } from './batch-order-words';
+
+export {
+  BATCH_ORDER_COLUMNS,
+  BATCH_ORDER_EXPORT_LABELS,
+  BATCH_ORDER_EXPORT_STATUSES,
+  type BatchOrderExportStatus,
+  batchOrderTypeLabel,
+} from './batch-order-words';
 
 // Batch orders (DESIGN §5): a CSV of orders placed for many accounts at once. Columns: account
 // (account number or uid), skus ("SKU:quantity" separated by semicolons), shippingAddress (an
 // address id of the account, or blank / "default" for its default address), orderType
 // (10 Replacement, 20 Adjustment, 12 Employee, or the name) and reason.
 
-export const BATCH_ORDER_COLUMNS = ['account', 'skus', 'shippingAddress', 'orderType', 'reason'] as const;
 export const BATCH_ORDER_REQUIRED = ['account', 'skus', 'orderType', 'reason'] as const;
 export const BATCH_ORDER_TYPES = [
   ORDER_TYPE.replacement,
@@ -189,22 +198,11 @@ export function validateBatchOrderRow(
 /** Replacement and adjustment orders are free; employee orders pay the catalog price (decision 008). */
 export const isChargedOrderType = (orderType: number) => orderType === ORDER_TYPE.employee;
 
-export const batchOrderTypeLabel = (orderType: number | null) =>
-  orderType === null ? 'Mixed' : `${orderTypeName(orderType) ?? 'Unknown'} (${orderType})`;
-
 export const BatchOrderSummary = UploadSummary.extend({
   orderType: z.number().int().nullable(),
   reason: z.string().nullable(),
 });
 export type BatchOrderSummary = z.infer<typeof BatchOrderSummary>;
-
-/**
- * Where a batch order stands downstream (DESIGN §2 "Phoenix"): queued for the export (or not yet
- * picked up by it), exported with its Phoenix order id, failed with Phoenix's reason (the order is
- * on Failed orders), or not exported because it was cancelled first.
- */
-export const BATCH_ORDER_EXPORT_STATUSES = ['queued', 'exported', 'failed', 'cancelled'] as const;
-export type BatchOrderExportStatus = (typeof BATCH_ORDER_EXPORT_STATUSES)[number];
 
 export const BatchOrderExport = z.object({
   status: z.enum(BATCH_ORDER_EXPORT_STATUSES),
@@ -226,13 +224,6 @@ export function batchOrderExport(o: {
   if (o.exportStatus === 'cancelled') return { status: 'cancelled', phoenixOrderId: null, error: null };
   return { status: 'queued', phoenixOrderId: null, error: null };
 }
-
-export const BATCH_ORDER_EXPORT_LABELS: Record<BatchOrderExportStatus, string> = {
-  queued: 'Waiting for Phoenix',
-  exported: 'In Phoenix',
-  failed: 'Phoenix export failed',
-  cancelled: 'Not exported (cancelled)',
-};
 
 /** A row with the order it created: its document id, the number staff read, the customer and its export. */
 export const BatchOrderRow = UploadRow.extend({
@@ -259,3 +250,5 @@ export const BatchOrderExportCounts = z.object({
   cancelled: z.number().int(),
 });
 export type BatchOrderExportCounts = z.infer<typeof BatchOrderExportCounts>;
+/** The answer of GET /api/batchOrders/{id}/downstream. */
+export const BatchOrderExportCountsAnswer = ok(BatchOrderExportCounts);

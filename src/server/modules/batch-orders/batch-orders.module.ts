@@ -1,4 +1,8 @@
-import { BatchOrderExportCounts, BatchOrderRow, BatchOrderSummary } from '@domain/batch-orders/batch-orders';
+import {
+  BatchOrderExportCountsAnswer,
+  BatchOrderRow,
+  BatchOrderSummary,
+} from '@domain/batch-orders/batch-orders';
 import { integerId } from '@domain/platform/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +43,7 @@ function batchOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['batch-orders'],
           params: z.object({ id: integerId('Not a batch id') }),
-          response: { 200: z.object({ success: z.literal(true), data: BatchOrderExportCounts }) },
+          response: { 200: BatchOrderExportCountsAnswer },
         },
       },
       async (request) => ({

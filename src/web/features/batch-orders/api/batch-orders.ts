@@ -1,10 +1,16 @@
-import { BatchOrderExportCounts, BatchOrderRow, BatchOrderSummary } from '@domain/batch-orders/batch-orders';
 import { useQuery } from '@tanstack/react-query';
 import { uploadsKey, useUpload, useUploadRows, useUploads } from '@web/components/upload/upload-api';
-import { api } from '@web/lib/api-client';
-import { z } from 'zod';
+import { api, checkedInDevelopment } from '@web/lib/api-client';
 
 // Batch orders (DESIGN §5): /api/batchOrders…
+//
+// The answers' contracts (and zod) load in development only (ADR 043).
+const contracts = () => import('@domain/batch-orders/batch-orders');
+const BatchOrderSummary = checkedInDevelopment(() => contracts().then((m) => m.BatchOrderSummary));
+const BatchOrderRow = checkedInDevelopment(() => contracts().then((m) => m.BatchOrderRow));
+const ExportCountsAnswer = checkedInDevelopment(() =>
+  contracts().then((m) => m.BatchOrderExportCountsAnswer),
+);
 
 export const useBatchOrders = () => useUploads('batchOrders', BatchOrderSummary);
 export const useBatchOrder = (id: number) => useUpload('batchOrders', BatchOrderSummary, id);
@@ -14,7 +20,6 @@ export const useBatchOrderRows = (
   poll = false,
 ) => useUploadRows('batchOrders', BatchOrderRow, id, q, poll);
 
-const ExportCountsAnswer = z.object({ success: z.literal(true), data: BatchOrderExportCounts });
 /** While orders of the batch wait for the export, their state is read again this often. */
 const EXPORT_POLL_MS = 5000;
 

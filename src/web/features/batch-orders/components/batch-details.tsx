@@ -1,8 +1,8 @@
-import {
-  BATCH_ORDER_EXPORT_LABELS,
-  type BatchOrderExport,
-  type BatchOrderExportCounts,
-  type BatchOrderRow,
+import { BATCH_ORDER_EXPORT_LABELS } from '@domain/batch-orders/batch-order-words';
+import type {
+  BatchOrderExport,
+  BatchOrderExportCounts,
+  BatchOrderRow,
 } from '@domain/batch-orders/batch-orders';
 import { formatMoney } from '@domain/reference/money';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';

@@ -1,4 +1,4 @@
-import { BATCH_ORDER_COLUMNS } from '@domain/batch-orders/batch-orders';
+import { BATCH_ORDER_COLUMNS } from '@domain/batch-orders/batch-order-words';
 import { FailedRows } from '@web/components/upload/failed-rows';
 import { BatchHeader } from './batch-header';
 

@@ -1,4 +1,5 @@
-import { type BatchOrderSummary, batchOrderTypeLabel } from '@domain/batch-orders/batch-orders';
+import { batchOrderTypeLabel } from '@domain/batch-orders/batch-order-words';
+import type { BatchOrderSummary } from '@domain/batch-orders/batch-orders';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

@@ -1,4 +1,4 @@
-import { BATCH_ORDER_COLUMNS, batchOrderTypeLabel } from '@domain/batch-orders/batch-orders';
+import { BATCH_ORDER_COLUMNS, batchOrderTypeLabel } from '@domain/batch-orders/batch-order-words';
 import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
