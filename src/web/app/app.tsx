@@ -1,9 +1,9 @@
 import { RouterProvider } from 'react-router';
 import { CrashBoundary } from './crash-boundary';
 import { Providers } from './providers';
-import { router } from './router/router';
+import type { AppRouter } from './router/router';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <CrashBoundary>
       <Providers>

@@ -134,4 +134,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The app's router. Creating it starts the first navigation: the session check, the screen's data
+ * calls and its code (ADR 034).
+ */
+export const createAppRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createAppRouter>;
