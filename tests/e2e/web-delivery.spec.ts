@@ -91,6 +91,23 @@ test('the login page: compressed scripts, within the JavaScript budget', async (
   );
 });
 
+test('the signed-out pages: no zod until a form is used, within the budget', async ({ browser }) => {
+  for (const [path, ready] of [
+    ['/forgotpassword', 'Send reset link'],
+    ['/resetpassword?token=not-a-real-link-token', 'Back to sign in'],
+    ['/confirm-email?token=not-a-real-link-token', 'Back to sign in'],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await openWithinBudget(page, path, page.getByRole('heading', { level: 1 }).first());
+      await expect(page.getByText(ready).first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 /** Signs in through the API: the session cookie lands in this context, its cache stays empty. */
 async function signIn(page: Page) {
   const login = await page.request.post('/api/auth/login', {

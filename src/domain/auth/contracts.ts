@@ -10,8 +10,12 @@ import { PASSWORD_MIN_LENGTH } from './session-constants';
 export { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf';
 export {
   ABSOLUTE_TIMEOUT_MS,
+  EMAIL_LINK_INVALID,
+  FORGOT_PASSWORD_FAILURE,
+  FORGOT_PASSWORD_MESSAGE,
   IDLE_TIMEOUT_MS,
   PASSWORD_MIN_LENGTH,
+  RESET_LINK_INVALID,
   RESET_LINK_TTL_MS,
   SESSION_COOKIE,
   SET_PASSWORD_LINK_TTL_MS,
@@ -85,10 +89,6 @@ export const ForgotPasswordRequest = z.object({
 });
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
 
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account exists for that email, we sent a link to reset the password. The link works once, for one hour.';
-export const FORGOT_PASSWORD_FAILURE = 'Unable to send forgot password email.';
-
 export const ResetPasswordRequest = z.object({
   token: z.string().min(10).max(200),
   password: passwordSchema,
@@ -104,10 +104,18 @@ export type ResetTokenInfo = z.infer<typeof ResetTokenInfo>;
 
 export const DevModeRequest = z.object({ enabled: z.boolean() });
 
-export const RESET_LINK_INVALID = 'This link has expired or was already used. Ask for a new one.';
 export const TOO_MANY_ATTEMPTS = (minutes: number) =>
   `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`;
-export const EMAIL_LINK_INVALID = 'This confirmation link is invalid or has expired. Ask for a new one.';
 export const ConfirmEmailRequest = z.object({ token: z.string().min(1).max(200) });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+/** What the sign-in email change, forgot password and reset password answer: done or not, in words. */
+export const AuthMessageAnswer = z.object({ success: z.boolean(), message: z.string() });
+export type AuthMessageAnswer = z.infer<typeof AuthMessageAnswer>;
+/** The answer of a confirmed sign-in email: the email now signed in with. */
+export const ConfirmEmailAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  email: z.string(),
+});
+export type ConfirmEmailAnswer = z.infer<typeof ConfirmEmailAnswer>;
 export const INVALID_CREDENTIALS = 'The email or password is incorrect.';

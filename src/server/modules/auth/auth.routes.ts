@@ -1,5 +1,7 @@
 import {
   ABSOLUTE_TIMEOUT_MS,
+  AuthMessageAnswer,
+  ConfirmEmailAnswer,
   ConfirmEmailRequest,
   DevModeRequest,
   FORGOT_PASSWORD_FAILURE,
@@ -18,8 +20,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { revokeSessionByToken } from '../../platform/sessions';
 import * as auth from './auth.service';
-
-const Message = z.object({ success: z.boolean(), message: z.string() });
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -97,7 +97,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/updateEmail',
       {
         config: { action: 'session' },
-        schema: { tags: ['session'], body: UpdateEmailRequest, response: { 200: Message } },
+        schema: { tags: ['session'], body: UpdateEmailRequest, response: { 200: AuthMessageAnswer } },
       },
       async (request) => ({
         success: true,
@@ -112,7 +112,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['session'],
           body: ConfirmEmailRequest,
-          response: { 200: z.object({ success: z.literal(true), message: z.string(), email: z.string() }) },
+          response: { 200: ConfirmEmailAnswer },
         },
       },
       async (request) => {
@@ -125,7 +125,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/accounts/forgotPassword',
       {
         config: { action: 'public' },
-        schema: { tags: ['session'], body: ForgotPasswordRequest, response: { 200: Message, 500: Message } },
+        schema: {
+          tags: ['session'],
+          body: ForgotPasswordRequest,
+          response: { 200: AuthMessageAnswer, 500: AuthMessageAnswer },
+        },
       },
       async (request, reply) => {
         try {
@@ -157,7 +161,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/accounts/resetPassword',
       {
         config: { action: 'public' },
-        schema: { tags: ['session'], body: ResetPasswordRequest, response: { 200: Message } },
+        schema: { tags: ['session'], body: ResetPasswordRequest, response: { 200: AuthMessageAnswer } },
       },
       async (request) => {
         await auth.resetPassword(ctx, request.body.token, request.body.password, { ip: request.ip });

@@ -1,4 +1,4 @@
-import { RESET_LINK_INVALID } from '@domain/auth/contracts';
+import { RESET_LINK_INVALID } from '@domain/auth/session-constants';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';

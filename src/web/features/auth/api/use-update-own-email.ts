@@ -1,12 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
-import { checkedByHand, isBoolean, isString } from './password-reset';
-
-// Checked by hand, as its zod object checked it: zod stays off the profile screen (ADR 043).
-const MessageResponse = checkedByHand<{ success: boolean; message: string }>({
-  success: isBoolean,
-  message: isString,
-});
+import { AuthMessageAnswer } from './password-reset';
 
 /**
  * A staff member asks to sign in with a new email. Nothing changes until the link sent to the
@@ -14,6 +8,6 @@ const MessageResponse = checkedByHand<{ success: boolean; message: string }>({
  */
 export function useUpdateOwnEmail(uid: string) {
   return useMutation({
-    mutationFn: (email: string) => api.post('/api/auth/updateEmail', MessageResponse, { uid, email }),
+    mutationFn: (email: string) => api.post('/api/auth/updateEmail', AuthMessageAnswer, { uid, email }),
   });
 }

@@ -1,10 +1,10 @@
-import { FORGOT_PASSWORD_FAILURE, ForgotPasswordRequest } from '@domain/auth/contracts';
+import { FORGOT_PASSWORD_FAILURE } from '@domain/auth/session-constants';
 import { LOCALES, type LocaleCode } from '@domain/reference/lists';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormTextField } from '@web/components/form/form-text-field';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { ApiError } from '@web/lib/api-client';
 import { useForgotPassword } from '../api/password-reset';
 
@@ -14,9 +14,14 @@ function browserLocale(): LocaleCode {
   return match?.code ?? 'en-US';
 }
 
+/** The form's rules, fetched with its first key or press (ADR 044; the email field takes the focus on opening). */
+const ForgotPasswordRequest = lazySchema(() =>
+  import('@domain/auth/contracts').then((m) => m.ForgotPasswordRequest),
+);
+
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const { control, handleSubmit } = useZodForm(ForgotPasswordRequest, {
+  const { control, handleSubmit, loadChecks } = useZodForm(ForgotPasswordRequest, {
     defaultValues: { email: '', channel: 'web', localeCode: browserLocale() },
   });
 
@@ -29,7 +34,13 @@ export function ForgotPasswordForm() {
       : (answer?.message ?? FORGOT_PASSWORD_FAILURE);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+    <form
+      onSubmit={onSubmit}
+      onKeyDown={loadChecks}
+      onPointerDown={loadChecks}
+      noValidate
+      aria-label="Forgot password"
+    >
       <Stack spacing={2.5}>
         {answer?.success && (
           <Alert severity="success" role="status">

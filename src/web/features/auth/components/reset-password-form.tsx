@@ -1,8 +1,7 @@
-import { NewPasswordForm } from '@domain/auth/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useZodForm } from '@web/components/form/use-zod-form';
+import { lazySchema, useZodForm } from '@web/components/form/use-zod-form';
 import { errorMessage } from '@web/lib/api-client';
 import { useResetPassword } from '../api/password-reset';
 import { PasswordField } from './password-field';
@@ -13,9 +12,12 @@ interface ResetPasswordFormProps {
   onDone: (message: string) => void;
 }
 
+/** The form's rules, fetched with its first key or press (ADR 044; the password field takes the focus on opening). */
+const NewPasswordForm = lazySchema(() => import('@domain/auth/contracts').then((m) => m.NewPasswordForm));
+
 export function ResetPasswordForm({ token, submitLabel, onDone }: ResetPasswordFormProps) {
   const reset = useResetPassword();
-  const { control, handleSubmit } = useZodForm(NewPasswordForm, {
+  const { control, handleSubmit, loadChecks } = useZodForm(NewPasswordForm, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -29,7 +31,13 @@ export function ResetPasswordForm({ token, submitLabel, onDone }: ResetPasswordF
     reset.data && !reset.data.success ? (reset.data.message ?? 'The password was not saved.') : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={submitLabel}>
+    <form
+      onSubmit={onSubmit}
+      onKeyDown={loadChecks}
+      onPointerDown={loadChecks}
+      noValidate
+      aria-label={submitLabel}
+    >
       <Stack spacing={2.5}>
         {(reset.isError || refused) && (
           <Alert severity="error" role="alert">
