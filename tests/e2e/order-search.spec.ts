@@ -275,3 +275,25 @@ test.describe('order search', () => {
     }
   });
 });
+
+test('while the first search runs, the screen says so, by name, at both widths', async ({ page }) => {
+  await signIn(page, DEMO_STAFF.agent);
+  // The search is held until the screen has been checked: its loading state is what is on screen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/cs/orders/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/orders');
+  const searching = page.getByRole('progressbar', { name: 'Searching orders' });
+  await expect(searching).toBeVisible();
+  for (const width of [390, 1280]) {
+    await setViewport(page, { width, height: 800 });
+    await expectAccessible(page, `order search loading at ${width}px`, { iframes: false });
+  }
+  release();
+  await expect(searching).toBeHidden();
+});

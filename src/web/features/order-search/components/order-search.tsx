@@ -104,12 +104,8 @@ export function OrderSearch() {
         {search.isFetching && !search.isPending && <LinearProgress aria-label="Searching" />}
       </Box>
       {search.isPending ? (
-        <Box
-          role="status"
-          aria-label="Searching orders"
-          sx={{ display: 'grid', placeItems: 'center', py: 6 }}
-        >
-          <CircularProgress />
+        <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label="Searching orders" />
         </Box>
       ) : search.isError ? (
         // spec 2 §7: a failed search shows an empty list; the reason is said beside it.
