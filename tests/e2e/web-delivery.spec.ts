@@ -117,6 +117,16 @@ async function signIn(page: Page) {
   expect(login.ok()).toBe(true);
 }
 
+/** A new en-US cart of the customer, through the API: its id. */
+async function newCart(page: Page, uid: string): Promise<string> {
+  const cart = await page.request.post('/api/carts', {
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    data: { uid, localeCode: 'en-US' },
+  });
+  expect(cart.ok(), await cart.text()).toBe(true);
+  return (await cart.json()).data.cartId as string;
+}
+
 /** The scripts a signed-in screen loaded: compressed, no zod, within the screen budget. */
 function expectWithinScreenBudget(list: Script[]) {
   expectCompressed(list);
@@ -245,12 +255,7 @@ test('a customer’s detail with its forms: no zod until a form is used, within 
 test('the checkout of a new cart: no zod, within the budget', async ({ page }) => {
   await signIn(page);
   const client = await findDemoAccount(page, (a) => a.userType === 3 && a.countryId === 1, 'US client');
-  const cart = await page.request.post('/api/carts', {
-    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
-    data: { uid: client.uid, localeCode: 'en-US' },
-  });
-  expect(cart.ok(), await cart.text()).toBe(true);
-  const cartId = (await cart.json()).data.cartId as string;
+  const cartId = await newCart(page, client.uid);
   await openWithinBudget(
     page,
     `/en-US/checkout/${cartId}`,
@@ -263,12 +268,7 @@ test('a customer’s cart: no zod, within the budget; the product search comes w
 }) => {
   await signIn(page);
   const client = await findDemoAccount(page, (a) => a.userType === 3 && a.countryId === 1, 'US client');
-  const cart = await page.request.post('/api/carts', {
-    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
-    data: { uid: client.uid, localeCode: 'en-US' },
-  });
-  expect(cart.ok(), await cart.text()).toBe(true);
-  const cartId = (await cart.json()).data.cartId as string;
+  const cartId = await newCart(page, client.uid);
   const search = page.getByRole('combobox', { name: 'SKU or product name' });
   const scripts = await openWithinBudget(
     page,
@@ -306,11 +306,7 @@ test('the checkout that opens on the address form: within the budget, and does n
     if (!addresses.some((address) => address.countryId === 1)) uid = a.uid;
   }
   expect(uid, 'a US customer with no address on file').not.toBeNull();
-  const cart = await page.request.post('/api/carts', {
-    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
-    data: { uid, localeCode: 'en-US' },
-  });
-  const cartId = (await cart.json()).data.cartId as string;
+  const cartId = await newCart(page, uid!);
   await openWithinBudget(
     page,
     `/en-US/checkout/${cartId}`,

@@ -1,3 +1,4 @@
+import { ok } from '@domain/platform/envelope';
 import { userUid } from '@domain/platform/ids';
 import { z } from 'zod';
 import { EMAIL_PATTERN, MESSAGES } from '../validation';
@@ -101,6 +102,8 @@ export const ResetTokenInfo = z.object({
   purpose: z.enum(['reset', 'set']).nullable(),
 });
 export type ResetTokenInfo = z.infer<typeof ResetTokenInfo>;
+/** The answer of GET /api/accounts/resetPassword/{token}. */
+export const ResetTokenAnswer = ok(ResetTokenInfo);
 
 export const DevModeRequest = z.object({ enabled: z.boolean() });
 

@@ -46,10 +46,7 @@ const tierStore = (() => {
         listeners.delete(listener);
       };
     },
-    snapshot: (): LayoutTier => {
-      tier ??= widthTier();
-      return tier;
-    },
+    snapshot: (): LayoutTier => tier ?? widthTier(),
   };
 })();
 

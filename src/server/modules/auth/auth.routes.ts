@@ -9,7 +9,7 @@ import {
   LoginRequest,
   LoginResponse,
   ResetPasswordRequest,
-  ResetTokenInfo,
+  ResetTokenAnswer,
   SESSION_COOKIE,
   SessionInfo,
   UpdateEmailRequest,
@@ -148,7 +148,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['session'],
           params: z.object({ token: z.string().max(200) }),
-          response: { 200: ok(ResetTokenInfo) },
+          response: { 200: ResetTokenAnswer },
         },
       },
       async (request) => ({

@@ -6,11 +6,7 @@ import { api, checkedInDevelopment } from '@web/lib/api-client';
 //
 // zod stays off the screens that ask (ADR 043): the answers' contracts load in development only.
 const contracts = () => import('@domain/auth/contracts');
-const ResetTokenAnswer = checkedInDevelopment(() =>
-  Promise.all([contracts(), import('@domain/platform/envelope')]).then(([auth, envelope]) =>
-    envelope.ok(auth.ResetTokenInfo),
-  ),
-);
+const ResetTokenAnswer = checkedInDevelopment(() => contracts().then((m) => m.ResetTokenAnswer));
 /** Done or not, in words: the forgot password, reset password and sign-in email answers. */
 export const AuthMessageAnswer = checkedInDevelopment(() => contracts().then((m) => m.AuthMessageAnswer));
 const ConfirmEmailAnswer = checkedInDevelopment(() => contracts().then((m) => m.ConfirmEmailAnswer));

@@ -19,7 +19,7 @@ const SEARCH_LOOK: StandInLook = {
   size: 'small',
   sx: { flex: '1 1 240px', minWidth: 0 },
 };
-export const PRODUCT_SEARCH_UNAVAILABLE =
+const PRODUCT_SEARCH_UNAVAILABLE =
   'The product search did not load: type a SKU, or reload the page to search by name.';
 
 /** The field stays a plain SKU field, with what was typed, when the search's code cannot be fetched. */
@@ -106,7 +106,7 @@ export function AddProduct({ cart }: { cart: CartView }) {
         {searchUse.used ? (
           <ProductSearch
             cart={cart}
-            label={SEARCH_LOOK.label}
+            look={SEARCH_LOOK}
             text={typed.text}
             onText={typed.onInputChange}
             hits={search.data ?? []}

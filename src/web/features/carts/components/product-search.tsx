@@ -2,11 +2,12 @@ import type { CartView, ProductHit } from '@domain/carts/cart';
 import { formatMoney } from '@domain/reference/money';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { type StandInLook, useCarried } from '@web/components/form/deferred-field';
 
 export interface ProductSearchProps {
   cart: CartView;
-  label: string;
+  /** The label, size and width of the field it takes the place of. */
+  look: StandInLook;
   /** What is typed: a SKU, or a name searched for. */
   text: string;
   onText: (event: unknown, text: string, reason: string) => void;
@@ -20,7 +21,7 @@ export interface ProductSearchProps {
 /** The product search of a cart (spec 2 §2): a SKU as typed, or a product picked by its name. */
 export function ProductSearch({
   cart,
-  label,
+  look,
   text,
   onText,
   hits,
@@ -29,18 +30,18 @@ export function ProductSearch({
   autoFocus = false,
 }: ProductSearchProps) {
   // The list opens as the field takes the focus over from its stand-in, then as before (a click, typing).
-  const [openOnFocus, setOpenOnFocus] = useState(autoFocus);
+  const carried = useCarried({ autoFocus }, onText);
   return (
     <Autocomplete
-      sx={{ flex: '1 1 240px', minWidth: 0 }}
+      sx={look.sx}
       freeSolo
       options={hits}
       filterOptions={(x) => x}
       value={picked}
       inputValue={text}
-      onInputChange={onText}
-      openOnFocus={openOnFocus}
-      onOpen={() => setOpenOnFocus(false)}
+      onInputChange={carried.onInputChange}
+      openOnFocus={carried.openOnFocus}
+      onOpen={carried.onOpen}
       onChange={(_e, v) => onPick(typeof v === 'string' ? null : v)}
       getOptionLabel={(o) => (typeof o === 'string' ? o : `${o.sku} · ${o.title}`)}
       renderOption={(props, o) => (
@@ -51,7 +52,9 @@ export function ProductSearch({
           {o.inStock ? '' : ' (out of stock)'}
         </li>
       )}
-      renderInput={(params) => <TextField {...params} size="small" label={label} autoFocus={autoFocus} />}
+      renderInput={(params) => (
+        <TextField {...params} size={look.size} label={look.label} autoFocus={autoFocus} />
+      )}
     />
   );
 }
