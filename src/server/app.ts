@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsModule } from './modules/accounts/accounts.module';
@@ -36,6 +35,7 @@ import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import type { AppConfig } from './platform/config';
 import type { AppContext } from './platform/context';
+import { registerCookies } from './platform/cookies';
 import { type DataKeyring, loadDataKeyring } from './platform/data-keys';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
@@ -177,7 +177,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerRequestIds(app);
   const documentHeaders = registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerCompression(app);
-  await app.register(fastifyCookie);
+  registerCookies(app);
   registerErrorHandling(app);
   // Before the session lookup: that is the first statement many requests send.
   if (database.queue) registerRequestOrder(app, database.queue);
