@@ -102,6 +102,37 @@ export const RetryRequest = z.object({
 });
 export const RowUpdateRequest = z.object({ input: z.record(z.string(), z.string().max(2000)) });
 
+/**
+ * The answers of an upload kind's calls, around its summary and its row: the server's routes
+ * declare them, and the kind's screens check them in development (ADR 043, 047).
+ */
+export function uploadAnswers<S extends z.ZodType, R extends z.ZodType>(Summary: S, Row: R) {
+  return {
+    One: z.object({ success: z.literal(true), data: Summary }),
+    Many: z.object({ success: z.literal(true), data: z.array(Summary) }),
+    Confirmed: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      created: z.boolean(),
+      data: Summary,
+    }),
+    RowPage: z.object({ success: z.literal(true), data: z.array(Row), hasMore: z.boolean() }),
+  };
+}
+
+/** The answers of the calls every upload kind shares. */
+export const PreviewAnswer = z.object({ success: z.literal(true), data: Preview });
+export const RetriedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  retried: z.number().int(),
+});
+export const ResumedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  started: z.boolean(),
+});
+
 export interface ParsedCsv {
   columns: string[];
   rows: { rowNo: number; values: Record<string, string> }[];

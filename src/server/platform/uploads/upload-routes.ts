@@ -3,12 +3,15 @@ import { CSV_CONTENT_TYPE } from '@domain/platform/csv';
 import { integerId } from '@domain/platform/ids';
 import {
   ConfirmRequest,
-  Preview,
+  PreviewAnswer,
+  ResumedAnswer,
+  RetriedAnswer,
   RetryRequest,
   RowsQuery,
   RowUpdateRequest,
   UPLOAD_MESSAGES,
   UploadRequest,
+  uploadAnswers,
 } from '@domain/uploads/upload';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,20 +47,12 @@ export function uploadRoutes<S extends z.ZodType, R extends z.ZodType>(
   const tags = [spec.tag];
   const Id = z.object({ id: integerId(`Not a ${spec.kind.noun} id`) });
   const RowId = Id.extend({ rowId: integerId('Not a row id') });
+  const answers = uploadAnswers(spec.Summary, spec.Row);
   // Typed as plain schemas: the reply types cannot be inferred through the generic summary and row.
-  const one: z.ZodType = z.object({ success: z.literal(true), data: spec.Summary });
-  const confirmed: z.ZodType = z.object({
-    success: z.literal(true),
-    message: z.string(),
-    created: z.boolean(),
-    data: spec.Summary,
-  });
-  const many: z.ZodType = z.object({ success: z.literal(true), data: z.array(spec.Summary) });
-  const rowPage: z.ZodType = z.object({
-    success: z.literal(true),
-    data: z.array(spec.Row),
-    hasMore: z.boolean(),
-  });
+  const one: z.ZodType = answers.One;
+  const confirmed: z.ZodType = answers.Confirmed;
+  const many: z.ZodType = answers.Many;
+  const rowPage: z.ZodType = answers.RowPage;
   return async (app) => {
     app.post(
       `/api/${spec.base}/preview`,
@@ -66,7 +61,7 @@ export function uploadRoutes<S extends z.ZodType, R extends z.ZodType>(
         schema: {
           tags,
           body: UploadRequest,
-          response: { 200: z.object({ success: z.literal(true), data: Preview }) },
+          response: { 200: PreviewAnswer },
         },
       },
       async (request) => ({
@@ -164,9 +159,7 @@ export function uploadRoutes<S extends z.ZodType, R extends z.ZodType>(
           tags,
           params: Id,
           body: RetryRequest,
-          response: {
-            200: z.object({ success: z.literal(true), message: z.string(), retried: z.number().int() }),
-          },
+          response: { 200: RetriedAnswer },
         },
       },
       async (request) => {
@@ -193,9 +186,7 @@ export function uploadRoutes<S extends z.ZodType, R extends z.ZodType>(
           tags,
           params: Id,
           summary: `Hand a queued ${spec.kind.noun} that no worker holds to a worker again`,
-          response: {
-            200: z.object({ success: z.literal(true), message: z.string(), started: z.boolean() }),
-          },
+          response: { 200: ResumedAnswer },
         },
       },
       async (request) => {

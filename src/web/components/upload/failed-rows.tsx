@@ -10,14 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
-import { checkedInDevelopment, errorMessage } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
 import { useState } from 'react';
 import { type UploadBase, useCorrectRow, useRetryUpload, useUploadRows } from './upload-api';
-
-// The rows' contract (and zod) load in development only (ADR 043).
-const UploadRowContract = checkedInDevelopment(() =>
-  import('@domain/uploads/upload').then((m) => m.UploadRow),
-);
 
 interface RowProps {
   base: UploadBase;
@@ -115,7 +110,7 @@ function FailedRow({ base, uploadId, row, columns, labels }: RowProps) {
  * with the upload's own rules, then applied again), retry one as it is, or retry them all.
  */
 export function FailedRows({ base, id, running, noun, columns, labels }: FailedRowsProps) {
-  const rows = useUploadRows(base, UploadRowContract, id, { status: 'failed', limit: 100 }, running);
+  const rows = useUploadRows(base, id, { status: 'failed', limit: 100 }, running);
   const retryAll = useRetryUpload(base, id);
   const [confirming, setConfirming] = useState(false);
   const alert = useAlert();

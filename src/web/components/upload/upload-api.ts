@@ -1,20 +1,12 @@
-import type { Preview, UploadSummary } from '@domain/uploads/upload';
+import type { Preview, UploadRow, UploadSummary, uploadAnswers } from '@domain/uploads/upload';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AnswerContract,
-  type AnswerSchema,
-  api,
-  checkedInDevelopment,
-  SuccessMessage,
-} from '@web/lib/api-client';
+import { api, checkedInDevelopment, type DevelopmentCheck, SuccessMessage } from '@web/lib/api-client';
 import { useSubmitMutation } from '@web/lib/use-submit-mutation';
 
 // Calls of an upload kind (batch orders, bulk ledgers): same paths under /api/{base}.
 //
-// A screen passes the contract of its kind's summary or row: a zod schema, or one checked in
-// development only (ADR 043), which keeps the contract and zod off the screen. The answer around
-// it (`{success: true, data…}`) and the small answers are checked here by hand: this module loads
-// no zod.
+// Their answers are the domain's contracts (`uploadAnswers` around the kind's summary and row, and
+// the answers every kind shares), checked in development only (ADR 043): this module loads no zod.
 
 export type UploadBase = 'batchOrders' | 'bulkLedgers';
 export const uploadsKey = (base: UploadBase) => ['uploads', base] as const;
@@ -23,74 +15,66 @@ export const POLL_MS = 1500;
 
 const running = (s: UploadSummary | undefined) => s?.status === 'queued' || s?.status === 'processing';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const refused = { success: false, error: { issues: [{ message: 'Unexpected answer' }] } } as const;
-const anyOther = () => true;
+const contracts = () => import('@domain/uploads/upload');
 
-/**
- * A `{success: true, …}` answer whose keys `matches` accepts, with its `data` (each item of it when
- * `many`) checked by `item` when one is given.
- */
-function successful<A>(
-  matches: (answer: Record<string, unknown>) => boolean,
-  item?: AnswerSchema<unknown>,
-  many = false,
-): AnswerSchema<A> {
-  return {
-    safeParse(value) {
-      if (!isRecord(value) || value.success !== true || !matches(value)) return refused;
-      if (!item) return { success: true, data: value as A };
-      if (many && !Array.isArray(value.data)) return refused;
-      const data: unknown[] = [];
-      for (const one of many ? (value.data as unknown[]) : [value.data]) {
-        const parsed = item.safeParse(one);
-        if (!parsed.success) return parsed;
-        data.push(parsed.data);
-      }
-      return { success: true, data: { ...value, data: many ? data : data[0] } as A };
-    },
-  };
-}
+/** Each kind's answers, built from its summary and row (development only). */
+const KINDS: Record<UploadBase, () => Promise<ReturnType<typeof uploadAnswers>>> = {
+  batchOrders: () =>
+    Promise.all([contracts(), import('@domain/batch-orders/batch-orders')]).then(([m, kind]) =>
+      m.uploadAnswers(kind.BatchOrderSummary, kind.BatchOrderRow),
+    ),
+  bulkLedgers: () =>
+    Promise.all([contracts(), import('@domain/bulk-ledgers/bulk-ledgers')]).then(([m, kind]) =>
+      m.uploadAnswers(m.UploadSummary, kind.BulkLedgerRow),
+    ),
+};
 
-/**
- * The answer around a summary or row: checked with the item's schema, or in development only when
- * the item's contract is (it loads then, with zod).
- */
-function around<A>(
-  item: AnswerContract<unknown>,
-  many: boolean,
-  matches: (answer: Record<string, unknown>) => boolean = anyOther,
-): AnswerContract<A> {
-  const answerOf = (schema: AnswerSchema<unknown>) => successful<A>(matches, schema, many);
-  return 'safeParse' in item ? answerOf(item) : { loadContract: () => item.loadContract().then(answerOf) };
-}
+type Answers = Awaited<ReturnType<(typeof KINDS)[UploadBase]>>;
 
-export function useUploads<T extends UploadSummary>(base: UploadBase, Summary: AnswerContract<T>) {
+/** One answer of every kind, checked in development only. */
+const checks = (name: keyof Answers) =>
+  Object.fromEntries(
+    (Object.keys(KINDS) as UploadBase[]).map((base) => [
+      base,
+      checkedInDevelopment(() => KINDS[base]().then((answers) => answers[name])),
+    ]),
+  ) as Record<UploadBase, DevelopmentCheck<unknown>>;
+
+const One = checks('One');
+const Many = checks('Many');
+const Confirmed = checks('Confirmed');
+const RowPage = checks('RowPage');
+const PreviewAnswer = checkedInDevelopment(() => contracts().then((m) => m.PreviewAnswer));
+const RetriedAnswer = checkedInDevelopment(() => contracts().then((m) => m.RetriedAnswer));
+const ResumedAnswer = checkedInDevelopment(() => contracts().then((m) => m.ResumedAnswer));
+
+/** An answer's check, typed as the caller's kind reads it. */
+const typed = <T>(check: DevelopmentCheck<unknown>) => check as DevelopmentCheck<T>;
+
+export function useUploads<T extends UploadSummary>(base: UploadBase) {
   return useQuery({
     queryKey: [...uploadsKey(base), 'list'],
     queryFn: ({ signal }) =>
       api
-        .get(`/api/${base}`, around<{ success: true; data: T[] }>(Summary, true), { signal })
+        .get(`/api/${base}`, typed<{ success: true; data: T[] }>(Many[base]), { signal })
         .then((r) => r.data),
     refetchInterval: (q) => ((q.state.data ?? []).some(running) ? POLL_MS : false),
   });
 }
 
-export function useUpload<T extends UploadSummary>(base: UploadBase, Summary: AnswerContract<T>, id: number) {
+export function useUpload<T extends UploadSummary>(base: UploadBase, id: number) {
   return useQuery({
     queryKey: [...uploadsKey(base), 'one', id],
     queryFn: ({ signal }) =>
       api
-        .get(`/api/${base}/${id}`, around<{ success: true; data: T }>(Summary, false), { signal })
+        .get(`/api/${base}/${id}`, typed<{ success: true; data: T }>(One[base]), { signal })
         .then((r) => r.data),
     refetchInterval: (q) => (running(q.state.data) ? POLL_MS : false),
   });
 }
 
-export function useUploadRows<T>(
+export function useUploadRows<T extends UploadRow>(
   base: UploadBase,
-  Row: AnswerContract<T>,
   id: number,
   q: { status?: 'succeeded' | 'failed'; after?: number; limit?: number },
   poll = false,
@@ -100,11 +84,7 @@ export function useUploadRows<T>(
     queryFn: ({ signal }) =>
       api.get(
         `/api/${base}/${id}/rows`,
-        around<{ success: true; data: T[]; hasMore: boolean }>(
-          Row,
-          true,
-          (a) => typeof a.hasMore === 'boolean',
-        ),
+        typed<{ success: true; data: T[]; hasMore: boolean }>(RowPage[base]),
         { signal, query: { ...q } },
       ),
     placeholderData: keepPreviousData,
@@ -112,59 +92,54 @@ export function useUploadRows<T>(
   });
 }
 
-// The preview's contract (and zod) load in development only (ADR 043).
-const PreviewAnswer = around<{ success: true; data: Preview }>(
-  checkedInDevelopment(() => import('@domain/uploads/upload').then((m) => m.Preview)),
-  false,
-);
 export function usePreview(base: UploadBase) {
   return useMutation({
     mutationFn: (body: { fileName: string; csv: string }) =>
-      api.post(`/api/${base}/preview`, PreviewAnswer, body, { timeoutMs: 120_000 }).then((r) => r.data),
+      api
+        .post(`/api/${base}/preview`, typed<{ success: true; data: Preview }>(PreviewAnswer), body, {
+          timeoutMs: 120_000,
+        })
+        .then((r) => r.data),
   });
 }
 
-const Confirmed = successful<{
-  success: true;
-  message: string;
-  created: boolean;
-  data: { id: number; [key: string]: unknown };
-}>(
-  (a) =>
-    typeof a.message === 'string' &&
-    typeof a.created === 'boolean' &&
-    isRecord(a.data) &&
-    typeof a.data.id === 'number',
-);
 export function useConfirmUpload(base: UploadBase) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: (body: { fileName: string; csv: string; idempotencyKey: string }) =>
-      api.post(`/api/${base}`, Confirmed, body, { timeoutMs: 120_000 }),
+      api.post(
+        `/api/${base}`,
+        typed<{ success: true; message: string; created: boolean; data: UploadSummary }>(Confirmed[base]),
+        body,
+        { timeoutMs: 120_000 },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadsKey(base) }),
   });
 }
 
-const Retried = successful<{ success: true; message: string; retried: number }>(
-  (a) => typeof a.message === 'string' && typeof a.retried === 'number',
-);
 export function useRetryUpload(base: UploadBase, id: number) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: (rowIds?: number[]) =>
-      api.post(`/api/${base}/${id}/retry`, Retried, rowIds ? { rowIds } : {}),
+      api.post(
+        `/api/${base}/${id}/retry`,
+        typed<{ success: true; message: string; retried: number }>(RetriedAnswer),
+        rowIds ? { rowIds } : {},
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadsKey(base) }),
   });
 }
 
-const Resumed = successful<{ success: true; message: string; started: boolean }>(
-  (a) => typeof a.message === 'string' && typeof a.started === 'boolean',
-);
 /** Hands a queued upload no worker holds to a worker again (the server leaves a held one alone). */
 export function useResumeUpload(base: UploadBase, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/api/${base}/${id}/resume`, Resumed, {}),
+    mutationFn: () =>
+      api.post(
+        `/api/${base}/${id}/resume`,
+        typed<{ success: true; message: string; started: boolean }>(ResumedAnswer),
+        {},
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadsKey(base) }),
   });
 }

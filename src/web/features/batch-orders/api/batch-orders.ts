@@ -1,3 +1,4 @@
+import type { BatchOrderRow, BatchOrderSummary } from '@domain/batch-orders/batch-orders';
 import { useQuery } from '@tanstack/react-query';
 import { uploadsKey, useUpload, useUploadRows, useUploads } from '@web/components/upload/upload-api';
 import { api, checkedInDevelopment } from '@web/lib/api-client';
@@ -6,19 +7,17 @@ import { api, checkedInDevelopment } from '@web/lib/api-client';
 //
 // The answers' contracts (and zod) load in development only (ADR 043).
 const contracts = () => import('@domain/batch-orders/batch-orders');
-const BatchOrderSummary = checkedInDevelopment(() => contracts().then((m) => m.BatchOrderSummary));
-const BatchOrderRow = checkedInDevelopment(() => contracts().then((m) => m.BatchOrderRow));
 const ExportCountsAnswer = checkedInDevelopment(() =>
   contracts().then((m) => m.BatchOrderExportCountsAnswer),
 );
 
-export const useBatchOrders = () => useUploads('batchOrders', BatchOrderSummary);
-export const useBatchOrder = (id: number) => useUpload('batchOrders', BatchOrderSummary, id);
+export const useBatchOrders = () => useUploads<BatchOrderSummary>('batchOrders');
+export const useBatchOrder = (id: number) => useUpload<BatchOrderSummary>('batchOrders', id);
 export const useBatchOrderRows = (
   id: number,
   q: { status?: 'succeeded' | 'failed'; after?: number; limit?: number },
   poll = false,
-) => useUploadRows('batchOrders', BatchOrderRow, id, q, poll);
+) => useUploadRows<BatchOrderRow>('batchOrders', id, q, poll);
 
 /** While orders of the batch wait for the export, their state is read again this often. */
 const EXPORT_POLL_MS = 5000;
