@@ -19,11 +19,12 @@ const FIRST_SCREEN_MODULES = [
 ];
 /**
  * Modules of the signed-in frame (src/web/app/shell): every signed-in screen loads them with it, so
- * they are one chunk that the screens import rather than copies in each screen's chunks.
+ * they are one chunk that the screens import rather than copies in each screen's chunks. Not MUI's
+ * Tooltip, its Popper and popper.js: the frame's tips come with first use (components/tip.tsx), and
+ * the screens whose lists or pickers need a popper load them then (ADR 047).
  */
 const SHELL_MODULES = [
-  /node_modules[\\/]@mui[\\/]material[\\/](?:Alert|AppBar|Avatar|Backdrop|Breadcrumbs|Drawer|Fade|Grow|Link|List|ListItem|ListItemButton|ListItemIcon|ListItemSecondaryAction|ListItemText|Modal|Popper|Portal|Slide|Toolbar|Tooltip|Unstable_TrapFocus|internal[\\/](?:Transition|svg-icons))[\\/.]/,
-  /node_modules[\\/]@popperjs[\\/]/,
+  /node_modules[\\/]@mui[\\/]material[\\/](?:Alert|AppBar|Avatar|Backdrop|Breadcrumbs|Drawer|Fade|Grow|Link|List|ListItem|ListItemButton|ListItemIcon|ListItemSecondaryAction|ListItemText|Modal|Portal|Slide|Toolbar|Unstable_TrapFocus|internal[\\/](?:Transition|svg-icons))[\\/.]/,
   /src[\\/]domain[\\/]reference[\\/]lists\.ts$/,
   // The menus' and toggle groups' keyboard focus: in the fields' chunk it brought that chunk to
   // screens with toggle buttons and no field.

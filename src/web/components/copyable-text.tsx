@@ -2,7 +2,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tip as Tooltip } from '@web/components/tip';
 import { useEffect, useState } from 'react';
 
 interface CopyableTextProps {

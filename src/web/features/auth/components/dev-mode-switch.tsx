@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import { useAlert } from '@web/components/alert/alert-context';
+import { Tip as Tooltip } from '@web/components/tip';
 import { errorMessage } from '@web/lib/api-client';
 import { useId } from 'react';
 import { useSetDevMode } from '../api/use-dev-mode';

@@ -1,7 +1,7 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tip as Tooltip } from '@web/components/tip';
 import { useLogout } from '../api/use-logout';
 
 /** Logout; on phones only the icon shows (spec 1 §2 Shell), with the same accessible name. */
