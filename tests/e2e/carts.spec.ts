@@ -158,26 +158,39 @@ test.describe('carts', () => {
     }
     const asked = searches.length;
 
-    // Record when a line gains and loses its new-item flag.
+    // Record when a line gains and loses its new-item flag, and when a 300 ms timer started as it
+    // gains it fires: on a busy machine the page's timers all fire late (1.2 s was seen in CI),
+    // the flag's with them.
     await page.evaluate(() => {
       const log: { on: boolean; at: number }[] = [];
-      (window as unknown as { newFlagLog: typeof log }).newFlagLog = log;
+      const probe: { at: number }[] = [];
+      Object.assign(window, { newFlagLog: log, newFlagProbe: probe });
       new MutationObserver((records) => {
         for (const r of records)
-          if (r.target instanceof HTMLElement && r.target.dataset.testid === 'line-1111')
-            log.push({ on: r.target.dataset.new === 'true', at: performance.now() });
+          if (r.target instanceof HTMLElement && r.target.dataset.testid === 'line-1111') {
+            const on = r.target.dataset.new === 'true';
+            log.push({ on, at: performance.now() });
+            if (on) setTimeout(() => probe.push({ at: performance.now() }), 300);
+          }
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-new'] });
     });
     await add.getByRole('button', { name: 'Add to cart' }).click();
     await expect(line(page, '1111')).toBeVisible();
     await expect(line(page, '1111')).not.toHaveAttribute('data-new', 'true');
-    const log = await page.evaluate(
-      () => (window as unknown as { newFlagLog: { on: boolean; at: number }[] }).newFlagLog,
-    );
+    const { log, probe } = await page.evaluate(() => {
+      const w = window as unknown as {
+        newFlagLog: { on: boolean; at: number }[];
+        newFlagProbe: { at: number }[];
+      };
+      return { log: w.newFlagLog, probe: w.newFlagProbe };
+    });
     expect(log.map((e) => e.on)).toEqual([true, false]);
+    expect(probe).toHaveLength(1);
     const shown = log[1]!.at - log[0]!.at;
     expect(shown).toBeGreaterThanOrEqual(280);
-    expect(shown).toBeLessThan(1000);
+    // Gone about when a 300 ms timer started with it fires, not kept: the flag's own timer starts
+    // after the page has drawn the line.
+    expect(log[1]!.at - probe[0]!.at).toBeLessThan(500);
     // Picking a product fills the field with its name: that is not a new search.
     expect(searches).toHaveLength(asked);
     await expectAccessibleOnceIdle(page, 'cart with a new line 1280');
