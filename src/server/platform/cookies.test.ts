@@ -1,36 +1,33 @@
+import { SESSION_COOKIE } from '@domain/auth/session-constants';
+import { CUSTOMER_VIEW_API, CUSTOMER_VIEW_COOKIE } from '@domain/customer-view/contracts';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCookies } from './cookies';
 
 // The app's cookies give what @fastify/cookie gave: the same request.cookies and the same
 // Set-Cookie headers for the options the app's routes use (ADR 047).
 
+// The options of the routes that set and clear them (auth.routes.ts, customer-view.routes.ts).
 const SESSION = { httpOnly: true, sameSite: 'lax' as const, secure: true, path: '/' };
-const VIEW = { httpOnly: true, sameSite: 'strict' as const, secure: false, path: '/api/customerView' };
+const VIEW = { httpOnly: true, sameSite: 'strict' as const, secure: false, path: CUSTOMER_VIEW_API };
+
+/** What each POST route does to its answer's cookies. */
+const WRITES: Record<string, (reply: FastifyReply) => void> = {
+  '/in': (reply) => reply.setCookie(SESSION_COOKIE, 'token-1', { ...SESSION, maxAge: 43_200 }),
+  '/out': (reply) => reply.clearCookie(SESSION_COOKIE, SESSION),
+  '/view': (reply) => reply.setCookie(CUSTOMER_VIEW_COOKIE, 'v-1', { ...VIEW, maxAge: 900 }),
+  '/view-out': (reply) => reply.clearCookie(CUSTOMER_VIEW_COOKIE, VIEW),
+  '/two': (reply) => reply.setCookie('a', '1').setCookie('b', '2', { path: '/x' }),
+};
 
 function routes(app: FastifyInstance) {
   app.get('/read', async (request) => ({ cookies: request.cookies }));
-  app.post('/in', async (_request, reply) => {
-    reply.setCookie('bo_session', 'token-1', { ...SESSION, maxAge: 43_200 });
-    return { ok: true };
-  });
-  app.post('/out', async (_request, reply) => {
-    reply.clearCookie('bo_session', SESSION);
-    return { ok: true };
-  });
-  app.post('/view', async (_request, reply) => {
-    reply.setCookie('bo_customer_view', 'v-1', { ...VIEW, maxAge: 900 });
-    return { ok: true };
-  });
-  app.post('/view-out', async (_request, reply) => {
-    reply.clearCookie('bo_customer_view', VIEW);
-    return { ok: true };
-  });
-  app.post('/two', async (_request, reply) => {
-    reply.setCookie('a', '1').setCookie('b', '2', { path: '/x' });
-    return { ok: true };
-  });
+  for (const [url, write] of Object.entries(WRITES))
+    app.post(url, async (_request, reply) => {
+      write(reply);
+      return { ok: true };
+    });
   app.post('/refused', async (_request, reply) => {
     reply.setCookie('a', '1');
     throw Object.assign(new Error('no'), { statusCode: 409 });
@@ -61,18 +58,15 @@ describe('cookies without the plugin', () => {
     },
   );
 
-  it.each(['/in', '/out', '/view', '/view-out', '/two', '/refused'])(
-    'POST %s sets the cookies the plugin set',
-    async (url) => {
-      const [a, b] = await Promise.all([
-        ours.inject({ method: 'POST', url }),
-        plugin.inject({ method: 'POST', url }),
-      ]);
-      expect(a.statusCode).toBe(b.statusCode);
-      expect(a.headers['set-cookie']).toBeDefined();
-      expect(a.headers['set-cookie']).toEqual(b.headers['set-cookie']);
-    },
-  );
+  it.each([...Object.keys(WRITES), '/refused'])('POST %s sets the cookies the plugin set', async (url) => {
+    const [a, b] = await Promise.all([
+      ours.inject({ method: 'POST', url }),
+      plugin.inject({ method: 'POST', url }),
+    ]);
+    expect(a.statusCode).toBe(b.statusCode);
+    expect(a.headers['set-cookie']).toBeDefined();
+    expect(a.headers['set-cookie']).toEqual(b.headers['set-cookie']);
+  });
 
   it('clears a cookie: empty, expired, Max-Age=0', async () => {
     const res = await ours.inject({ method: 'POST', url: '/out' });
