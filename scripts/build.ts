@@ -81,7 +81,22 @@ async function buildServer() {
   console.log(`Server built in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
 }
 
-const WEB_SOURCES = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json'];
+// The web app's sources, and the build's own plugins (vite.config.ts imports them from scripts/).
+const WEB_SOURCES = [
+  'src/web',
+  'src/domain',
+  'vite.config.ts',
+  'package-lock.json',
+  ...[
+    'boot-shell',
+    'built-styles',
+    'cjs-as-modules',
+    'mui-number-format-by-hand',
+    'mui-theme-without-css-variables',
+    'precompress',
+    'react-router-production',
+  ].map((name) => `scripts/${name}.ts`),
+];
 const SERVER_SOURCES = [
   'src/server',
   'src/domain',
