@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bootShell } from './scripts/boot-shell.js';
+import { builtStyles } from './scripts/built-styles.js';
+import { cjsAsModules } from './scripts/cjs-as-modules.js';
 import { muiNumberFormatByHand } from './scripts/mui-number-format-by-hand.js';
 import { muiThemeWithoutCssVariables } from './scripts/mui-theme-without-css-variables.js';
 import { precompress } from './scripts/precompress.js';
@@ -61,9 +63,11 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction(),
+    cjsAsModules(),
     muiThemeWithoutCssVariables(),
     muiNumberFormatByHand(),
     bootShell(),
+    builtStyles(),
     precompress(),
     loginPageInDevelopment(),
   ],
