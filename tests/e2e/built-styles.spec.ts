@@ -26,10 +26,10 @@ async function styles(page: Page) {
         .split(' ')
         .slice(1),
     );
+    // css-0 is emotion's class for an empty style: it has no rules to hold.
     const used = new Set<string>();
     for (const element of document.querySelectorAll('[class*="css-"]'))
       for (const name of element.classList)
-        // css-0 is emotion's class for an empty style: it has no rules to hold.
         if (name.startsWith('css-') && name !== 'css-0') used.add(name.slice(4));
     const missing = [...used].filter((name) => !built.has(name));
     const rules = (window as unknown as { __insertedRules: { rules: number } }).__insertedRules.rules;
