@@ -18,6 +18,8 @@ const FIRST_SCREEN_MODULES = [
   /node_modules[\\/]@mui[\\/](?:system|utils|styled-engine|private-theming)[\\/](?!Grid|useMediaQuery|useRovingTabIndex)/,
   /node_modules[\\/]@mui[\\/]material[\\/](?:styles|utils|transitions|zero-styled|DefaultPropsProvider|colors|ButtonBase|Button|Typography|SvgIcon|CircularProgress|Paper|Box|IconButton|CssBaseline|GlobalStyles|useLazyRipple)[\\/]/,
   /src[\\/]web[\\/]components[\\/]brand-logo\.tsx$/,
+  // The stand-ins of the CommonJS packages above (scripts/cjs-as-modules.ts).
+  /^\0cjs-as-module:(?:react-is|prop-types|hoist-non-react-statics)$/,
 ];
 /**
  * Modules of the signed-in frame (src/web/app/shell): every signed-in screen loads them with it, so
@@ -130,7 +132,9 @@ export default defineConfig({
             // runs: otherwise two chunks of under 1 kB, each a request of its own on every screen.
             {
               name: 'react',
-              test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]|^\0(?:rolldown\/runtime|vite\/preload-helper)/,
+              // With React's stand-ins (scripts/cjs-as-modules.ts), which otherwise went into the
+              // router's chunk and brought it to the login page.
+              test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]|^\0(?:rolldown\/runtime|vite\/preload-helper|cjs-as-module:react(?:\/jsx-runtime|-dom|-dom\/client)?$)/,
             },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             // What every screen runs, the login page included, in one chunk (compressed together,
