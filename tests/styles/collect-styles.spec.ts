@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { BUILT_STYLES } from '../../scripts/built-styles';
+import { recordEmotionRules, takeEmotionRules } from '../e2e/emotion-rules';
 import { DEMO_STAFF, type DemoRole, setViewport, signIn } from '../e2e/fixtures';
 import { ALL_ROLES, APP_SCREENS, type Screen } from '../e2e/screens';
 
@@ -18,36 +19,12 @@ const HEIGHT = 800;
 const styles = new Map<string, string[]>();
 let walks = 0;
 
-/**
- * Before any of the page's scripts: records every rule emotion inserts into its sheet, and takes
- * away the page's list of built styles (which would tell emotion they are in already), so that
- * it inserts every style the screen makes.
- */
-function recordInsertedRules() {
-  const rules: string[] = [];
-  Object.defineProperty(window, '__insertedRules', { value: rules });
-  new MutationObserver((records) => {
-    for (const record of records)
-      for (const node of record.addedNodes)
-        if (node instanceof HTMLStyleElement && node.getAttribute('data-emotion')?.startsWith('css '))
-          node.removeAttribute('data-emotion');
-  }).observe(document, { childList: true, subtree: true });
-  const insertRule = CSSStyleSheet.prototype.insertRule;
-  CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
-    if (this.ownerNode instanceof Element && this.ownerNode.getAttribute('data-emotion') === 'css')
-      rules.push(rule);
-    return insertRule.call(this, rule, index);
-  };
-}
-
 /** A rule's style: the class it scopes (`.css-<name>`), or the keyframes it names. */
 const styleOf = (rule: string) =>
   /\.css-([a-z0-9]+)/.exec(rule)?.[1] ?? /^@(?:-webkit-)?keyframes (animation-[a-z0-9]+)/.exec(rule)?.[1];
 
 async function takeRules(page: Page) {
-  const rules = await page.evaluate(() =>
-    (window as unknown as { __insertedRules: string[] }).__insertedRules.splice(0),
-  );
+  const rules = await takeEmotionRules(page);
   const fresh = new Set<string>();
   let current: string | undefined;
   for (const rule of rules) {
@@ -118,7 +95,8 @@ async function customerScreens(page: Page): Promise<Screen[]> {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeEach(async ({ context }) => {
-  await context.addInitScript(recordInsertedRules);
+  // Every style the screens make, also those the build holds already.
+  await recordEmotionRules(context, { insertAll: true });
 });
 
 for (const role of ALL_ROLES) {
