@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -81,22 +81,11 @@ async function buildServer() {
   console.log(`Server built in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
 }
 
-// The web app's sources, and the build's own plugins (vite.config.ts imports them from scripts/).
-const WEB_SOURCES = [
-  'src/web',
-  'src/domain',
-  'vite.config.ts',
-  'package-lock.json',
-  ...[
-    'boot-shell',
-    'built-styles',
-    'cjs-as-modules',
-    'mui-number-format-by-hand',
-    'mui-theme-without-css-variables',
-    'precompress',
-    'react-router-production',
-  ].map((name) => `scripts/${name}.ts`),
-];
+/** The build's own plugins: the modules vite.config.ts imports from scripts/. */
+const BUILD_PLUGINS = [
+  ...readFileSync(path.join(ROOT, 'vite.config.ts'), 'utf8').matchAll(/from '\.\/(scripts\/[\w-]+)\.js'/g),
+].map((match) => `${match[1]}.ts`);
+const WEB_SOURCES = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json', ...BUILD_PLUGINS];
 const SERVER_SOURCES = [
   'src/server',
   'src/domain',
