@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { CJS_PACKAGES, cjsAsModules, moduleFor } from './cjs-as-modules';
+import config from '../vite.config';
+import { CJS_PACKAGES, cjsAsModules, moduleFor, standInId } from './cjs-as-modules';
 
 const require = createRequire(import.meta.url);
 type ResolveId = (source: string, importer: string | undefined, options: { kind: string }) => string | null;
@@ -34,6 +35,19 @@ describe('CommonJS packages as ES modules', () => {
   it('leaves out names that are not identifiers', () => {
     expect(moduleFor('x', { a: 1, 'b-c': 2, default: 3, $d: 4 })).toContain('export const { a, $d } = cjs;');
     expect(moduleFor('x', {})).not.toContain('export const');
+  });
+
+  it("places each stand-in in the chunk of the first screen's libraries, not where the bundler would", () => {
+    // Left to the bundler they went into the router's chunk, which then came to the login page.
+    type Group = { name: string; test: RegExp | ((id: string) => boolean) };
+    const output = config.build?.rolldownOptions?.output as { codeSplitting: { groups: Group[] } };
+    const groupOf = (id: string) =>
+      output.codeSplitting.groups.find((g) => (typeof g.test === 'function' ? g.test(id) : g.test.test(id)))
+        ?.name;
+    for (const name of CJS_PACKAGES)
+      expect(groupOf(standInId(name)), name).toBe(
+        name.startsWith('react') && name !== 'react-is' ? 'react' : 'ui',
+      );
   });
 
   it('names packages that are installed', () => {
