@@ -40,7 +40,6 @@ test('back and forward restore the scroll position; a new page starts at the top
   await signIn(page, DEMO_STAFF.leader);
   await page.goto('/promos/tool');
   await expect(page.getByRole('heading', { name: 'Simulator' })).toBeVisible();
-  // The first load settles (its restoration puts a new entry at the top) before the test scrolls.
   await page.waitForLoadState('networkidle');
   const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   const at = Math.min(300, room);
@@ -56,4 +55,29 @@ test('back and forward restore the scroll position; a new page starts at the top
   await page.goForward();
   await expect(page).toHaveTitle(/^Orders · /);
   await expect.poll(() => scrollY(page)).toBe(0);
+});
+
+test('a page opened by its address starts at the top, whatever the tab scrolled before; a reload keeps its place', async ({
+  page,
+}) => {
+  await setViewport(page, { width: 1280, height: 400 });
+  await signIn(page, DEMO_STAFF.leader);
+  await page.goto('/promos/tool');
+  await expect(page.getByRole('heading', { name: 'Simulator' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect.poll(() => scrollY(page)).toBe(300);
+  // Every entry a page load opens shares one key in the router: this page opened scrolled to 300.
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeGreaterThan(300);
+  expect(await scrollY(page)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 200));
+  await expect.poll(() => scrollY(page)).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await expect.poll(() => scrollY(page)).toBe(200);
 });

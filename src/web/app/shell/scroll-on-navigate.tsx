@@ -1,8 +1,19 @@
 import { useEffect } from 'react';
-import { ScrollRestoration, useLocation } from 'react-router';
+import { type Location, ScrollRestoration, useLocation } from 'react-router';
 
 /** How long a hash's element may take to appear (a lazy screen, its data) before giving up. */
 const HASH_WAIT_MS = 5000;
+
+/**
+ * Where a history entry's scroll position is kept. The router keys it by the entry's key, but every
+ * entry a page load opens (an address typed, a link from outside, a reload) has the key "default":
+ * by that key, /orders opened in a tab whose last page was scrolled opened scrolled as far, and
+ * the restore came a moment after the screen drew, taking back a scroll the agent had begun. Such
+ * an entry is keyed by its address instead, so a reload keeps its place and a new page starts at
+ * the top.
+ */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 
 /**
  * Spec 3 §2 Page rendering: back and forward restore the scroll position (the router's
@@ -32,5 +43,5 @@ export function ScrollOnNavigate() {
       clearTimeout(stop);
     };
   }, [hash, key]);
-  return <ScrollRestoration />;
+  return <ScrollRestoration getKey={scrollKey} />;
 }
