@@ -1,6 +1,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
+import { afterCart } from '@domain/checkout/first-calls';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_STAFF } from './fixtures';
+import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount } from './fixtures';
 
 // A screen's data calls start with its code and the session check, not after them (ADR 034):
 // the route's loader asks for them as soon as the route matches. The session answer and the
@@ -107,6 +108,72 @@ test("order info and refunds: the order's calls start with the screen's code and
   await page.waitForLoadState('networkidle');
   const order = `/api/cs/order/${encodeURIComponent(orderId)}`;
   expectStartedWithCode(timing, [order, `${order}/refunds`], chunkOf(timing, chunk));
+});
+
+test("the checkout: its customer's calls and the catalog's first page start as the cart answers, with its code", async ({
+  page,
+}) => {
+  // Two steps, not three (issue 28): the catalog's prices follow the cart's customer type, and it
+  // was asked for only once the customer's account and recent orders had answered and drawn.
+  const { uid } = await signedInWithACustomer(page);
+  const made = await page.request.post('/api/carts', {
+    data: { uid, localeCode: 'en-US' },
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const cart = (await made.json()).data as { cartId: string; localeCode: string; typeId: number | null };
+  const chunk = /\/assets\/checkout-page-[\w-]+\.js$/;
+  await holdSessionAndChunk(page, chunk);
+  const timing = recordTimes(page);
+  await page.goto(`/${cart.localeCode}/checkout/${cart.cartId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const follows = afterCart({ data: { ...cart, uid } }).map(([path, query]) => {
+    const url = new URL(path, 'http://x');
+    for (const [key, value] of Object.entries(query ?? {}))
+      if (value !== null && value !== '') url.searchParams.set(key, String(value));
+    return `${url.pathname}${url.search}`;
+  });
+  expect(follows.some((call) => call.startsWith('/api/catalog/products?'))).toBe(true);
+  expectStartedWithCode(
+    timing,
+    [`/api/carts/${cart.cartId}`, ...follows, '/api/flags'],
+    chunkOf(timing, chunk),
+  );
+});
+
+test("the checkout opened from inside the app: the catalog's first page starts with the customer's calls", async ({
+  page,
+}) => {
+  await signedInWithACustomer(page);
+  // Two US customers of different types: the second one's prices (and so its catalog) are not in
+  // the app's cache from the first checkout.
+  const first = await findDemoAccount(page, (a) => a.userType !== 3 && a.countryId === 1, 'US member');
+  const second = await findDemoAccount(page, (a) => a.userType === 3 && a.countryId === 1, 'US client');
+  await page.goto(`/customers/${first.uid}/dashboard`);
+  // A first checkout loads the screen's code; the route then leaves the calls to the screen.
+  await page.getByRole('button', { name: 'New order' }).click();
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  const jumpBox = page.getByRole('textbox', { name: 'Jump to an account number, order number or email' });
+  await jumpBox.fill(String(second.phoenixId));
+  await jumpBox.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/customers/${second.uid}/dashboard$`));
+  await expect(page.getByRole('button', { name: 'New order' })).toBeEnabled();
+  await page.route(/\/api\/customers\/[^/]+\/recentOrders$/, async (route) => {
+    await sleep(HOLD_MS);
+    await route.continue();
+  });
+  const timing = recordTimes(page);
+  await page.getByRole('button', { name: 'New order' }).click();
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  const recent = timing.finished.get(`/api/customers/${second.uid}/recentOrders`);
+  expect(recent, "the customer's recent orders were asked for").toBeDefined();
+  const products = [...timing.started].find(([call]) => call.startsWith('/api/catalog/products?'));
+  expect(products, 'the catalog was asked for').toBeDefined();
+  expect(products![1][0]!, 'the catalog starts before the recent orders answer').toBeLessThan(
+    recent! - HOLD_MS / 2,
+  );
 });
 
 test("each screen's first calls leave with the page, before the app's own script has arrived", async ({

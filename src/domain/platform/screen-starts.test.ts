@@ -32,6 +32,23 @@ describe('screen starts', () => {
     expect(at('/customers/abc/address').map((s) => s.chunk)).toEqual(['customer-layout']);
   });
 
+  it("the checkout's cart names the calls that follow it: the customer's account and recent orders, the catalog's first page", () => {
+    const followUps = SCREEN_STARTS.checkout.followUps;
+    const cart = { success: true, data: { uid: 'a/b', localeCode: 'fr-CA', typeId: 3 } };
+    expect(followUps([cart])).toEqual([
+      ['/api/checkout/account/a%2Fb'],
+      ['/api/customers/a%2Fb/recentOrders'],
+      ['/api/catalog/categories', { localeCode: 'fr-CA' }],
+      [
+        '/api/catalog/products',
+        { localeCode: 'fr-CA', q: '', sort: 'recommended', enrollment: false, limit: 24, userType: 3 },
+      ],
+    ]);
+    // A failed cart call, a cart without a customer, or something else: nothing follows.
+    for (const answer of [undefined, { data: { uid: null, localeCode: 'en-US' } }, { data: 'x' }, null])
+      expect(followUps([answer])).toEqual([]);
+  });
+
   it('matches whole segments only', () => {
     expect(at('/')).toEqual([{ chunk: 'dashboard-page', calls: ['/api/dashboard'] }]);
     expect(at('/en-US/checkout/C1')).toEqual([{ chunk: 'checkout-page', calls: ['/api/carts/C1'] }]);

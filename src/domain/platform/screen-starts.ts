@@ -1,3 +1,5 @@
+import { afterCart, type GetCall } from '../checkout/first-calls';
+
 // What a screen needs first, in one table for the browser and the server (ADR 034, ADR 035): its
 // first GET calls, as the URLs its API module builds, and the name of its code's chunk. The
 // router starts the calls when the route matches, alongside the screen's code; the server names
@@ -11,6 +13,11 @@ export type ScreenCalls = (
 ) => (string | undefined)[];
 
 export interface ScreenStart {
+  /**
+   * Calls that follow from the first calls' answers (their bodies, in order; undefined for one
+   * that failed): started as soon as those are in, still ahead of the screen's code.
+   */
+  followUps?: (answers: readonly unknown[]) => readonly GetCall[];
   /** The route, as the router writes it: `/customers/:id/dashboard`. */
   path: string;
   /** A layout: it also starts for every path below its own (the tabs inside it). */
@@ -71,6 +78,9 @@ export const SCREEN_STARTS = {
     path: '/:locale/checkout/:cartId',
     chunk: 'checkout-page',
     calls: ({ cartId = '' }) => [`/api/carts/${enc(cartId)}`],
+    // The cart names its customer and locale: their account, recent orders and the catalog's first
+    // page start as it answers, not after the screen has drawn it (two steps, not three).
+    followUps: ([cart]) => afterCart(cart),
   },
   promoTool: {
     path: '/promos/tool',

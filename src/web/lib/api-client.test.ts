@@ -209,6 +209,18 @@ describe('answers asked for ahead of the screen (preloadGet)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('answers the body of a successful early answer, for the calls that follow from it; nothing for an error', async () => {
+    mockFetch(async (url) =>
+      String(url).includes('gone')
+        ? json(404, { success: false, error: 'Cart not found' })
+        : json(200, { success: true, data: { uid: 'U1' } }),
+    );
+    expect(await preloadGet('/api/body')).toEqual({ success: true, data: { uid: 'U1' } });
+    // The same URL again while it is on its way: the same answer, no second request.
+    expect(await preloadGet('/api/body')).toEqual({ success: true, data: { uid: 'U1' } });
+    expect(await preloadGet('/api/gone')).toBeUndefined();
+  });
+
   it('a second preload of the same URL while the first is on its way asks nothing more', async () => {
     const fetchMock = mockFetch(async () => json(200, { success: true }));
     preloadGet('/api/twice');

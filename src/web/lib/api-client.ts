@@ -95,7 +95,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   body?: unknown;
-  query?: Record<string, QueryValue>;
+  query?: Readonly<Record<string, QueryValue>>;
   signal?: AbortSignal;
   /** Public calls (sign-in, session check, password reset) treat 401 as an answer, not as a lost session. */
   public?: boolean;
@@ -115,7 +115,7 @@ export const SuccessMessage = answerSchema<{ success: true; message: string }>(
   (v) => v.success === true && typeof v.message === 'string',
 );
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(path: string, query?: Readonly<Record<string, QueryValue>>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
@@ -179,12 +179,15 @@ interface EarlyAnswer {
 const EARLY_TTL_MS = 10_000;
 const early = new Map<string, EarlyAnswer>();
 
-/** Starts a GET of `path` now, for the call of the screen that will ask for it next. */
-export function preloadGet(path: string, query?: Record<string, QueryValue>): void {
+/**
+ * Starts a GET of `path` now, for the call of the screen that will ask for it next. Answers the
+ * body of a successful answer once it is in (undefined otherwise), for calls that follow from it.
+ */
+export function preloadGet(path: string, query?: Readonly<Record<string, QueryValue>>): Promise<unknown> {
   const url = buildUrl(path, query);
   const now = Date.now();
   const existing = early.get(url);
-  if (existing && now - existing.startedAt < EARLY_TTL_MS) return;
+  if (existing && now - existing.startedAt < EARLY_TTL_MS) return bodyOf(existing.answer);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
   const answer = fetch(url, {
@@ -201,7 +204,11 @@ export function preloadGet(path: string, query?: Record<string, QueryValue>): vo
   setTimeout(() => {
     if (early.get(url)?.answer === answer) early.delete(url);
   }, EARLY_TTL_MS);
+  return bodyOf(answer);
 }
+
+const bodyOf = (answer: EarlyAnswer['answer']): Promise<unknown> =>
+  answer.then((taken) => (taken?.response.ok ? taken.json : undefined));
 
 /** The early answer for `url`, taken once. */
 function takeEarly(url: string): EarlyAnswer['answer'] | undefined {

@@ -16,12 +16,13 @@ export function lazyPage(load: () => Promise<ComponentType>) {
  * A lazy screen whose data starts with its code (ADR 034): while the screen's chunk is still to
  * come, the route's loader starts the screen's first GET calls at once, in parallel with the
  * chunk and the session check; the screen's own calls then take those answers (preloadGet in
- * src/web/lib/api-client.ts). Once the chunk is there the screen asks for itself, as soon as the
+ * src/web/lib/api-client.ts), and the calls that follow from their answers (`followUps`) as soon as
+ * those are in. Once the chunk is there the screen asks for itself, as soon as the
  * route matches, so nothing is asked twice.
  */
 export function lazyScreen(
   load: () => Promise<ComponentType>,
-  start: Pick<ScreenStart, 'calls'>,
+  start: Pick<ScreenStart, 'calls' | 'followUps'>,
 ): { lazy: ReturnType<typeof lazyPage>; loader: LoaderFunction } {
   let loaded = false;
   return {
@@ -31,8 +32,15 @@ export function lazyScreen(
       return { Component };
     },
     loader: ({ params, request }) => {
-      if (!loaded)
-        for (const url of start.calls(params, new URL(request.url).searchParams)) if (url) preloadGet(url);
+      if (loaded) return null;
+      const first = start
+        .calls(params, new URL(request.url).searchParams)
+        .flatMap((url) => (url ? [preloadGet(url)] : []));
+      const { followUps } = start;
+      if (followUps)
+        void Promise.all(first).then((answers) => {
+          for (const [path, query] of followUps(answers)) preloadGet(path, query);
+        });
       return null;
     },
   };

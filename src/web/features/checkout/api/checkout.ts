@@ -1,10 +1,19 @@
 import type { CartView } from '@domain/carts/cart';
 import type { OrderContext, SubmitRequest } from '@domain/checkout/checkout';
+import {
+  type CatalogFilter,
+  catalogCall,
+  categoriesCall,
+  checkoutAccountCall,
+  firstCatalogFilter,
+  recentOrdersCall,
+} from '@domain/checkout/first-calls';
 import type { CardDetails } from '@domain/payments/gateway';
 import { CHECKOUT_ESTIMATE_TIMEOUT_MS } from '@domain/reference/constants';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, checkedInDevelopment } from '@web/lib/api-client';
 import { useSubmitMutation } from '@web/lib/use-submit-mutation';
+import { useEffect } from 'react';
 
 // The portal order screen's calls (spec 2 §7; paths in docs/api.md). The cart is the carts
 // service's (`/api/carts/{id}`); the card form tokenises at the gateway's own endpoint so the API
@@ -42,10 +51,10 @@ export const useCheckoutAccount = (uid: string | null) =>
   useQuery({
     queryKey: ['checkout', 'account', uid],
     enabled: !!uid,
-    queryFn: ({ signal }) =>
-      api
-        .get(`/api/checkout/account/${encodeURIComponent(uid!)}`, CheckoutAccountAnswer, { signal })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => {
+      const [path] = checkoutAccountCall(uid!);
+      return api.get(path, CheckoutAccountAnswer, { signal }).then((r) => r.data);
+    },
   });
 
 export const useSavedCards = (uid: string | null, country: 1 | 2) =>
@@ -62,49 +71,51 @@ export const useRecentOrders = (uid: string | null) =>
   useQuery({
     queryKey: ['checkout', 'recent', uid],
     enabled: !!uid,
-    queryFn: ({ signal }) =>
-      api
-        .get(`/api/customers/${encodeURIComponent(uid!)}/recentOrders`, RecentOrdersAnswer, { signal })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => {
+      const [path] = recentOrdersCall(uid!);
+      return api.get(path, RecentOrdersAnswer, { signal }).then((r) => r.data);
+    },
   });
 
-export const useCategories = (localeCode: string) =>
-  useQuery({
+const categoriesOptions = (localeCode: string) =>
+  queryOptions({
     queryKey: ['checkout', 'categories', localeCode],
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/catalog/categories', CategoriesAnswer, { signal, query: { localeCode } })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => {
+      const [path, query] = categoriesCall(localeCode);
+      return api.get(path, CategoriesAnswer, { signal, query }).then((r) => r.data);
+    },
     staleTime: 60_000,
   });
+export const useCategories = (localeCode: string) => useQuery(categoriesOptions(localeCode));
 
-export interface CatalogFilter {
-  localeCode: string;
-  q: string;
-  categoryId: number | null;
-  sort: 'recommended' | 'price ascending' | 'price descending';
-  enrollment: boolean;
-  /** The cart's customer type: prices are then the ones that customer pays (ADR 023). */
-  userType: number | null;
-}
-export const useCatalog = (f: CatalogFilter) =>
-  useQuery({
+export type { CatalogFilter };
+
+const catalogOptions = (f: CatalogFilter) =>
+  queryOptions({
     queryKey: ['checkout', 'catalog', f],
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.get('/api/catalog/products', CatalogAnswer, {
-        signal,
-        query: {
-          localeCode: f.localeCode,
-          q: f.q,
-          sort: f.sort,
-          enrollment: f.enrollment,
-          limit: 24,
-          ...(f.categoryId ? { categoryId: f.categoryId } : {}),
-          ...(f.userType ? { userType: f.userType } : {}),
-        },
-      }),
+    queryFn: ({ signal }) => {
+      const [path, query] = catalogCall(f);
+      return api.get(path, CatalogAnswer, { signal, query });
+    },
   });
+export const useCatalog = (f: CatalogFilter) => useQuery(catalogOptions(f));
+
+/**
+ * The catalog's categories and first page, asked for as soon as the cart is there, with the
+ * customer's calls: the screen draws the catalog only once the customer is in, and its calls
+ * would otherwise wait for theirs (ADR 034: no screen waits more than two steps for its data).
+ */
+export function usePrefetchCatalog(cart: { localeCode: string; typeId: number | null } | undefined) {
+  const queryClient = useQueryClient();
+  const localeCode = cart?.localeCode;
+  const typeId = cart?.typeId ?? null;
+  useEffect(() => {
+    if (!localeCode) return;
+    void queryClient.prefetchQuery(categoriesOptions(localeCode));
+    void queryClient.prefetchQuery(catalogOptions(firstCatalogFilter({ localeCode, typeId })));
+  }, [queryClient, localeCode, typeId]);
+}
 
 /** Cart changes answer the priced cart; it replaces the one on screen. */
 function useCartChange<V>(cartId: string, call: (v: V) => Promise<{ data: CartView }>) {

@@ -15,6 +15,7 @@ import {
   useChangeCountry,
   useCheckoutAccount,
   useCheckoutCart,
+  usePrefetchCatalog,
   usePurchase,
   useRecentOrders,
   useSavedCards,
@@ -36,6 +37,7 @@ import { ShippingPanel } from './shipping-panel';
 /** The portal order screen (spec 2 §2): catalog, cart, address, method, payment, order type, total. */
 export function CheckoutScreen({ cartId, localeCode }: { cartId: string; localeCode: string }) {
   const cart = useCheckoutCart(cartId);
+  usePrefetchCatalog(cart.data);
   const uid = cart.data?.uid ?? null;
   // The customer's answers render the whole screen: their arrival renders it as it was (loading),
   // then React renders it with them in a background render it can slice (ADR 039).
