@@ -204,3 +204,43 @@ describe('API answers', () => {
     }
   });
 });
+
+describe('the app page', () => {
+  // As the build writes it: the names of its built styles make it several kB.
+  const BIG_INDEX = `<!doctype html><html><head><style data-emotion="css ${Array.from({ length: 400 }, (_, i) => `x${(i * 7919).toString(36)}`).join(' ')}"></style></head><body><div id="root"></div></body></html>`;
+  let bigDir: string;
+  let app: TestApp;
+  beforeAll(async () => {
+    bigDir = await mkdtemp(path.join(os.tmpdir(), 'bo-web-page-'));
+    await mkdir(path.join(bigDir, 'assets'));
+    await writeFile(path.join(bigDir, 'index.html'), BIG_INDEX);
+    app = await createTestApp({ webDir: bigDir, appEnv: 'production' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await rm(bigDir, { recursive: true, force: true });
+  });
+
+  it('above 1 KiB goes compressed as the client asks, with Vary, the same page once decoded', async () => {
+    for (const url of ['/', '/customers/abc/detail'])
+      for (const [accept, expected] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+        ['identity', undefined],
+      ] as const) {
+        // Twice: the second answer comes from the page's kept bodies.
+        for (const round of [1, 2]) {
+          const res = await get(app, url, accept);
+          const what = `${url} ${accept} (${round})`;
+          expect(res.statusCode, what).toBe(200);
+          expect(res.headers['content-encoding'], what).toBe(expected);
+          expect(res.headers['content-type'], what).toMatch(/^text\/html/);
+          expect(res.headers['cache-control'], what).toBe('no-cache');
+          expect(varyTokens(res), what).toContain('accept-encoding');
+          if (expected) expect(res.rawPayload.length, what).toBeLessThan(BIG_INDEX.length * 0.7);
+          expect(decoded(res), what).toBe(BIG_INDEX);
+        }
+      }
+  });
+});

@@ -59,29 +59,62 @@ function pickEncoding(header: string): Encoding | null {
   return null;
 }
 
-const compress = (encoding: Encoding, json: string): Buffer =>
+const compress = (encoding: Encoding, text: string): Buffer =>
   encoding === 'br'
-    ? brotliCompressSync(json, {
+    ? brotliCompressSync(text, {
         params: {
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           [constants.BROTLI_PARAM_QUALITY]: 4,
         },
       })
-    : gzipSync(json);
+    : gzipSync(text);
 
 export function sendJsonAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
-  reply.type('application/json; charset=utf-8');
-  if (answer.bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.json);
+  return sendText(reply, 'application/json; charset=utf-8', answer.json, answer.bytes, answer.encoded);
+}
+
+/**
+ * Sends `text` as it is, or compressed with the encoding the client prefers when it is at least
+ * COMPRESS_THRESHOLD_BYTES long (with `Vary: Accept-Encoding`); `encoded` keeps each encoding's
+ * body for the next time the same text is sent.
+ */
+export function sendText(
+  reply: FastifyReply,
+  type: string,
+  text: string,
+  bytes: number,
+  encoded: Partial<Record<Encoding, Buffer>>,
+): FastifyReply {
+  reply.type(type);
+  if (bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(text);
   const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'accept-encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
-  if (!encoding) return reply.send(answer.json);
-  let body = answer.encoded[encoding];
+  if (!encoding) return reply.send(text);
+  let body = encoded[encoding];
   if (!body) {
-    body = compress(encoding, answer.json);
-    (answer.encoded as Record<Encoding, Buffer>)[encoding] = body;
+    body = compress(encoding, text);
+    encoded[encoding] = body;
   }
   // A Content-Encoding already set tells the compression plugin to leave the body as it is.
   return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
+}
+
+/**
+ * The pages the server writes (the app's page with its start hints, the sign-in page) compressed
+ * as they are sent, each text's bodies kept for the next request with the same text: a screen's
+ * URL gives the same page every time, and only a few dozen differ.
+ */
+export function pageSender(max = 64) {
+  const pages = new Map<string, Partial<Record<Encoding, Buffer>>>();
+  return (reply: FastifyReply, html: string): FastifyReply => {
+    let encoded = pages.get(html);
+    if (!encoded) {
+      if (pages.size >= max) pages.clear();
+      encoded = {};
+      pages.set(html, encoded);
+    }
+    return sendText(reply, 'text/html; charset=utf-8', html, Buffer.byteLength(html), encoded);
+  };
 }

@@ -6,6 +6,7 @@ import { ERROR_CODES } from '@domain/platform/envelope';
 import { SHELL_START, screenStartsAt } from '@domain/platform/screen-starts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageSender } from './json-answer';
 
 /** A source map, or one of its precompressed copies. */
 const isSourceMap = (pathname: string) => /\.map(?:\.br|\.gz)?$/.test(pathname);
@@ -63,13 +64,12 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
   }
   // index.html is read on each request (it is small, and a rebuild must not need a restart).
   const manifest = buildManifest(webDir);
+  // The pages go compressed (the app's page names its built styles: 9 kB, 5 kB with brotli).
+  const sendPage = pageSender();
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = inPalette(await readFile(indexPath, 'utf8'), opts.drafts);
-    return reply
-      .headers(opts.documentHeaders ?? {})
-      .type('text/html')
-      .header('cache-control', 'no-cache')
-      .send(withStartHints(html, request, await manifest()));
+    reply.headers(opts.documentHeaders ?? {}).header('cache-control', 'no-cache');
+    return sendPage(reply, withStartHints(html, request, await manifest()));
   };
   if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   // The sign-in page is a page of its own (ADR 035); a build without it signs in inside the app.
@@ -77,7 +77,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
   if (hasWeb && existsSync(loginPath)) {
     app.get('/login', { schema: { hide: true } }, async (_request, reply) => {
       const html = await readFile(loginPath, 'utf8');
-      return reply.type('text/html').header('cache-control', 'no-cache').send(inPalette(html, opts.drafts));
+      return sendPage(reply.header('cache-control', 'no-cache'), inPalette(html, opts.drafts));
     });
   }
 
