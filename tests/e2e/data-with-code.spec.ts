@@ -185,7 +185,10 @@ test("each screen's first calls leave with the page, before the app's own script
   const order = `/api/cs/order/${encodeURIComponent(orderId)}`;
   const screens: { path: string; calls: string[] }[] = [
     { path: '/', calls: ['/api/dashboard'] },
-    { path: `/customers/${uid}/detail`, calls: [`/api/customers/${uid}/summary`, `/api/cs/customer/${uid}`] },
+    {
+      path: `/customers/${uid}/detail`,
+      calls: [`/api/customers/${uid}/summary`, `/api/cs/customer/${uid}`, `/api/cs/customer/${uid}/comments`],
+    },
     { path: '/orders', calls: ['/api/cs/orders/?page=1&limit=20'] },
     { path: `/orders/${encodeURIComponent(orderId)}/info`, calls: [order] },
     { path: '/promos/tool', calls: ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'] },

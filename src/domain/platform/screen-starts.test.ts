@@ -49,6 +49,19 @@ describe('screen starts', () => {
       expect(followUps([answer])).toEqual([]);
   });
 
+  it('the customer detail asks for the comments with the account, and for the type history when the account has one', () => {
+    expect(at('/customers/a%2Fb/detail')[1]).toEqual({
+      chunk: 'customer-detail-page',
+      calls: ['/api/cs/customer/a%2Fb', '/api/cs/customer/a%2Fb/comments'],
+    });
+    const followUps = SCREEN_STARTS.customerDetail.followUps;
+    expect(followUps([{ data: { uid: 'a/b', hasAccountTypeHistory: true } }, undefined])).toEqual([
+      ['/api/cs/account/accountTypeHistory/a%2Fb'],
+    ]);
+    for (const answer of [{ data: { uid: 'a/b', hasAccountTypeHistory: false } }, undefined, { data: {} }])
+      expect(followUps([answer, undefined])).toEqual([]);
+  });
+
   it('matches whole segments only', () => {
     expect(at('/')).toEqual([{ chunk: 'dashboard-page', calls: ['/api/dashboard'] }]);
     expect(at('/en-US/checkout/C1')).toEqual([{ chunk: 'checkout-page', calls: ['/api/carts/C1'] }]);

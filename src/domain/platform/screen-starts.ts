@@ -53,7 +53,15 @@ export const SCREEN_STARTS = {
   customerDetail: {
     path: '/customers/:id/detail',
     chunk: 'customer-detail-page',
-    calls: ({ id = '' }) => [`/api/cs/customer/${enc(id)}`],
+    calls: ({ id = '' }) => [`/api/cs/customer/${enc(id)}`, `/api/cs/customer/${enc(id)}/comments`],
+    // The account-type history shows only for an account that has one, which the account says.
+    followUps: ([customer]) => {
+      const account = (customer as { data?: { uid?: unknown; hasAccountTypeHistory?: unknown } } | undefined)
+        ?.data;
+      return account?.hasAccountTypeHistory === true && typeof account.uid === 'string'
+        ? [[`/api/cs/account/accountTypeHistory/${enc(account.uid)}`]]
+        : [];
+    },
   },
   orderSearch: {
     path: '/orders',

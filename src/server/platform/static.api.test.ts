@@ -131,6 +131,7 @@ describe("a signed-in screen's page names its first calls and chunks (screen-sta
         'preload /api/flags',
         'preload /api/customers/a%22b/summary',
         'preload /api/cs/customer/a%22b',
+        'preload /api/cs/customer/a%22b/comments',
         'modulepreload /assets/app-shell-1.js',
         'modulepreload /assets/mui-1.js',
         'modulepreload /assets/customer-layout-1.js',
