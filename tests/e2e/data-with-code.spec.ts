@@ -176,6 +176,38 @@ test("the checkout opened from inside the app: the catalog's first page starts w
   );
 });
 
+test("enroller payouts: the periods, then the period's first page and counting runs, start with the screen's code", async ({
+  page,
+}) => {
+  // Its reads are GraphQL queries (POSTs): the route starts the periods with the code and the
+  // payouts and counting runs as the periods answer, three steps folded into two.
+  await signedInWithACustomer(page);
+  const chunk = /\/assets\/enroller-payouts-page-[\w-]+\.js$/;
+  await holdSessionAndChunk(page, chunk);
+  const started = new Map<string, number[]>();
+  const finished = new Map<string, number>();
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/api/startCounting/query')) return;
+    const query = String((request.postDataJSON() as { query?: string }).query);
+    const name = /\b(periods|enrollerPayouts|countingRuns)\b/.exec(query)?.[1] ?? query;
+    started.set(name, [...(started.get(name) ?? []), Date.now()]);
+  });
+  page.on('requestfinished', (request) => {
+    if (chunk.test(new URL(request.url()).pathname) && !finished.has('chunk'))
+      finished.set('chunk', Date.now());
+  });
+  await page.goto('/incentives/enrollers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Enroller payouts' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const code = finished.get('chunk');
+  expect(code, "the screen's chunk finished").toBeDefined();
+  for (const name of ['periods', 'enrollerPayouts', 'countingRuns']) {
+    const starts = started.get(name);
+    expect(starts, `${name} asked for once`).toHaveLength(1);
+    expect(starts![0]!, `${name} starts before the screen's chunk arrived`).toBeLessThan(code! - HOLD_MS / 2);
+  }
+});
+
 test("each screen's first calls leave with the page, before the app's own script has arrived", async ({
   page,
 }) => {

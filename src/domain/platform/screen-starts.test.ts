@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { periodsCall } from '../incentives/first-calls';
 import { ORDER_SEARCH_PAGE_SIZE } from '../order-search/search';
 import { matchScreen, ORDER_SEARCH_FIRST_PAGE, SCREEN_STARTS, screenStartsAt } from './screen-starts';
 
@@ -60,6 +61,11 @@ describe('screen starts', () => {
     ]);
     for (const answer of [{ data: { uid: 'a/b', hasAccountTypeHistory: false } }, undefined, { data: {} }])
       expect(followUps([answer, undefined])).toEqual([]);
+  });
+
+  it('the payouts screen names its chunk for the page; its reads are POSTs, which only the router starts', () => {
+    expect(at('/incentives/enrollers?period=3')).toEqual([{ chunk: 'enroller-payouts-page', calls: [] }]);
+    expect(SCREEN_STARTS.payouts.posts()).toEqual([periodsCall()]);
   });
 
   it('matches whole segments only', () => {

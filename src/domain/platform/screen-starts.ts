@@ -1,4 +1,5 @@
 import { afterCart, type GetCall } from '../checkout/first-calls';
+import { afterPeriods, type PostCall, periodsCall } from '../incentives/first-calls';
 
 // What a screen needs first, in one table for the browser and the server (ADR 034, ADR 035): its
 // first GET calls, as the URLs its API module builds, and the name of its code's chunk. The
@@ -13,11 +14,13 @@ export type ScreenCalls = (
 ) => (string | undefined)[];
 
 export interface ScreenStart {
+  /** Reads sent as a POST (GraphQL queries): the router starts them with `calls`; a page cannot name them. */
+  posts?: (search: URLSearchParams) => readonly PostCall[];
   /**
-   * Calls that follow from the first calls' answers (their bodies, in order; undefined for one
-   * that failed): started as soon as those are in, still ahead of the screen's code.
+   * Calls that follow from the first calls' answers (the bodies of `calls` then `posts`, in order;
+   * undefined for one that failed): started as soon as those are in, still ahead of the screen's code.
    */
-  followUps?: (answers: readonly unknown[]) => readonly GetCall[];
+  followUps?: (answers: readonly unknown[], search: URLSearchParams) => readonly (GetCall | PostCall)[];
   /** The route, as the router writes it: `/customers/:id/dashboard`. */
   path: string;
   /** A layout: it also starts for every path below its own (the tabs inside it). */
@@ -89,6 +92,14 @@ export const SCREEN_STARTS = {
     // The cart names its customer and locale: their account, recent orders and the catalog's first
     // page start as it answers, not after the screen has drawn it (two steps, not three).
     followUps: ([cart]) => afterCart(cart),
+  },
+  // Enroller payouts (spec 3 §2): the periods, then the shown period's first page and its runs.
+  payouts: {
+    path: '/incentives/enrollers',
+    chunk: 'enroller-payouts-page',
+    calls: () => [],
+    posts: () => [periodsCall()],
+    followUps: ([periods], search) => afterPeriods(periods, search, new Date().toISOString()),
   },
   promoTool: {
     path: '/promos/tool',

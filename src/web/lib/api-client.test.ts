@@ -8,6 +8,7 @@ import {
   buildUrl,
   checkedInDevelopment,
   preloadGet,
+  preloadPost,
   SuccessMessage,
   SuccessOnly,
   settle,
@@ -219,6 +220,26 @@ describe('answers asked for ahead of the screen (preloadGet)', () => {
     // The same URL again while it is on its way: the same answer, no second request.
     expect(await preloadGet('/api/body')).toEqual({ success: true, data: { uid: 'U1' } });
     expect(await preloadGet('/api/gone')).toBeUndefined();
+  });
+
+  it('a read sent as a POST is taken by the call with the same path and body only', async () => {
+    const fetchMock = mockFetch(async () => json(200, { success: true }));
+    const body = { query: '{ periods { periodId } }', variables: {} };
+    expect(await preloadPost('/api/graph', body)).toEqual({ success: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/graph');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify(body));
+    expect((init.headers as Record<string, string>)[CSRF_HEADER]).toBe(CSRF_HEADER_VALUE);
+    // Another body, or a GET of the same path, goes to the server.
+    await api.post('/api/graph', SuccessOnly, { ...body, variables: { a: 1 } });
+    await api.get('/api/graph', SuccessOnly);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await api.post('/api/graph', SuccessOnly, body);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // Taken once.
+    await api.post('/api/graph', SuccessOnly, body);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it('a second preload of the same URL while the first is on its way asks nothing more', async () => {

@@ -1,5 +1,7 @@
+import type { GetCall } from '@domain/checkout/first-calls';
+import type { PostCall } from '@domain/incentives/first-calls';
 import type { ScreenStart } from '@domain/platform/screen-starts';
-import { preloadGet } from '@web/lib/api-client';
+import { preloadGet, preloadPost } from '@web/lib/api-client';
 import { withChunkTimeout } from '@web/lib/chunk-load';
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
@@ -22,7 +24,7 @@ export function lazyPage(load: () => Promise<ComponentType>) {
  */
 export function lazyScreen(
   load: () => Promise<ComponentType>,
-  start: Pick<ScreenStart, 'calls' | 'followUps'>,
+  start: Pick<ScreenStart, 'calls' | 'posts' | 'followUps'>,
 ): { lazy: ReturnType<typeof lazyPage>; loader: LoaderFunction } {
   let loaded = false;
   return {
@@ -33,15 +35,27 @@ export function lazyScreen(
     },
     loader: ({ params, request }) => {
       if (loaded) return null;
-      const first = start
-        .calls(params, new URL(request.url).searchParams)
-        .flatMap((url) => (url ? [preloadGet(url)] : []));
+      const search = new URL(request.url).searchParams;
+      const first = [
+        ...start.calls(params, search).flatMap((url) => (url ? [preloadGet(url)] : [])),
+        ...(start.posts?.(search) ?? []).map(startCall),
+      ];
       const { followUps } = start;
       if (followUps)
         void Promise.all(first).then((answers) => {
-          for (const [path, query] of followUps(answers)) preloadGet(path, query);
+          for (const call of followUps(answers, search)) startCall(call);
         });
       return null;
     },
   };
+}
+
+/** A GET's path starts with a slash; a read sent as a POST is marked 'POST'. */
+function startCall(call: GetCall | PostCall): Promise<unknown> {
+  if (call[0] === 'POST') {
+    const [, path, body] = call as PostCall;
+    return preloadPost(path, body);
+  }
+  const [path, query] = call as GetCall;
+  return preloadGet(path, query);
 }

@@ -1,5 +1,6 @@
+import { SCREEN_STARTS } from '@domain/platform/screen-starts';
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../lazy-page';
+import { lazyPage, lazyScreen } from '../lazy-page';
 import type { RouteHandle } from '../route-handle';
 
 // Incentives (spec 3 §2): the landing, the three milestone screens and enroller payouts, for
@@ -29,8 +30,9 @@ export const incentiveRoutes: RouteObject[] = [
   milestoneRoute(3),
   {
     path: 'incentives/enrollers',
-    lazy: lazyPage(() =>
-      import('../../pages/incentives/enroller-payouts-page').then((m) => m.EnrollerPayoutsPage),
+    ...lazyScreen(
+      () => import('../../pages/incentives/enroller-payouts-page').then((m) => m.EnrollerPayoutsPage),
+      SCREEN_STARTS.payouts,
     ),
     handle: { title: 'Enroller payouts', ...incentives, parent: toIncentives } satisfies RouteHandle,
   },

@@ -1,5 +1,5 @@
-import { PAYOUT_PAGE_SIZE } from '@domain/incentives/constants';
 import type { Period } from '@domain/incentives/contracts';
+import { countingRunsVariables, payoutsVariables, periodsVariables } from '@domain/incentives/first-calls';
 import type { MilestoneValuesUpdate } from '@domain/incentives/milestones';
 import {
   COUNTING_RUNS_QUERY,
@@ -56,7 +56,7 @@ export function useUpdateMilestone() {
 export function usePeriods() {
   return useQuery({
     queryKey: [...KEY, 'periods'],
-    queryFn: ({ signal }) => startCounting('periods', Periods, PERIODS_QUERY, {}, signal),
+    queryFn: ({ signal }) => startCounting('periods', Periods, PERIODS_QUERY, periodsVariables(), signal),
   });
 }
 
@@ -76,13 +76,7 @@ export function usePayouts(q: PayoutsQuery | null) {
         'enrollerPayouts',
         PayoutPage,
         PAYOUTS_QUERY,
-        {
-          ...range(q!.period),
-          pagination: true,
-          pageSize: PAYOUT_PAGE_SIZE,
-          pageNumber: q!.pageNumber,
-          textSearch: q!.textSearch || null,
-        },
+        payoutsVariables(q!.period, q!.pageNumber, q!.textSearch),
         signal,
       ),
   });
@@ -127,7 +121,13 @@ export function useCountingRuns(period: Period | null) {
     queryKey: [...KEY, 'counting', period?.periodId],
     enabled: period !== null,
     queryFn: ({ signal }) =>
-      startCounting('countingRuns', CountingRuns, COUNTING_RUNS_QUERY, range(period!), signal),
+      startCounting(
+        'countingRuns',
+        CountingRuns,
+        COUNTING_RUNS_QUERY,
+        countingRunsVariables(period!),
+        signal,
+      ),
     // Watch a run until it ends.
     refetchInterval: (query) =>
       query.state.data?.some((r) => r.status === 'queued' || r.status === 'running') ? 1500 : false,

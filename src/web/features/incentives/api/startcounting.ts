@@ -1,5 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/csrf';
 import { INCENTIVE_MESSAGES } from '@domain/incentives/constants';
+import { STARTCOUNTING_QUERY_PATH } from '@domain/incentives/first-calls';
 import { type AnswerContract, type AnswerSchema, ApiError, api, checkAnswer } from '@web/lib/api-client';
 
 // The incentives service (spec 3 §7): POST /api/startCounting/query with {query, variables},
@@ -18,7 +19,7 @@ const GraphqlAnswerSchema: AnswerSchema<GraphqlAnswer> = {
       : { success: false, error: { issues: [{ message: 'Unexpected answer' }] } },
 };
 
-const QUERY_PATH = '/api/startCounting/query';
+const QUERY_PATH = STARTCOUNTING_QUERY_PATH;
 
 export async function startCounting<T>(
   field: string,

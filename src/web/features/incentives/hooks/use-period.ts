@@ -1,4 +1,5 @@
 import type { Period } from '@domain/incentives/contracts';
+import { shownPeriod } from '@domain/incentives/first-calls';
 import { useSearchParams } from 'react-router';
 import { usePeriods } from '../api/incentives';
 
@@ -7,10 +8,7 @@ export function usePeriod() {
   const periods = usePeriods();
   const [params, setParams] = useSearchParams();
   const list = periods.data ?? [];
-  const wanted = Number(params.get('period'));
-  const now = new Date().toISOString();
-  const current = [...list].reverse().find((p) => p.startDate <= now) ?? list[list.length - 1] ?? null;
-  const period: Period | null = list.find((p) => p.periodId === wanted) ?? current;
+  const period: Period | null = shownPeriod(list, Number(params.get('period')), new Date().toISOString());
   const setPeriod = (periodId: number) =>
     setParams(
       (prev) => {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { PAYOUT_PAGE_SIZE } from './constants';
+import { afterPeriods, periodsCall, STARTCOUNTING_QUERY_PATH, shownPeriod } from './first-calls';
+import { COUNTING_RUNS_QUERY, PAYOUTS_QUERY, PERIODS_QUERY } from './queries';
+
+const P1 = { periodId: 1, startDate: '2026-10-01T07:00:00.000Z', endDate: '2026-11-01T07:00:00.000Z' };
+const P2 = { periodId: 2, startDate: '2026-11-01T07:00:00.000Z', endDate: '2026-12-01T08:00:00.000Z' };
+const P3 = { periodId: 3, startDate: '2027-01-01T08:00:00.000Z', endDate: '2027-02-01T08:00:00.000Z' };
+const NOW = '2026-12-07T12:00:00.000Z';
+
+describe('the payouts screen first reads', () => {
+  it('shows the period the URL names, else the latest started one, else the last', () => {
+    expect(shownPeriod([P1, P2, P3], 1, NOW)).toBe(P1);
+    expect(shownPeriod([P1, P2, P3], 0, NOW)).toBe(P2);
+    expect(shownPeriod([P1, P2, P3], 99, NOW)).toBe(P2);
+    expect(shownPeriod([P3], 0, NOW)).toBe(P3);
+    expect(shownPeriod([], 0, NOW)).toBeNull();
+  });
+
+  it('asks for the periods, then the shown period’s first page and its counting runs, as the screen does', () => {
+    expect(periodsCall()).toEqual([
+      'POST',
+      STARTCOUNTING_QUERY_PATH,
+      { query: PERIODS_QUERY, variables: {} },
+    ]);
+    const answer = { data: { periods: [P1, P2, P3] } };
+    expect(afterPeriods(answer, new URLSearchParams('period=1'), NOW)).toEqual([
+      [
+        'POST',
+        STARTCOUNTING_QUERY_PATH,
+        {
+          query: PAYOUTS_QUERY,
+          variables: {
+            startDate: P1.startDate,
+            endDate: P1.endDate,
+            pagination: true,
+            pageSize: PAYOUT_PAGE_SIZE,
+            pageNumber: 1,
+            textSearch: null,
+          },
+        },
+      ],
+      [
+        'POST',
+        STARTCOUNTING_QUERY_PATH,
+        { query: COUNTING_RUNS_QUERY, variables: { startDate: P1.startDate, endDate: P1.endDate } },
+      ],
+    ]);
+  });
+
+  it('nothing follows an answer without periods', () => {
+    for (const answer of [
+      undefined,
+      null,
+      { data: null },
+      { data: { periods: [] } },
+      { errors: [{ message: 'x' }] },
+    ])
+      expect(afterPeriods(answer, new URLSearchParams(), NOW)).toEqual([]);
+    expect(afterPeriods({ data: { periods: [{ periodId: '1' }] } }, new URLSearchParams(), NOW)).toEqual([]);
+  });
+});
