@@ -1,14 +1,9 @@
-// The checkout's GET calls for its customer and its catalog, as a path and a query: built in one
+// The checkout's calls for its customer and its catalog, as a path and a query (or a body): built in one
 // place for the screen's own calls (src/web/features/checkout/api/checkout.ts) and for the calls
 // the route starts as soon as the cart has answered (SCREEN_STARTS.checkout.followUps), so that both
 // ask for the same URL and the screen takes the answer already on its way. No schemas here: the
 // router's chunk carries this module.
-
-/** A GET call: its path and its query (empty values are left out of the URL). */
-export type GetCall = readonly [
-  path: string,
-  query?: Readonly<Record<string, string | number | boolean | null>>,
-];
+import type { GetCall, PostCall } from '../platform/calls';
 
 /** Products on one page of the checkout's catalog. */
 export const CATALOG_PAGE_SIZE = 24;
@@ -26,6 +21,13 @@ export interface CatalogFilter {
 const enc = encodeURIComponent;
 
 export const checkoutAccountCall = (uid: string): GetCall => [`/api/checkout/account/${enc(uid)}`];
+
+/** The customer's saved cards for a country: a read sent as a POST (spec 2 §7). */
+export const savedCardsCall = (uid: string, country: 1 | 2): PostCall => [
+  'POST',
+  `/api/customerCards/${enc(uid)}`,
+  { country },
+];
 
 export const recentOrdersCall = (uid: string): GetCall => [`/api/customers/${enc(uid)}/recentOrders`];
 
@@ -55,17 +57,21 @@ export const firstCatalogFilter = (cart: { localeCode: string; typeId: number | 
 });
 
 /**
- * What the checkout asks for once its cart has answered, besides the saved cards (a POST): the
- * customer's account and recent orders, the catalog's categories and its first page. Nothing when
- * the answer is not a cart with a customer.
+ * What the checkout asks for once its cart has answered: the customer's account, saved cards and
+ * recent orders, the catalog's categories and its first page. Nothing when the answer is not a
+ * cart with a customer.
  */
-export function afterCart(answer: unknown): GetCall[] {
-  const cart = (answer as { data?: { uid?: unknown; localeCode?: unknown; typeId?: unknown } } | undefined)
-    ?.data;
+export function afterCart(answer: unknown): (GetCall | PostCall)[] {
+  const cart = (
+    answer as
+      | { data?: { uid?: unknown; localeCode?: unknown; typeId?: unknown; countryId?: unknown } }
+      | undefined
+  )?.data;
   if (!cart || typeof cart.uid !== 'string' || !cart.uid || typeof cart.localeCode !== 'string') return [];
   const typeId = typeof cart.typeId === 'number' ? cart.typeId : null;
   return [
     checkoutAccountCall(cart.uid),
+    savedCardsCall(cart.uid, cart.countryId === 2 ? 2 : 1),
     recentOrdersCall(cart.uid),
     categoriesCall(cart.localeCode),
     catalogCall(firstCatalogFilter({ localeCode: cart.localeCode, typeId })),

@@ -3,17 +3,11 @@
 // and for the calls its route starts ahead of the screen's code (SCREEN_STARTS.payouts), so that
 // both send the same body and the screen takes the answer already on its way. No schemas here:
 // the router's chunk carries this module.
+import type { PostCall } from '../platform/calls';
 import { PAYOUT_PAGE_SIZE } from './constants';
 import { COUNTING_RUNS_QUERY, PAYOUTS_QUERY, PERIODS_QUERY } from './queries';
 
 export const STARTCOUNTING_QUERY_PATH = '/api/startCounting/query';
-
-/** A read sent as a POST: marked as one, its path and its body. */
-export type PostCall = readonly [
-  method: 'POST',
-  path: string,
-  body: { query: string; variables: Record<string, unknown> },
-];
 
 interface PeriodDates {
   periodId: number;

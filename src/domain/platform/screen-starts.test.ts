@@ -35,9 +35,10 @@ describe('screen starts', () => {
 
   it("the checkout's cart names the calls that follow it: the customer's account and recent orders, the catalog's first page", () => {
     const followUps = SCREEN_STARTS.checkout.followUps;
-    const cart = { success: true, data: { uid: 'a/b', localeCode: 'fr-CA', typeId: 3 } };
+    const cart = { success: true, data: { uid: 'a/b', localeCode: 'fr-CA', typeId: 3, countryId: 2 } };
     expect(followUps([cart])).toEqual([
       ['/api/checkout/account/a%2Fb'],
+      ['POST', '/api/customerCards/a%2Fb', { country: 2 }],
       ['/api/customers/a%2Fb/recentOrders'],
       ['/api/catalog/categories', { localeCode: 'fr-CA' }],
       [

@@ -1,5 +1,6 @@
-import { afterCart, type GetCall } from '../checkout/first-calls';
-import { afterPeriods, type PostCall, periodsCall } from '../incentives/first-calls';
+import { afterCart } from '../checkout/first-calls';
+import { afterPeriods, periodsCall } from '../incentives/first-calls';
+import type { GetCall, PostCall } from './calls';
 
 // What a screen needs first, in one table for the browser and the server (ADR 034, ADR 035): its
 // first GET calls, as the URLs its API module builds, and the name of its code's chunk. The

@@ -1,5 +1,4 @@
-import type { GetCall } from '@domain/checkout/first-calls';
-import type { PostCall } from '@domain/incentives/first-calls';
+import type { GetCall, PostCall } from '@domain/platform/calls';
 import type { ScreenStart } from '@domain/platform/screen-starts';
 import { preloadGet, preloadPost } from '@web/lib/api-client';
 import { withChunkTimeout } from '@web/lib/chunk-load';

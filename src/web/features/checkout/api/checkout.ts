@@ -7,6 +7,7 @@ import {
   checkoutAccountCall,
   firstCatalogFilter,
   recentOrdersCall,
+  savedCardsCall,
 } from '@domain/checkout/first-calls';
 import type { CardDetails } from '@domain/payments/gateway';
 import { CHECKOUT_ESTIMATE_TIMEOUT_MS } from '@domain/reference/constants';
@@ -61,10 +62,10 @@ export const useSavedCards = (uid: string | null, country: 1 | 2) =>
   useQuery({
     queryKey: ['checkout', 'cards', uid, country],
     enabled: !!uid,
-    queryFn: ({ signal }) =>
-      api
-        .post(`/api/customerCards/${encodeURIComponent(uid!)}`, SavedCardsAnswer, { country }, { signal })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => {
+      const [, path, body] = savedCardsCall(uid!, country);
+      return api.post(path, SavedCardsAnswer, body, { signal }).then((r) => r.data);
+    },
   });
 
 export const useRecentOrders = (uid: string | null) =>
