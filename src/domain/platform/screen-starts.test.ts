@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { periodsCall } from '../incentives/first-calls';
+import { PERIODS_QUERY } from '../incentives/queries';
 import { ORDER_SEARCH_PAGE_SIZE } from '../order-search/search';
-import { matchScreen, ORDER_SEARCH_FIRST_PAGE, SCREEN_STARTS, screenStartsAt } from './screen-starts';
+import {
+  matchScreen,
+  ORDER_SEARCH_FIRST_PAGE,
+  PERIODS_QUERY_TEXT,
+  SCREEN_STARTS,
+  screenStartsAt,
+} from './screen-starts';
 
 const at = (url: string) => {
   const u = new URL(url, 'http://x');
@@ -67,6 +74,7 @@ describe('screen starts', () => {
   it('the payouts screen names its chunk for the page; its reads are POSTs, which only the router starts', () => {
     expect(at('/incentives/enrollers?period=3')).toEqual([{ chunk: 'enroller-payouts-page', calls: [] }]);
     expect(SCREEN_STARTS.payouts.posts()).toEqual([periodsCall()]);
+    expect(PERIODS_QUERY_TEXT).toBe(PERIODS_QUERY);
   });
 
   it('matches whole segments only', () => {

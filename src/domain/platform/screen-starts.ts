@@ -1,5 +1,4 @@
 import { afterCart } from '../checkout/first-calls';
-import { afterPeriods, periodsCall } from '../incentives/first-calls';
 import type { GetCall, PostCall } from './calls';
 
 // What a screen needs first, in one table for the browser and the server (ADR 034, ADR 035): its
@@ -21,7 +20,10 @@ export interface ScreenStart {
    * Calls that follow from the first calls' answers (the bodies of `calls` then `posts`, in order;
    * undefined for one that failed): started as soon as those are in, still ahead of the screen's code.
    */
-  followUps?: (answers: readonly unknown[], search: URLSearchParams) => readonly (GetCall | PostCall)[];
+  followUps?: (
+    answers: readonly unknown[],
+    search: URLSearchParams,
+  ) => readonly (GetCall | PostCall)[] | Promise<readonly (GetCall | PostCall)[]>;
   /** The route, as the router writes it: `/customers/:id/dashboard`. */
   path: string;
   /** A layout: it also starts for every path below its own (the tabs inside it). */
@@ -32,6 +34,9 @@ export interface ScreenStart {
 }
 
 const enc = encodeURIComponent;
+
+/** PERIODS_QUERY of src/domain/incentives/queries.ts (a test keeps them equal). */
+export const PERIODS_QUERY_TEXT = '{ periods { periodId startDate endDate } }';
 
 /** ORDER_SEARCH_PAGE_SIZE of src/domain/order-search/search.ts, without its schemas (a test keeps them equal). */
 export const ORDER_SEARCH_FIRST_PAGE = 20;
@@ -99,8 +104,11 @@ export const SCREEN_STARTS = {
     path: '/incentives/enrollers',
     chunk: 'enroller-payouts-page',
     calls: () => [],
-    posts: () => [periodsCall()],
-    followUps: ([periods], search) => afterPeriods(periods, search, new Date().toISOString()),
+    // periodsCall() of incentives/first-calls, written out: that module (with the service's
+    // GraphQL documents) loads only when the periods have answered, not on every screen.
+    posts: () => [['POST', '/api/startCounting/query', { query: PERIODS_QUERY_TEXT, variables: {} }]],
+    followUps: async ([periods], search) =>
+      (await import('../incentives/first-calls')).afterPeriods(periods, search, new Date().toISOString()),
   },
   promoTool: {
     path: '/promos/tool',

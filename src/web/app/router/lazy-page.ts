@@ -41,9 +41,13 @@ export function lazyScreen(
       ];
       const { followUps } = start;
       if (followUps)
-        void Promise.all(first).then((answers) => {
-          for (const call of followUps(answers, search)) startCall(call);
-        });
+        void Promise.all(first)
+          .then((answers) => followUps(answers, search))
+          .then((calls) => {
+            for (const call of calls) startCall(call);
+          })
+          // The screen asks for itself what could not be started early.
+          .catch(() => {});
       return null;
     },
   };
