@@ -266,7 +266,8 @@ export async function apiRequest<C extends AnswerContract<unknown>>(
   const earlyAnswer =
     method === 'GET'
       ? takeEarly(url)
-      : method === 'POST' && options.body !== undefined
+      : // A POST is looked up only while some early answer waits (its key writes the body out).
+        method === 'POST' && options.body !== undefined && early.size > 0
         ? takeEarly(postKey(url, options.body))
         : undefined;
   const taken = earlyAnswer ? await unlessAborted(earlyAnswer, options.signal) : null;
