@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAYOUT_PAGE_SIZE } from './constants';
 import { afterPeriods, periodsCall, STARTCOUNTING_QUERY_PATH, shownPeriod } from './first-calls';
@@ -15,6 +16,32 @@ describe('the payouts screen first reads', () => {
     expect(shownPeriod([P1, P2, P3], 99, NOW)).toBe(P2);
     expect(shownPeriod([P3], 0, NOW)).toBe(P3);
     expect(shownPeriod([], 0, NOW)).toBeNull();
+  });
+
+  it('the shown period is the one named when the list has it, else the latest started by now, else the last', () => {
+    const day = fc
+      .integer({ min: 0, max: 3650 })
+      .map((d) => new Date(Date.UTC(2020, 0, 1 + d)).toISOString());
+    const period = fc.record({
+      periodId: fc.integer({ min: -5, max: 2 ** 31 }),
+      startDate: day,
+      endDate: day,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(period, { maxLength: 12 }),
+        fc.integer({ min: -5, max: 2 ** 31 }),
+        day,
+        (list, wanted, now) => {
+          // In the list's order, as the service answers them (oldest first).
+          const shown = shownPeriod(list, wanted, now);
+          const named = list.find((p) => p.periodId === wanted);
+          const started = list.filter((p) => p.startDate <= now);
+          expect(shown).toBe(named ?? started[started.length - 1] ?? list[list.length - 1] ?? null);
+          if (list.length > 0) expect(list).toContain(shown);
+        },
+      ),
+    );
   });
 
   it('asks for the periods, then the shown period’s first page and its counting runs, as the screen does', () => {

@@ -22,14 +22,22 @@ let webDir: string;
 let dev: TestApp;
 let prod: TestApp;
 
+/** A built web app in a new temporary folder: `files` by their path in it, and an assets folder. */
+async function webDirWith(prefix: string, files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await mkdir(path.join(dir, 'assets'));
+  for (const [file, text] of Object.entries(files)) await writeFile(path.join(dir, file), text);
+  return dir;
+}
+
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(os.tmpdir(), 'bo-web-delivery-'));
-  await mkdir(path.join(webDir, 'assets'));
-  await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(webDir, 'assets/app-1234.js'), APP_JS);
-  await writeFile(path.join(webDir, 'assets/app-1234.js.map'), APP_MAP);
-  await writeFile(path.join(webDir, 'assets/small-1234.js'), SMALL_JS);
-  await writeFile(path.join(webDir, 'favicon.svg'), FAVICON);
+  webDir = await webDirWith('bo-web-delivery-', {
+    'index.html': INDEX_HTML,
+    'assets/app-1234.js': APP_JS,
+    'assets/app-1234.js.map': APP_MAP,
+    'assets/small-1234.js': SMALL_JS,
+    'favicon.svg': FAVICON,
+  });
   const written = await precompressDir(webDir);
   expect(written.files).toBe(2); // app-1234.js and its map; index.html and small-1234.js are too small
   [dev, prod] = await Promise.all([
@@ -211,9 +219,7 @@ describe('the app page', () => {
   let bigDir: string;
   let app: TestApp;
   beforeAll(async () => {
-    bigDir = await mkdtemp(path.join(os.tmpdir(), 'bo-web-page-'));
-    await mkdir(path.join(bigDir, 'assets'));
-    await writeFile(path.join(bigDir, 'index.html'), BIG_INDEX);
+    bigDir = await webDirWith('bo-web-page-', { 'index.html': BIG_INDEX });
     app = await createTestApp({ webDir: bigDir, appEnv: 'production' });
   });
   afterAll(async () => {

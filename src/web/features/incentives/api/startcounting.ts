@@ -19,8 +19,6 @@ const GraphqlAnswerSchema: AnswerSchema<GraphqlAnswer> = {
       : { success: false, error: { issues: [{ message: 'Unexpected answer' }] } },
 };
 
-const QUERY_PATH = STARTCOUNTING_QUERY_PATH;
-
 export async function startCounting<T>(
   field: string,
   contract: AnswerContract<T>,
@@ -28,7 +26,12 @@ export async function startCounting<T>(
   variables?: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<T> {
-  const answer = await api.post(QUERY_PATH, GraphqlAnswerSchema, { query, variables }, { signal });
+  const answer = await api.post(
+    STARTCOUNTING_QUERY_PATH,
+    GraphqlAnswerSchema,
+    { query, variables },
+    { signal },
+  );
   const first = answer.errors?.[0]?.message;
   if (first) throw new ApiError(200, { success: false, error: first });
   const value = answer.data?.[field];
