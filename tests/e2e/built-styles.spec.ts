@@ -67,3 +67,31 @@ test('the built styles draw the screen as emotion would: the top bar in the bran
   await expect(bar).toHaveCSS('background-color', 'rgb(122, 62, 101)');
   await expect(bar).toHaveCSS('position', 'fixed');
 });
+
+test('a form screen puts the auto-fill keyframes on the page once, and a field the browser fills in still lifts its label', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.leader);
+  await page.goto('/promos/tool');
+  const cartId = page.getByLabel('Customer cart id');
+  await expect(cartId).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // MUI puts them in a style tag of their own for each field it mounts (ADR 049).
+  const tags = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('style[data-emotion]')].filter((tag) =>
+        [...((tag as HTMLStyleElement).sheet?.cssRules ?? [])].some(
+          (rule) => rule instanceof CSSKeyframesRule && rule.name === 'mui-auto-fill',
+        ),
+      ).length,
+  );
+  expect(tags, 'style tags holding the auto-fill keyframes').toBe(1);
+  expect(await page.locator('input').count()).toBeGreaterThan(5);
+  await expect(cartId).toHaveCSS('animation-name', 'mui-auto-fill-cancel');
+
+  // What Chromium does as it fills a field in: the field's auto-fill animation starts.
+  const label = page.locator('label', { hasText: 'Customer cart id' });
+  await expect(label).toHaveAttribute('data-shrink', 'false');
+  await cartId.dispatchEvent('animationstart', { animationName: 'mui-auto-fill', bubbles: true });
+  await expect(label).toHaveAttribute('data-shrink', 'true');
+});

@@ -11,6 +11,19 @@ const breakpoints = {
 const fontFamily =
   '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif';
 
+// What MUI's InputBase adds for each field (@mui/material/InputBase), once for the whole app.
+const AUTO_FILL = 'mui-auto-fill';
+const AUTO_FILL_CANCEL = 'mui-auto-fill-cancel';
+const AUTO_FILL_KEYFRAMES = {
+  [`@keyframes ${AUTO_FILL}`]: { from: { animationName: AUTO_FILL } },
+  [`@keyframes ${AUTO_FILL_CANCEL}`]: { from: { animationName: AUTO_FILL_CANCEL } },
+};
+const AUTO_FILL_ANIMATION = {
+  animationName: AUTO_FILL_CANCEL,
+  animationDuration: '10ms',
+  '&:-webkit-autofill': { animationDuration: '5000s', animationName: AUTO_FILL },
+};
+
 /** A plain theme: no `cssVariables`, no `colorSchemes` (the build leaves MUI's CSS-variables themes out, see scripts/mui-theme-without-css-variables.ts). */
 export function createAppTheme(variant: ThemeVariant): Theme {
   return createTheme({
@@ -47,6 +60,15 @@ export function createAppTheme(variant: ThemeVariant): Theme {
       // An alert's message wraps on a phone (long ids and emails included) instead of becoming a
       // small scrolling region that a keyboard cannot reach.
       MuiAlert: { styleOverrides: { message: { overflow: 'visible', overflowWrap: 'anywhere' } } },
+      // A field learns that the browser filled it in from an animation (its label moves up). MUI
+      // puts the animation's keyframes on the page once per field, each in a new style tag, as the
+      // field mounts: 10 to 15 on a form screen, in the commit of its first frame. They come once
+      // here, with the baseline, and each field keeps the animation (ADR 049).
+      MuiCssBaseline: { styleOverrides: AUTO_FILL_KEYFRAMES },
+      MuiInputBase: {
+        defaultProps: { disableInjectingGlobalStyles: true },
+        styleOverrides: { input: AUTO_FILL_ANIMATION },
+      },
     },
   });
 }

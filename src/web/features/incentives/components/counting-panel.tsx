@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useAlert } from '@web/components/alert/alert-context';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useCountingRuns, useRefreshAfterCounting, useStartCounting } from '../api/incentives';
 import { marketShort, periodLabel } from './labels';
 
@@ -20,8 +20,11 @@ function latest(runs: CountingRun[]): CountingRun[] {
 
 const COLORS = { succeeded: 'success', failed: 'error', running: 'info', queued: 'default' } as const;
 
-/** Runs the counting job for the period (DESIGN §5) and shows how its latest runs went. */
-export function CountingPanel({ period }: { period: Period }) {
+/**
+ * Runs the counting job for the period (DESIGN §5) and shows how its latest runs went. Memoised:
+ * it renders with its own answers, not with each of the screen's (ADR 049).
+ */
+export const CountingPanel = memo(function CountingPanel({ period }: { period: Period }) {
   const alert = useAlert();
   const runs = useCountingRuns(period);
   const start = useStartCounting();
@@ -79,4 +82,4 @@ export function CountingPanel({ period }: { period: Period }) {
       </Box>
     </Box>
   );
-}
+});

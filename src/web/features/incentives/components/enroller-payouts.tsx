@@ -24,7 +24,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { downloadCsv } from '@web/lib/download-csv';
 import { formatCount } from '@web/lib/format';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { useDeferredValue, useReducer, useState } from 'react';
+import { useCallback, useDeferredValue, useReducer, useState } from 'react';
 import { exportPayouts, fetchSelectionSummary, usePayouts, usePayPayouts } from '../api/incentives';
 import { usePeriod } from '../hooks/use-period';
 import { CountingPanel } from './counting-panel';
@@ -64,6 +64,8 @@ export function EnrollerPayouts() {
   }
 
   const page = payouts.data;
+  const toggleAll = useCallback(() => dispatch({ type: 'toggleAll' }), []);
+  const toggleRow = useCallback((id: string) => dispatch({ type: 'toggleRow', id }), []);
   const request = (p: Period) => ({ period: p, textSearch, ...selectionArgs(selection) });
 
   const askToPay = async () => {
@@ -180,8 +182,8 @@ export function EnrollerPayouts() {
               selection={selection}
               allChecked={allChecked}
               someChecked={hasSelection(selection) && payableOnPage.length > 0}
-              onToggleAll={() => dispatch({ type: 'toggleAll' })}
-              onToggle={(id) => dispatch({ type: 'toggleRow', id })}
+              onToggleAll={toggleAll}
+              onToggle={toggleRow}
             />
             <TablePagination
               component="div"

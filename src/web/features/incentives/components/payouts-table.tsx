@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import { CardFields, CardList, CardTitle, useCardLayout } from '@web/components/card-list';
 import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { formatDate } from '@web/lib/format';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { marketShort, money } from './labels';
 
@@ -60,8 +61,11 @@ interface PayoutsTableProps {
   onToggle: (id: string) => void;
 }
 
-/** The payout rows of one page (spec 3 §3 Enroller payout row), with their checkboxes. */
-export function PayoutsTable({
+/**
+ * The payout rows of one page (spec 3 §3 Enroller payout row), with their checkboxes. Memoised: the
+ * screen renders again on each of its answers, and the rows change only with theirs (ADR 049).
+ */
+export const PayoutsTable = memo(function PayoutsTable({
   rows,
   selection,
   allChecked,
@@ -184,4 +188,4 @@ export function PayoutsTable({
       })}
     />
   );
-}
+});

@@ -1,6 +1,7 @@
 import type { Period } from '@domain/incentives/contracts';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { memo } from 'react';
 import { periodLabel } from './labels';
 
 interface PeriodSelectProps {
@@ -9,8 +10,8 @@ interface PeriodSelectProps {
   onChange: (periodId: number) => void;
 }
 
-/** The period selector of the incentives screens (spec 3 §2). */
-export function PeriodSelect({ periods, value, onChange }: PeriodSelectProps) {
+/** The period selector of the incentives screens (spec 3 §2); memoised with the screens' tables (ADR 049). */
+export const PeriodSelect = memo(function PeriodSelect({ periods, value, onChange }: PeriodSelectProps) {
   return (
     <TextField
       select
@@ -28,4 +29,4 @@ export function PeriodSelect({ periods, value, onChange }: PeriodSelectProps) {
       ))}
     </TextField>
   );
-}
+});

@@ -13,7 +13,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Placeholder } from '@web/components/placeholder';
-import type { Dispatch } from 'react';
+import { type Dispatch, memo } from 'react';
 import { MODES, type Mode, type PromoEditor, type PromoEditorAction } from './promo-editor';
 
 const sameRule = (a: PromoRuleRecord, b: PromoRuleRecord) =>
@@ -29,8 +29,17 @@ interface PromoPickerProps {
   inCollection: PromoRuleRecord[];
 }
 
-/** The promo tool's mode, collection and rule picker, and the selected-promo list (spec 3 §2, §4). */
-export function PromoPicker({ editor, dispatch, mayWrite, rulesPending, inCollection }: PromoPickerProps) {
+/**
+ * The promo tool's mode, collection and rule picker, and the selected-promo list (spec 3 §2, §4).
+ * Memoised: the tool renders again with answers that do not change the list (ADR 049).
+ */
+export const PromoPicker = memo(function PromoPicker({
+  editor,
+  dispatch,
+  mayWrite,
+  rulesPending,
+  inCollection,
+}: PromoPickerProps) {
   const { mode, collection, selected } = editor;
   const current = selected[0];
   const readOnly = collection === 'production';
@@ -132,4 +141,4 @@ export function PromoPicker({ editor, dispatch, mayWrite, rulesPending, inCollec
       </Stack>
     </Paper>
   );
-}
+});

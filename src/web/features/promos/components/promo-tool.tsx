@@ -14,7 +14,7 @@ import { useAlert } from '@web/components/alert/alert-context';
 import { Loading } from '@web/components/loading';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { chunkLoader, lazyOr, preloader } from '@web/lib/chunk-load';
-import { Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAllRules, usePromoTags, useSaveRule } from '../api/promos';
 import { loadRuleChecks, type RuleChecks, ruleChecks, useRuleChecks } from '../hooks/use-rule-checks';
 import { INITIAL_EDITOR, promoEditor } from './promo-editor';
@@ -55,7 +55,9 @@ export function PromoTool({
 }) {
   const mayDeploy = access.production;
   const mayWrite = mayWriteAny(access);
-  const rules = useAllRules();
+  // The rules' answer renders the list: React renders it in the background, where it can slice the
+  // work, rather than at once (ADR 039).
+  const rules = useDeferredValue(useAllRules());
   const tagList = usePromoTags();
   const save = useSaveRule();
   const alert = useAlert();

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@web/lib/api-client';
-import { useReducer, useState } from 'react';
+import { memo, useReducer, useState } from 'react';
 import { useSimulate } from '../api/promos';
 import { useKeyedRows } from '../hooks/use-keyed-rows';
 import { SimulatorAnswer } from './simulator-answer';
@@ -29,9 +29,10 @@ import { SimulatorSettingsFields } from './simulator-settings-fields';
 
 // The simulator (spec 3 §2 Promo tool): prices a sample cart against a collection plus the rule
 // being edited, and shows for every rule whether it applied, how often, on which lines, for how
-// much, or the first condition that failed.
+// much, or the first condition that failed. Memoised: the tool renders again with each of its
+// answers and each keystroke in the rule, and the simulator changes only with its own (ADR 049).
 
-export function Simulator({
+export const Simulator = memo(function Simulator({
   collection,
   draft,
   onServer,
@@ -118,4 +119,4 @@ export function Simulator({
       {result && <SimulatorAnswer result={result} money={money} />}
     </Paper>
   );
-}
+});
