@@ -284,9 +284,25 @@ test('a customer’s cart: no zod, within the budget; the product search comes w
   expect((await scripts()).length).toBeGreaterThan(opened);
 });
 
-test('the promo tool: no zod until a rule is opened, within the budget', async ({ page }) => {
+test('the promo tool: no zod until a rule is opened, within the budget; the rule picker comes with its mode', async ({
+  page,
+}) => {
+  // Scripts that hold MUI's Autocomplete (its class names are in its module).
+  const withAutocomplete: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('MuiAutocomplete')) withAutocomplete.push(new URL(response.url()).pathname);
+  });
   await signIn(page);
   await openWithinBudget(page, '/promos/tool', page.getByRole('heading', { name: 'Simulator' }));
+  // The tool opens in neither Edit Promo nor Bulk Edit: the picker comes with them (ADR 049).
+  expect(withAutocomplete).toEqual([]);
+  await page.getByRole('button', { name: 'Edit Promo' }).click();
+  const picker = page.getByRole('combobox', { name: 'Rule' });
+  await picker.click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  expect(withAutocomplete.length).toBeGreaterThan(0);
 });
 
 test('the checkout that opens on the address form: within the budget, and does not move as the form comes (CLS under 0.02)', async ({

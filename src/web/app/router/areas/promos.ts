@@ -12,14 +12,15 @@ const tool = lazyScreen(
   SCREEN_STARTS.promoTool,
 );
 // The editor's URLs open a rule at once: its JSON editor (CodeMirror, a chunk of its own that the
-// tool alone does not load), the rule editor and the rule's checks (ADR 044) come with the tool's chunk rather than
-// after it (ADR 034).
+// tool alone does not load), the rule editor, its rule picker (ADR 049) and the rule's checks (ADR 044) come with
+// the tool's chunk rather than after it (ADR 034).
 const editor: LoaderFunction = (args) => {
   const unreported = () => {
     // The screen asks for them again itself (and reports a JSON editor that cannot load).
   };
   void import('@web/features/promos/components/json-editor').catch(unreported);
   void import('@web/features/promos/components/rule-editor-panel').catch(unreported);
+  void import('@web/features/promos/components/rule-autocomplete').catch(unreported);
   void import('@domain/promos/compile').catch(unreported);
   return tool.loader(args);
 };

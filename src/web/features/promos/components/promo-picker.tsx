@@ -1,7 +1,6 @@
 import type { PromoRuleRecord } from '@domain/promos/tool';
 import { COLLECTION_LABELS, PROMO_COLLECTIONS } from '@domain/promos/tool-rules';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -13,11 +12,21 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Placeholder } from '@web/components/placeholder';
-import { type Dispatch, memo } from 'react';
+import { chunkLoader, lazyOr, preloader } from '@web/lib/chunk-load';
+import { type Dispatch, memo, Suspense } from 'react';
 import { MODES, type Mode, type PromoEditor, type PromoEditorAction } from './promo-editor';
 
-const sameRule = (a: PromoRuleRecord, b: PromoRuleRecord) =>
-  a.name === b.name && a.collection === b.collection;
+const loadRuleAutocomplete = chunkLoader(() => import('./rule-autocomplete'));
+/** The rule picker starts loading as the tool's modes are pointed at or focused (ADR 049). */
+export const preloadRulePicker = preloader(loadRuleAutocomplete);
+function RulePickerUnavailable() {
+  return <Alert severity="error">The rule picker did not load. Reload the page to try again.</Alert>;
+}
+const RuleAutocomplete = lazyOr(
+  () => loadRuleAutocomplete().then((m) => m.RuleAutocomplete),
+  RulePickerUnavailable,
+);
+const pickerPlaceholder = <Placeholder height={40} sx={{ flex: 1 }} />;
 
 interface PromoPickerProps {
   editor: PromoEditor;
@@ -96,30 +105,25 @@ export const PromoPicker = memo(function PromoPicker({
           </TextField>
           {(mode === 'edit' || mode === 'bulk') &&
             (rulesPending ? (
-              <Placeholder height={40} sx={{ flex: 1 }} />
-            ) : mode === 'edit' ? (
-              <Autocomplete
-                sx={{ flex: 1, minWidth: 220 }}
-                size="small"
-                options={inCollection}
-                value={current ?? null}
-                getOptionLabel={(r) => r.name}
-                isOptionEqualToValue={sameRule}
-                onChange={(_e, r) => dispatch(r ? { type: 'load', record: r } : { type: 'clear' })}
-                renderInput={(params) => <TextField {...params} label="Rule" />}
-              />
+              pickerPlaceholder
             ) : (
-              <Autocomplete
-                multiple
-                sx={{ flex: 1, minWidth: 220 }}
-                size="small"
-                options={inCollection}
-                value={selected}
-                getOptionLabel={(r) => r.name}
-                isOptionEqualToValue={sameRule}
-                onChange={(_e, rs) => dispatch({ type: 'select', selected: rs })}
-                renderInput={(params) => <TextField {...params} label="Rules" />}
-              />
+              <Suspense fallback={pickerPlaceholder}>
+                {mode === 'edit' ? (
+                  <RuleAutocomplete
+                    multiple={false}
+                    options={inCollection}
+                    value={current ?? null}
+                    onChange={(r) => dispatch(r ? { type: 'load', record: r } : { type: 'clear' })}
+                  />
+                ) : (
+                  <RuleAutocomplete
+                    multiple
+                    options={inCollection}
+                    value={selected}
+                    onChange={(rs) => dispatch({ type: 'select', selected: rs })}
+                  />
+                )}
+              </Suspense>
             ))}
         </Stack>
         <Box>

@@ -18,7 +18,7 @@ import { Suspense, useDeferredValue, useEffect, useMemo, useReducer, useRef, use
 import { useAllRules, usePromoTags, useSaveRule } from '../api/promos';
 import { loadRuleChecks, type RuleChecks, ruleChecks, useRuleChecks } from '../hooks/use-rule-checks';
 import { INITIAL_EDITOR, promoEditor } from './promo-editor';
-import { PromoPicker } from './promo-picker';
+import { PromoPicker, preloadRulePicker } from './promo-picker';
 import { DelayedDeployDialog, DeployDialog } from './promo-tool-dialogs';
 import { Simulator } from './simulator';
 
@@ -27,8 +27,12 @@ import { Simulator } from './simulator';
 // editor with the screen (router/areas/promos.ts).
 export const loadRuleEditor = chunkLoader(() => import('./rule-editor-panel'));
 const loadBulkEdit = chunkLoader(() => import('./bulk-edit'));
-/** The editor starts loading as the rule picker is pointed at or focused. */
-const preloadEditor = preloader(loadRuleEditor);
+/** The editor and the rule picker start loading as the picker is pointed at or focused. */
+const preloadRuleEditor = preloader(loadRuleEditor);
+const preloadEditor = () => {
+  preloadRuleEditor();
+  preloadRulePicker();
+};
 function PartUnavailable() {
   return (
     <Alert severity="error">This part of the promo tool did not load. Reload the page to try again.</Alert>
