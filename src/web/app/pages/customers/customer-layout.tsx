@@ -13,7 +13,9 @@ import { Outlet, Link as RouterLink, useParams } from 'react-router';
 export function CustomerLayout() {
   const uid = useParams().id ?? '';
   // The summary's answer renders the header, the tabs and the tab's first frame: React renders them
-  // in the background, where it can slice the work, rather than at once (ADR 039).
+  // in the background, where it can slice the work, rather than at once (ADR 039). Going to another
+  // customer is a navigation, a transition, in which the deferred value is the new one at once: the
+  // next customer's screen opens on its loading state, as it did before.
   const summary = useDeferredValue(useCustomerSummary(uid));
   if (summary.isPending) {
     return <Loading label="Loading customer" page />;
