@@ -18,26 +18,26 @@ export type RuleAutocompleteProps = { options: PromoRuleRecord[] } & (
  * mode that needs them (ADR 049).
  */
 export function RuleAutocomplete(props: RuleAutocompleteProps) {
+  // What the two pickers share; they differ in what they hold (one rule or several) and their label.
+  const shared = {
+    sx: SX,
+    size: 'small',
+    options: props.options,
+    getOptionLabel: ruleName,
+    isOptionEqualToValue: sameRule,
+  } as const;
   return props.multiple ? (
     <Autocomplete
+      {...shared}
       multiple
-      sx={SX}
-      size="small"
-      options={props.options}
       value={props.value}
-      getOptionLabel={ruleName}
-      isOptionEqualToValue={sameRule}
       onChange={(_e, rules) => props.onChange(rules)}
       renderInput={(params) => <TextField {...params} label="Rules" />}
     />
   ) : (
     <Autocomplete
-      sx={SX}
-      size="small"
-      options={props.options}
+      {...shared}
       value={props.value}
-      getOptionLabel={ruleName}
-      isOptionEqualToValue={sameRule}
       onChange={(_e, rule) => props.onChange(rule)}
       renderInput={(params) => <TextField {...params} label="Rule" />}
     />
