@@ -101,6 +101,12 @@ const SCREENS: ScreenDef[] = [
   },
   { key: 'checkout', label: 'checkout', signedIn: true, path: (ids) => ids.checkoutPath },
   { key: 'promo-tool', label: 'promo tool', signedIn: true, path: () => '/promos/tool' },
+  {
+    key: 'promo-editor',
+    label: 'promo editor, a rule',
+    signedIn: true,
+    path: () => `/promos/editor/${encodeURIComponent('Spring 25% Off Skincare')}`,
+  },
   { key: 'payouts', label: 'payouts', signedIn: true, path: () => '/incentives/enrollers' },
 ];
 

@@ -156,6 +156,87 @@ test('deploy with junoAccess, from the editor opened by case-insensitive name', 
   ).toEqual(['drafts', 'pending', 'production']);
 });
 
+/** Holds the JSON editor's script (CodeMirror's) until `release`, or fails it. */
+async function holdJsonEditor(page: Page, how: 'hold' | 'fail') {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (!body.includes('cm-lintRange')) return route.fulfill({ response, body });
+    asked = true;
+    if (how === 'fail') return route.abort();
+    await held;
+    return route.fulfill({ response, body });
+  });
+  return { release, asked: () => asked };
+}
+
+test('an editor URL shows the rule as text at once; the JSON editor comes when reached for and keeps what was typed', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.leader);
+  const jsonEditor = await holdJsonEditor(page, 'hold');
+  await page.goto(`/promos/editor/${encodeURIComponent('spring 25% off skincare')}`);
+  const text = editor(page);
+  await expect(text).toHaveValue(/"name": "Spring 25% Off Skincare"/);
+  await expect(page.getByRole('list', { name: 'Selected promos' })).toContainText('Spring 25% Off Skincare');
+  await page.waitForLoadState('networkidle');
+  // Opened, not reached for: neither CodeMirror nor the rule's checks have been asked for.
+  expect(jsonEditor.asked()).toBe(false);
+  await expect(page.locator('.cm-editor')).toHaveCount(0);
+  for (const width of [390, 1280]) {
+    await setViewport(page, { width, height: 844 });
+    await expectAccessible(page, `promo editor URL, its rule as text, at ${width}px`, { iframes: false });
+  }
+
+  // Typed into while the editor is on its way: the editor takes the text, the caret and the focus.
+  await text.focus();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.type('XY');
+  await expect.poll(jsonEditor.asked).toBe(true);
+  jsonEditor.release();
+  await expect(page.locator('.cm-editor')).toBeVisible();
+  await page.keyboard.type('Z');
+  await expect(text).toContainText('XYZ{');
+  await expect(page.locator('.cm-content')).toBeFocused();
+  // The rule's checks came with it: the syntax error is marked and listed.
+  await expect(page.getByRole('list', { name: 'Errors in Rule JSON' })).toContainText('Line 1');
+});
+
+test('an editor URL naming no rule opens Edit Promo and says so where the rule would be', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.leader);
+  await page.goto(`/promos/editor/${encodeURIComponent(`No Such Rule ${RUN}`)}`);
+  await expect(page.getByText(`No active or pending rule is named No Such Rule ${RUN}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Promo' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('combobox', { name: 'Rule' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Selected promos' })).toHaveText('None');
+  await expect(page.getByRole('status', { name: 'Loading the rule editor' })).toHaveCount(0);
+});
+
+test('an editor whose script cannot load leaves the rule editable as text, and says so', async ({ page }) => {
+  await signIn(page, DEMO_STAFF.leader);
+  const jsonEditor = await holdJsonEditor(page, 'fail');
+  await page.goto(`/promos/editor/${encodeURIComponent('Spring 25% Off Skincare')}`);
+  const text = editor(page);
+  await expect(text).toHaveValue(/"priority": 50/);
+  await text.hover();
+  await expect(
+    page.getByText(
+      'The JSON editor did not load: the rule can still be edited here, and it is checked when saved.',
+    ),
+  ).toBeVisible();
+  expect(jsonEditor.asked()).toBe(true);
+  await text.fill('{ "name": "changed" }');
+  await expect(text).toHaveValue('{ "name": "changed" }');
+  await expect(page.locator('.cm-editor')).toHaveCount(0);
+});
+
 test('delayed deploy is a confirm toggle: each switch asks first, and switching it off clears the date', async ({
   page,
 }) => {

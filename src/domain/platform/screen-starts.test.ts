@@ -77,6 +77,16 @@ describe('screen starts', () => {
     expect(PERIODS_QUERY_TEXT).toBe(PERIODS_QUERY);
   });
 
+  it('the promo editor’s URLs, with or without a rule’s name, start as the promo tool does', () => {
+    const tool = at('/promos/tool');
+    expect(tool).toEqual([
+      { chunk: 'promo-tool-page', calls: ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'] },
+    ]);
+    expect(at('/promos/editor')).toEqual(tool);
+    expect(at(`/promos/editor/${encodeURIComponent('Spring 25% Off')}`)).toEqual(tool);
+    expect(at('/promos/editor/a/b')).toEqual([]);
+  });
+
   it('matches whole segments only', () => {
     expect(at('/')).toEqual([{ chunk: 'dashboard-page', calls: ['/api/dashboard'] }]);
     expect(at('/en-US/checkout/C1')).toEqual([{ chunk: 'checkout-page', calls: ['/api/carts/C1'] }]);

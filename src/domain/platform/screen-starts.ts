@@ -35,6 +35,9 @@ export interface ScreenStart {
 
 const enc = encodeURIComponent;
 
+/** The promo tool's first reads: the tags, and every collection's rules. */
+const promoToolCalls: ScreenCalls = () => ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'];
+
 /** PERIODS_QUERY of src/domain/incentives/queries.ts (a test keeps them equal). */
 export const PERIODS_QUERY_TEXT = '{ periods { periodId startDate endDate } }';
 
@@ -113,7 +116,18 @@ export const SCREEN_STARTS = {
   promoTool: {
     path: '/promos/tool',
     chunk: 'promo-tool-page',
-    calls: () => ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'],
+    calls: promoToolCalls,
+  },
+  // The editor's URLs are the tool's screen (spec 3 §2), with the same first calls.
+  promoEditor: {
+    path: '/promos/editor',
+    chunk: 'promo-tool-page',
+    calls: promoToolCalls,
+  },
+  promoEditorRule: {
+    path: '/promos/editor/:promoName',
+    chunk: 'promo-tool-page',
+    calls: promoToolCalls,
   },
 } satisfies Record<string, ScreenStart>;
 

@@ -3,6 +3,9 @@ import { PageHeader } from '@web/components/page-header';
 import { principalOf, useSession } from '@web/features/auth/api/session';
 import { useFeatureFlag } from '@web/features/flags/api/feature-flags';
 import { PromoTool } from '@web/features/promos/components/promo-tool';
+
+export { preloadOpenedRule } from '@web/features/promos/components/promo-tool';
+
 import { useParams, useSearchParams } from 'react-router';
 
 /** /promos/tool, /promos/editor and /promos/editor/{promoName}. */

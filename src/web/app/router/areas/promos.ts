@@ -11,17 +11,17 @@ const tool = lazyScreen(
   () => import('../../pages/promos/promo-tool-page').then((m) => m.PromoToolPage),
   SCREEN_STARTS.promoTool,
 );
-// The editor's URLs open a rule at once: its JSON editor (CodeMirror, a chunk of its own that the
-// tool alone does not load), the rule editor, its rule picker (ADR 049) and the rule's checks (ADR 044) come with
-// the tool's chunk rather than after it (ADR 034).
+// An editor URL with a rule's name opens that rule at once: the rule editor and its rule picker
+// (ADR 049) come with the tool's chunk rather than after it (ADR 034). Its JSON shows as plain text
+// until the JSON editor (CodeMirror) and the rule's checks are reached for (ADR 050). Without a
+// name the URL opens the tool as it is.
 const editor: LoaderFunction = (args) => {
-  const unreported = () => {
-    // The screen asks for them again itself (and reports a JSON editor that cannot load).
-  };
-  void import('@web/features/promos/components/json-editor').catch(unreported);
-  void import('@web/features/promos/components/rule-editor-panel').catch(unreported);
-  void import('@web/features/promos/components/rule-autocomplete').catch(unreported);
-  void import('@domain/promos/compile').catch(unreported);
+  if (args.params.promoName) {
+    const unreported = () => {
+      // The screen asks for them again itself (and reports a part that cannot load).
+    };
+    void import('../../pages/promos/promo-tool-page').then((m) => m.preloadOpenedRule(), unreported);
+  }
   return tool.loader(args);
 };
 

@@ -28,7 +28,13 @@ export interface JsonIssue {
   message: string;
 }
 
-interface JsonEditorProps {
+/** A caret (anchor = head) or a selection, as offsets in the text. */
+export interface JsonSelection {
+  anchor: number;
+  head: number;
+}
+
+export interface JsonEditorProps {
   value: string;
   onChange?: (text: string) => void;
   /** Issues of the parsed value (the rule's zod schema); syntax errors are found by the editor. */
@@ -38,6 +44,8 @@ interface JsonEditorProps {
   readOnly?: boolean;
   label: string;
   minHeight?: number;
+  /** Focus the editor as it is created, with this selection (taken over from the plain text). */
+  focusAt?: JsonSelection;
 }
 
 const propertyValue = (property: SyntaxNode): SyntaxNode | null => property.lastChild;
@@ -94,11 +102,14 @@ export function JsonEditor({
   label,
   minHeight = 280,
   issues,
+  focusAt,
 }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, validate, issues });
   latest.current = { onChange, validate, issues };
+  /** The selection taken over as the editor is first created (its first render's). */
+  const handOver = useRef(focusAt);
   /** The errors on screen, each with its line, for those who do not see the underlines. */
   const [listed, setListed] = useState<{ line: number; from: number; message: string }[]>([]);
   const listId = useId();
@@ -185,6 +196,13 @@ export function JsonEditor({
     });
     const created = new EditorView({ state, parent: host.current! });
     view.current = created;
+    const handedOver = handOver.current;
+    handOver.current = undefined;
+    if (handedOver) {
+      const within = (offset: number) => Math.max(0, Math.min(offset, created.state.doc.length));
+      created.dispatch({ selection: { anchor: within(handedOver.anchor), head: within(handedOver.head) } });
+      created.focus();
+    }
     return () => {
       created.destroy();
       view.current = null;

@@ -26,7 +26,8 @@ const RuleAutocomplete = lazyOr(
   () => loadRuleAutocomplete().then((m) => m.RuleAutocomplete),
   RulePickerUnavailable,
 );
-const pickerPlaceholder = <Placeholder height={40} sx={{ flex: 1 }} />;
+// Grows along a row; in a column (a phone) it keeps its height, as the picker has.
+const pickerPlaceholder = <Placeholder height={40} sx={{ flexGrow: 1 }} />;
 
 interface PromoPickerProps {
   editor: PromoEditor;

@@ -9,12 +9,23 @@ import {
 } from '@domain/promos/tool-rules';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useAlert } from '@web/components/alert/alert-context';
 import { Loading } from '@web/components/loading';
+import { Placeholder } from '@web/components/placeholder';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { chunkLoader, lazyOr, preloader } from '@web/lib/chunk-load';
-import { Suspense, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { chunkLoader, lazyOr } from '@web/lib/chunk-load';
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useAllRules, usePromoTags, useSaveRule } from '../api/promos';
 import { loadRuleChecks, type RuleChecks, ruleChecks, useRuleChecks } from '../hooks/use-rule-checks';
 import { INITIAL_EDITOR, promoEditor } from './promo-editor';
@@ -27,12 +38,29 @@ import { Simulator } from './simulator';
 // editor with the screen (router/areas/promos.ts).
 export const loadRuleEditor = chunkLoader(() => import('./rule-editor-panel'));
 const loadBulkEdit = chunkLoader(() => import('./bulk-edit'));
-/** The editor and the rule picker start loading as the picker is pointed at or focused. */
-const preloadRuleEditor = preloader(loadRuleEditor);
+/** The editor, its JSON editor and the rule picker start loading as the picker is pointed at or focused. */
 const preloadEditor = () => {
-  preloadRuleEditor();
+  loadRuleEditor().then(
+    (m) => m.preloadJsonEditor(),
+    () => undefined,
+  );
   preloadRulePicker();
 };
+/** An editor URL's rule: the rule editor and the rule picker, as the screen comes. */
+export const preloadOpenedRule = () => {
+  loadRuleEditor().catch(() => undefined);
+  preloadRulePicker();
+};
+/** Where the rule editor comes: about its height, so that the simulator below does not move. */
+function RuleEditorPlaceholder() {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} role="status" aria-label="Loading the rule editor">
+      <Placeholder text width="60%" sx={{ typography: 'h6', mb: 1 }} />
+      <Placeholder height={520} />
+      <Placeholder height={240} sx={{ mt: 2 }} />
+    </Paper>
+  );
+}
 function PartUnavailable() {
   return (
     <Alert severity="error">This part of the promo tool did not load. Reload the page to try again.</Alert>
@@ -66,7 +94,12 @@ export function PromoTool({
   const save = useSaveRule();
   const alert = useAlert();
 
-  const [editor, dispatch] = useReducer(promoEditor, INITIAL_EDITOR);
+  // An editor URL opens in Edit Promo, its rule's place kept from the first frame until the rule is
+  // open (or known not to be there): the page does not move as it comes (ADR 050).
+  const [editor, dispatch] = useReducer(promoEditor, promoName, (name) =>
+    name === undefined ? INITIAL_EDITOR : { ...INITIAL_EDITOR, mode: 'edit' as const },
+  );
+  const [opening, setOpening] = useState(promoName !== undefined);
   const { mode, collection, selected, text, tags, start, end, delayed, publishAt } = editor;
   /** The delayed-deploy switch asks first (spec 3 §4: a confirm toggle): the state it would take. */
   const [confirmDelay, setConfirmDelay] = useState<boolean | null>(null);
@@ -91,6 +124,7 @@ export function PromoTool({
       : findRuleByName(rules.data, promoName);
     if (match) dispatch({ type: 'open', record: match });
     else setNotFound(promoName);
+    setOpening(false);
   }, [promoName, collectionHint, rules.data]);
 
   const timestamps = (): Record<string, FirestoreSeconds> => ({
@@ -103,8 +137,12 @@ export function PromoTool({
       timestamps: timestamps(),
       publishToProd: delayed && publishAt !== null ? { _seconds: publishAt } : null,
     });
-  // The rule's checks come when a rule is created or opened (an editor URL opens one at once).
-  const checks = useRuleChecks(mode === 'create' || mode === 'edit' || promoName !== undefined);
+  // The rule's checks come with the JSON editor (a new rule brings it at once; an opened one when
+  // it is reached for, ADR 050) or with a save; until then no draft goes to the simulator, which
+  // prices the rule as it is stored.
+  const [checksWanted, setChecksWanted] = useState(false);
+  const wantChecks = useCallback(() => setChecksWanted(true), []);
+  const checks = useRuleChecks(mode === 'create' || checksWanted);
   const issuesOf = (value: unknown, loaded: RuleChecks | null): PromoIssue[] =>
     typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (loaded?.compileStored(storedOf(value)).errors ?? [])
@@ -165,14 +203,10 @@ export function PromoTool({
       ? PROMO_ACCESS_REASONS.production
       : null;
   const editing = mode === 'create' || (mode === 'edit' && current);
+  const ruleComing = opening && !rules.isError && mode === 'edit' && !current;
 
   return (
     <Stack spacing={2}>
-      {notFound && (
-        <Alert severity="warning" onClose={() => setNotFound(null)}>
-          No active or pending rule is named {notFound}.
-        </Alert>
-      )}
       <Box onFocus={preloadEditor} onPointerEnter={preloadEditor}>
         <PromoPicker
           editor={editor}
@@ -182,8 +216,15 @@ export function PromoTool({
           inCollection={inCollection}
         />
       </Box>
+      {ruleComing && <RuleEditorPlaceholder />}
+      {/* Where the rule would have been: the picker above does not move. */}
+      {notFound && (
+        <Alert severity="warning" onClose={() => setNotFound(null)}>
+          No active or pending rule is named {notFound}.
+        </Alert>
+      )}
       {editing && (
-        <Suspense fallback={<Loading label="Loading the rule editor" />}>
+        <Suspense fallback={<RuleEditorPlaceholder />}>
           <RuleEditorPanel
             editor={editor}
             dispatch={dispatch}
@@ -196,6 +237,7 @@ export function PromoTool({
             deployRefusal={deployRefusal}
             onDeploy={() => setDeploying(true)}
             onDelayedSwitch={setConfirmDelay}
+            onJsonWanted={wantChecks}
             onRescheduled={(record, message) => {
               alert.success(message);
               dispatch({ type: 'load', record });

@@ -6,27 +6,26 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Dispatch, lazy, Suspense, useId } from 'react';
+import { Loading } from '@web/components/loading';
+import { chunkLoader, lazyOr } from '@web/lib/chunk-load';
+import { type Dispatch, Suspense, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { loadRuleChecks } from '../hooks/use-rule-checks';
 import { PacificTimeField } from './pacific-time-field';
 import type { PromoEditor, PromoEditorAction } from './promo-editor';
-import { ScheduledDeploy } from './scheduled-deploy';
+import { RuleJson } from './rule-json';
 
-// CodeMirror loads with the rule editor, when a rule is opened, not with the tool (ADR 034); the
-// editor shows once the rule's checks have come too, so that its first errors are already marked
-// (ADR 044). Without the checks it still opens, and the server checks the rule when it is saved.
-const JsonEditor = lazy(() =>
-  Promise.all([import('./json-editor'), loadRuleChecks().catch(() => null)]).then(([m]) => ({
-    default: m.JsonEditor,
-  })),
+export { preloadJsonEditor } from './rule-json';
+
+// What a delayed deploy will publish comes with a rule that has one scheduled (most have none).
+const ScheduledDeploy = lazyOr(
+  chunkLoader(() => import('./scheduled-deploy').then((m) => m.ScheduledDeploy)),
+  () => <Alert severity="error">The scheduled deploy did not load. Reload the page to try again.</Alert>,
 );
 
 interface RuleEditorPanelProps {
@@ -45,6 +44,8 @@ interface RuleEditorPanelProps {
   /** The delayed-deploy switch was flipped: the state it asks to take. */
   onDelayedSwitch: (on: boolean) => void;
   onRescheduled: (record: PromoRuleRecord, message: string) => void;
+  /** The JSON editor is asked for: the rule's checks come with it. */
+  onJsonWanted: () => void;
 }
 
 /** The rule being created or edited (spec 3 §4): JSON, window, tags, delayed deploy, save and deploy. */
@@ -61,6 +62,7 @@ export function RuleEditorPanel({
   onDeploy,
   onDelayedSwitch,
   onRescheduled,
+  onJsonWanted,
 }: RuleEditorPanelProps) {
   const reasonId = useId();
   const { mode, collection, text, errors, errorsFor, wholeDays, start, end, tags, delayed, publishAt } =
@@ -74,16 +76,17 @@ export function RuleEditorPanel({
       <Typography id="rule-title" variant="h6" component="h2" gutterBottom>
         {mode === 'create' ? 'New rule' : `Rule ${current?.name ?? ''}`}
       </Typography>
-      <Suspense fallback={<CircularProgress size={24} aria-label="Loading the rule editor" />}>
-        <JsonEditor
-          label="Rule JSON"
-          value={text}
-          onChange={(value) => edit({ text: value })}
-          validate={validate}
-          issues={errorsFor === text ? errors : undefined}
-          readOnly={readOnly}
-        />
-      </Suspense>
+      <RuleJson
+        label="Rule JSON"
+        value={text}
+        onChange={(value) => edit({ text: value })}
+        validate={validate}
+        issues={errorsFor === text ? errors : undefined}
+        readOnly={readOnly}
+        // A new rule is written at once; a refused one has errors to mark on their lines.
+        wanted={mode === 'create' || errors.length > 0}
+        onWanted={onJsonWanted}
+      />
       {errors.length > 0 && (
         <Alert severity="error" sx={{ mt: 2 }} role="alert">
           <Typography sx={{ fontWeight: 600 }}>The rule was not saved:</Typography>
@@ -191,7 +194,9 @@ export function RuleEditorPanel({
         )}
       </Stack>
       {current?.scheduled && (
-        <ScheduledDeploy record={current} mayDeploy={mayDeploy} onRescheduled={onRescheduled} />
+        <Suspense fallback={<Loading label="Loading the scheduled deploy" />}>
+          <ScheduledDeploy record={current} mayDeploy={mayDeploy} onRescheduled={onRescheduled} />
+        </Suspense>
       )}
       {(saveRefusal || deployRefusal) && (
         <Typography id={reasonId} variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
