@@ -18,6 +18,7 @@ import { ApiError, errorMessage } from '@web/lib/api-client';
 import { chunkLoader, lazyOr } from '@web/lib/chunk-load';
 import {
   Suspense,
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -122,9 +123,13 @@ export function PromoTool({
     const match = hinted
       ? rules.data.find((r) => r.collection === hinted && r.name.toLowerCase() === promoName.toLowerCase())
       : findRuleByName(rules.data, promoName);
-    if (match) dispatch({ type: 'open', record: match });
-    else setNotFound(promoName);
-    setOpening(false);
+    // The rule editor renders in the background, in slices (a transition): the rule's JSON, its
+    // window and its tags are a frame of their own (ADR 050).
+    startTransition(() => {
+      if (match) dispatch({ type: 'open', record: match });
+      else setNotFound(promoName);
+      setOpening(false);
+    });
   }, [promoName, collectionHint, rules.data]);
 
   const timestamps = (): Record<string, FirestoreSeconds> => ({
