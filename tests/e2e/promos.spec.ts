@@ -205,6 +205,31 @@ test('an editor URL shows the rule as text at once; the JSON editor comes when r
   await expect(page.locator('.cm-content')).toBeFocused();
   // The rule's checks came with it: the syntax error is marked and listed.
   await expect(page.getByRole('list', { name: 'Errors in Rule JSON' })).toContainText('Line 1');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('a rule opened from the picker, its editor brought ahead: the simulator prices the rule as edited', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.leader);
+  await page.goto('/promos/tool');
+  // The pointer over the tool's modes brings the JSON editor ahead of any rule.
+  const jsonEditorCame = page.waitForResponse(
+    async (r) => r.request().resourceType() === 'script' && (await r.text()).includes('cm-lintRange'),
+  );
+  await page.getByRole('button', { name: 'Edit Promo' }).click();
+  await jsonEditorCame;
+  await page.getByRole('combobox', { name: 'Collection' }).click();
+  await page.getByRole('option', { name: 'Pending' }).click();
+  await page.getByRole('combobox', { name: 'Rule' }).click();
+  await page.getByRole('option', { name: 'Spring 25% Off Skincare' }).click();
+  // CodeMirror at once, no text area first.
+  await expect(page.locator('.cm-editor')).toBeVisible();
+  await expect(page.locator('textarea[aria-label="Rule JSON"]')).toHaveCount(0);
+  await expect(editor(page)).toContainText('"name": "Spring 25% Off Skincare"');
+  await expect(
+    page.getByText('Prices the cart against the pending rules with the rule being edited.'),
+  ).toBeVisible();
 });
 
 test('an editor URL naming no rule opens Edit Promo and says so where the rule would be', async ({
@@ -235,6 +260,7 @@ test('an editor whose script cannot load leaves the rule editable as text, and s
   await text.fill('{ "name": "changed" }');
   await expect(text).toHaveValue('{ "name": "changed" }');
   await expect(page.locator('.cm-editor')).toHaveCount(0);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('delayed deploy is a confirm toggle: each switch asks first, and switching it off clears the date', async ({

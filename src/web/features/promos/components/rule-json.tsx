@@ -69,6 +69,10 @@ export function RuleJson({ wanted, onWanted, ...editor }: RuleJsonProps) {
   useEffect(() => {
     if (wanted && !Editor) want();
   }, [wanted, Editor, want]);
+  // The editor was here already (brought ahead): the rule's checks are wanted with it all the same.
+  useEffect(() => {
+    if (Editor) onWanted?.();
+  }, [Editor, onWanted]);
 
   if (Editor) return <Editor {...editor} focusAt={focusAt} />;
   const { value, onChange, readOnly = false, label, minHeight = 280 } = editor;
