@@ -118,9 +118,11 @@ export default defineConfig({
           // The bundler cuts a common chunk for every set of modules the same screens share: the
           // customer dashboard loaded 76 files, most of 1–3 kB, each a request (six at a time on a
           // phone's connection) and a preload link to insert. Common chunks under 16 KiB are copied
-          // into the chunks that use them instead (same module state, one runtime): 22 files, and
-          // LCP 5.2 → 3.8 s on a phone in the same run (ADR 035). Larger limits copy more and cost
-          // more script time than they save.
+          // into the chunks that use them instead: 22 files, and LCP 5.2 → 3.8 s on a phone in the
+          // same run (ADR 035). Larger limits copy more and cost more script time than they save.
+          // Each copy of a module has state of its own (a module-level cache or flag is one per
+          // chunk that holds a copy): module state that must be one (a loaded flag read elsewhere)
+          // belongs in a module that only one chunk holds, or is reached through one chunk (ADR 050).
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
           // zod and its configuration share one chunk, loaded by the screens and forms that use
           // zod (not the login page nor the dashboard): src/web/lib/zod-jitless.ts.
