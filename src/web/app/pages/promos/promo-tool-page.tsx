@@ -3,10 +3,10 @@ import { PageHeader } from '@web/components/page-header';
 import { principalOf, useSession } from '@web/features/auth/api/session';
 import { useFeatureFlag } from '@web/features/flags/api/feature-flags';
 import { PromoTool } from '@web/features/promos/components/promo-tool';
-
-export { preloadOpenedRule } from '@web/features/promos/components/promo-tool';
-
 import { useParams, useSearchParams } from 'react-router';
+
+/** An editor URL's rule: its editor and picker are asked for through this chunk (ADR 050). */
+export { preloadOpenedRule } from '@web/features/promos/components/promo-tool';
 
 /** /promos/tool, /promos/editor and /promos/editor/{promoName}. */
 export function PromoToolPage() {
