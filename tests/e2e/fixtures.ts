@@ -55,6 +55,20 @@ export function requestsTo(page: Page, method: string, pathname: string): string
   return sent;
 }
 
+/** Text only CodeMirror's script holds (its lint styles): how a test tells that script from the others. */
+export const CODEMIRROR_MARK = 'cm-lintRange';
+
+/** The scripts the page receives from now on whose text holds `mark` (a list that fills as they come). */
+export function scriptsHolding(page: Page, mark: string): string[] {
+  const holding: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    if (body.includes(mark)) holding.push(new URL(response.url()).pathname);
+  });
+  return holding;
+}
+
 /** Signs in through the login screen and waits for the signed-in chrome (any width). */
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');

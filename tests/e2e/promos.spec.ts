@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, setViewport, signIn } from './fixtures';
+import { CODEMIRROR_MARK, DEMO_STAFF, expectAccessible, setViewport, signIn } from './fixtures';
 
 // Promo tool (spec 3 §2, ADR 012): a draft with a JSON error shown inline then fixed, saved, simulated with the
 // engine's explanation, published to pending with promoAccess, deploy refused without junoAccess and
@@ -166,7 +166,7 @@ async function holdJsonEditor(page: Page, how: 'hold' | 'fail') {
   await page.route('**/assets/*.js', async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (!body.includes('cm-lintRange')) return route.fulfill({ response, body });
+    if (!body.includes(CODEMIRROR_MARK)) return route.fulfill({ response, body });
     asked = true;
     if (how === 'fail') return route.abort();
     await held;
@@ -215,7 +215,7 @@ test('a rule opened from the picker, its editor brought ahead: the simulator pri
   await page.goto('/promos/tool');
   // The pointer over the tool's modes brings the JSON editor ahead of any rule.
   const jsonEditorCame = page.waitForResponse(
-    async (r) => r.request().resourceType() === 'script' && (await r.text()).includes('cm-lintRange'),
+    async (r) => r.request().resourceType() === 'script' && (await r.text()).includes(CODEMIRROR_MARK),
   );
   await page.getByRole('button', { name: 'Edit Promo' }).click();
   await jsonEditorCame;

@@ -1,6 +1,13 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount, setViewport } from './fixtures';
+import {
+  CODEMIRROR_MARK,
+  DEMO_PASSWORD,
+  DEMO_STAFF,
+  findDemoAccount,
+  scriptsHolding,
+  setViewport,
+} from './fixtures';
 
 // What the browser downloads, with an empty cache (each test has a fresh browser context).
 // The targets of the web delivery and phone-speed issues (15, 28): at most 120 kB of JavaScript
@@ -305,12 +312,7 @@ test('the promo tool: no zod until a rule is opened, within the budget; the rule
   page,
 }) => {
   // Scripts that hold MUI's Autocomplete (its class names are in its module).
-  const withAutocomplete: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const body = await response.text().catch(() => '');
-    if (body.includes('MuiAutocomplete')) withAutocomplete.push(new URL(response.url()).pathname);
-  });
+  const withAutocomplete = scriptsHolding(page, 'MuiAutocomplete');
   await signIn(page);
   await openWithinBudget(page, '/promos/tool', page.getByRole('heading', { name: 'Simulator' }));
   // The tool opens in neither Edit Promo nor Bulk Edit: the picker comes with them (ADR 049).
@@ -326,12 +328,7 @@ test('the promo editor opened on a rule’s name on a phone: within the budget, 
   page,
 }) => {
   await setViewport(page, { width: 412, height: 823 });
-  const withCodeMirror: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const body = await response.text().catch(() => '');
-    if (body.includes('cm-lintRange')) withCodeMirror.push(new URL(response.url()).pathname);
-  });
+  const withCodeMirror = scriptsHolding(page, CODEMIRROR_MARK);
   await signIn(page);
   const json = page.getByRole('textbox', { name: 'Rule JSON' });
   const scripts = await openWithinBudget(

@@ -39,18 +39,18 @@ import { Simulator } from './simulator';
 // editor with the screen (router/areas/promos.ts).
 export const loadRuleEditor = chunkLoader(() => import('./rule-editor-panel'));
 const loadBulkEdit = chunkLoader(() => import('./bulk-edit'));
-/** The editor, its JSON editor and the rule picker start loading as the picker is pointed at or focused. */
-const preloadEditor = () => {
-  loadRuleEditor().then(
-    (m) => m.preloadJsonEditor(),
-    () => undefined,
-  );
-  preloadRulePicker();
-};
 /** An editor URL's rule: the rule editor and the rule picker, as the screen comes. */
 export const preloadOpenedRule = () => {
   loadRuleEditor().catch(() => undefined);
   preloadRulePicker();
+};
+/** The same and the JSON editor, as the picker is pointed at or focused (one load each, shared). */
+const preloadEditor = () => {
+  preloadOpenedRule();
+  loadRuleEditor().then(
+    (m) => m.preloadJsonEditor(),
+    () => undefined,
+  );
 };
 /** Where the rule editor comes: about its height, so that the simulator below does not move. */
 function RuleEditorPlaceholder() {
