@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { takePageAnswers } from './app/page-answers';
 import { createAppRouter } from './app/router/router';
 
 const container = document.getElementById('root');
@@ -16,6 +17,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // those, the bundler cut the small modules the app shares with the sign-in page (its CSRF header,
 // the error codes) into requests of their own, on every screen and on the sign-in page.
 async function start(root: HTMLElement) {
+  // The answers the page came with (ADR 051), for the router's first loaders and the screen.
+  takePageAnswers();
   await nextTask();
   const router = createAppRouter();
   await nextTask();

@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_STAFF, setViewport, signIn, uniqueEmail } from './fixtures';
+import { carriedAnswer, DEMO_STAFF, setViewport, signIn, uniqueEmail } from './fixtures';
 import { linkFromMailbox, pathOf } from './mailbox';
 
 test('the dashboard shows today from the database, the 14-day chart and recent activity', async ({
   page,
 }) => {
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/dashboard') && r.ok());
+  // The app's page carries the dashboard's answer (ADR 051).
+  const document = page.waitForResponse((r) => r.request().resourceType() === 'document');
   await signIn(page, DEMO_STAFF.agent);
-  const { data } = await (await answer).json();
+  const { data } = (await carriedAnswer(await document, '/api/dashboard')) as {
+    data: { ordersTodayTotal: number; failedOrdersWaiting: number };
+  };
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   // The figures on screen are the server's, not placeholders.
   await expect(page.getByRole('heading', { name: 'Orders today' }).locator('..')).toContainText(

@@ -2,12 +2,16 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
 import { afterCart } from '@domain/checkout/first-calls';
 import type { GetCall, PostCall } from '@domain/platform/calls';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount } from './fixtures';
+import { DEMO_PASSWORD, DEMO_STAFF, findDemoAccount, withoutPageAnswers } from './fixtures';
 
-// A screen's data calls start with its code and the session check, not after them (ADR 034):
-// the route's loader asks for them as soon as the route matches. The session answer and the
-// screen's chunk are held back by HOLD_MS here, so a data call that waits for either starts at
-// least HOLD_MS late, whatever the machine's speed.
+// A screen opened by its URL starts with the answers its page carries (ADR 051): the server asks
+// for its first calls and what follows from them, as the staff member, and writes them into the
+// page; the app asks for none of them over the network.
+// A screen reached from another one (and a page without those answers) asks for its data calls
+// with its code and the session check, not after them (ADR 034): the route's loader asks for them
+// as soon as the route matches. Those tests take the answers out of the page
+// (withoutPageAnswers); the session answer and the screen's chunk are held back by HOLD_MS, so a
+// data call that waits for either starts at least HOLD_MS late, whatever the machine's speed.
 
 const HOLD_MS = 1_500;
 const FOLLOW_WAIT_MS = 10_000;
@@ -101,6 +105,7 @@ const chunkOf = (timing: Timing, name: RegExp) =>
 
 test("the customer dashboard's data calls start with its code and the session check", async ({ page }) => {
   const { uid } = await signedInWithACustomer(page);
+  await withoutPageAnswers(page);
   const chunk = /\/assets\/customer-dashboard-page-[\w-]+\.js$/;
   await holdSessionAndChunk(page, chunk);
   const timing = recordTimes(page);
@@ -124,6 +129,7 @@ test("order info and refunds: the order's calls start with the screen's code and
   page,
 }) => {
   const { orderId } = await signedInWithACustomer(page);
+  await withoutPageAnswers(page);
   const chunk = /\/assets\/order-refunds-page-[\w-]+\.js$/;
   await holdSessionAndChunk(page, chunk);
   const timing = recordTimes(page);
@@ -162,6 +168,7 @@ test("the checkout: its customer's calls and the catalog's first page start as t
   });
   expect(follows).toContain(`/api/customerCards/${uid}`);
   expect(follows.some((call) => call.startsWith('/api/catalog/products?'))).toBe(true);
+  await withoutPageAnswers(page);
   const timing = recordTimes(page);
   await holdSession(page);
   const ranOut = await holdChunkUntil(page, /\/assets\/checkout-page-[\w-]+\.js$/, () =>
@@ -220,6 +227,7 @@ test("enroller payouts: the periods, then the period's first page and counting r
   // Its reads are GraphQL queries (POSTs): the route starts the periods with the code and the
   // payouts and counting runs as the periods answer, three steps folded into two.
   await signedInWithACustomer(page);
+  await withoutPageAnswers(page);
   const started = new Map<string, number[]>();
   page.on('request', (request) => {
     if (!request.url().endsWith('/api/startCounting/query')) return;
@@ -248,45 +256,70 @@ test("enroller payouts: the periods, then the period's first page and counting r
     expect(started.get(name), `${name} asked for once`).toHaveLength(1);
 });
 
-test("each screen's first calls leave with the page, before the app's own script has arrived", async ({
+test('a screen opened by its URL starts with the answers its page carries: none of its first calls, nor the session, goes over the network', async ({
   page,
 }) => {
-  // The server names a signed-in screen's first calls and chunks in the page (ADR 035): held
-  // back by HOLD_MS, the app's entry script arrives after every call has started.
   const { uid, orderId } = await signedInWithACustomer(page);
+  const made = await page.request.post('/api/carts', {
+    data: { uid, localeCode: 'en-US' },
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const cart = (await made.json()).data as { cartId: string };
   const order = `/api/cs/order/${encodeURIComponent(orderId)}`;
-  const screens: { path: string; calls: string[] }[] = [
-    { path: '/', calls: ['/api/dashboard'] },
+  const screens: { path: string; calls: string[]; shows: RegExp }[] = [
+    { path: '/', calls: ['/api/dashboard'], shows: /Orders today/ },
     {
       path: `/customers/${uid}/detail`,
       calls: [`/api/customers/${uid}/summary`, `/api/cs/customer/${uid}`, `/api/cs/customer/${uid}/comments`],
+      shows: /Comments/,
     },
-    { path: '/orders', calls: ['/api/cs/orders/?page=1&limit=20'] },
-    { path: `/orders/${encodeURIComponent(orderId)}/info`, calls: [order] },
-    { path: '/promos/tool', calls: ['/api/cs/promos/tags', '/api/cs/promo/rules?prod=true'] },
+    { path: '/orders', calls: ['/api/cs/orders/'], shows: /Newest orders/ },
+    {
+      path: `/orders/${encodeURIComponent(orderId)}/refunds`,
+      calls: [order, `${order}/refunds`],
+      shows: /Refund/,
+    },
+    {
+      path: '/promos/tool',
+      calls: ['/api/cs/promos/tags', '/api/cs/promo/rules'],
+      shows: /Simulator|Price cart/,
+    },
+    {
+      // The cart, then its customer's account, saved cards (a POST) and recent orders, and the catalog.
+      path: `/en-US/checkout/${cart.cartId}`,
+      calls: [
+        `/api/carts/${cart.cartId}`,
+        `/api/checkout/account/${uid}`,
+        `/api/customerCards/${uid}`,
+        `/api/customers/${uid}/recentOrders`,
+        '/api/catalog/categories',
+        '/api/catalog/products',
+      ],
+      shows: /Products/,
+    },
+    // The periods, then the shown period's payouts and counting runs: GraphQL reads sent as POSTs.
+    { path: '/incentives/enrollers', calls: ['/api/startCounting/query'], shows: /Reward payout|No payouts/ },
   ];
-  const entry = /\/assets\/index-[\w-]+\.js$/;
-  await page.route(entry, async (route) => {
-    await sleep(HOLD_MS);
-    await route.continue();
-  });
   for (const screen of screens) {
-    const timing = recordTimes(page);
-    await page.goto(screen.path);
+    const asked: string[] = [];
+    const listener = (request: { url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    };
+    page.on('request', listener);
+    const document = await page.goto(screen.path);
+    expect(await document!.text(), `${screen.path}: the page carries answers`).toContain(
+      'id="first-answers"',
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(screen.shows);
     await page.waitForLoadState('networkidle');
-    const script = timing.finished.get(chunkOf(timing, entry));
-    expect(script, `${screen.path}: the app's script arrived`).toBeDefined();
-    for (const call of [...screen.calls, '/api/auth/session', '/api/flags']) {
-      const starts = timing.started.get(call);
-      expect(starts, `${screen.path}: ${call} was asked for`).toBeDefined();
-      expect(starts, `${screen.path}: ${call} asked for once`).toHaveLength(1);
-      expect(starts![0]!, `${screen.path}: ${call} starts before the app's script`).toBeLessThan(
-        script! - HOLD_MS / 2,
-      );
-    }
-    page.removeAllListeners('request');
-    page.removeAllListeners('requestfinished');
+    page.off('request', listener);
+    for (const call of [...screen.calls, '/api/auth/session', '/api/flags'])
+      expect(asked, `${screen.path}: ${call} came with the page`).not.toContain(call);
+    // Taken off the page once read.
+    await expect(page.locator('#first-answers')).toHaveCount(0);
   }
 });
 

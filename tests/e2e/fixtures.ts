@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { expect, type Frame, type Locator, type Page, type Response } from '@playwright/test';
 import { tierForWidth } from '@web/lib/use-layout-tier';
 import type { AxeResults, Result, RunOptions } from 'axe-core';
 
@@ -53,6 +53,37 @@ export function requestsTo(page: Page, method: string, pathname: string): string
     if (r.method() === method && new URL(r.url()).pathname === pathname) sent.push(r.url());
   });
   return sent;
+}
+
+/**
+ * Pages from now on come without the answers the server writes into them (ADR 051): the app then
+ * asks for its first calls itself, as it does when it moves to a screen from another one. For the
+ * tests of that path (the route's loader, a loading state held on a call).
+ */
+export async function withoutPageAnswers(page: Page) {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="first-answers">[^<]*<\/script>/,
+        '',
+      );
+      return route.fulfill({ response, body });
+    },
+  );
+}
+
+/** The body of the answer to `call` that a page (its document's response) carried, ADR 051. */
+export async function carriedAnswer(document: Response, call: string): Promise<unknown> {
+  const block = /<script type="application\/json" id="first-answers">([^<]*)<\/script>/.exec(
+    await document.text(),
+  );
+  expect(block, 'the page carries answers').not.toBeNull();
+  const answers = JSON.parse(block![1]!) as Record<string, { status: number; body: unknown }>;
+  expect(answers[call], `the page carries the answer to ${call}`).toBeDefined();
+  return answers[call]!.body;
 }
 
 /** Text only CodeMirror's script holds (its lint styles): how a test tells that script from the others. */

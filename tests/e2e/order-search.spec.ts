@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessible, setViewport, signIn } from './fixtures';
+import { DEMO_STAFF, expectAccessible, setViewport, signIn, withoutPageAnswers } from './fixtures';
 
 // Order search (spec 2 §2, ADR 008): each criterion, the unique-value reset, the 9-digit rule, load more with
 // the criteria in the URL, opening an order and its customer, CSV, and the jump box.
@@ -279,6 +279,8 @@ test.describe('order search', () => {
 test('while the first search runs, the screen says so, by name, at both widths', async ({ page }) => {
   await signIn(page, DEMO_STAFF.agent);
   // The search is held until the screen has been checked: its loading state is what is on screen.
+  // The page comes without the answer it would carry, so the screen asks for it.
+  await withoutPageAnswers(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;

@@ -10,10 +10,12 @@ import {
   screenStartsAt,
 } from './screen-starts';
 
-const at = (url: string) => {
+const startsAt = (url: string) => {
   const u = new URL(url, 'http://x');
   return screenStartsAt(u.pathname, u.searchParams);
 };
+/** The chunks and first GET calls at a URL. */
+const at = (url: string) => startsAt(url).map(({ chunk, calls }) => ({ chunk, calls }));
 
 describe('screen starts', () => {
   it('asks ahead for the same first page of orders the search screen asks for', () => {
@@ -96,5 +98,19 @@ describe('screen starts', () => {
         url,
       ).toEqual([]);
     expect(matchScreen(SCREEN_STARTS.orderInfo, '/orders/%E0%A4%A/info')).toBeNull();
+  });
+
+  it("at a URL, a screen's reads sent as a POST and the calls that follow from its answers, for the page (ADR 051)", async () => {
+    const [payouts] = startsAt('/incentives/enrollers?period=3');
+    expect(payouts!.posts).toEqual([periodsCall()]);
+    const periods = { data: { periods: [{ periodId: 3, startDate: '2026-11-01', endDate: '2026-11-30' }] } };
+    const next = await payouts!.followUps!([periods]);
+    expect(next).toHaveLength(2);
+    expect(next.every((call) => call[0] === 'POST')).toBe(true);
+    expect(JSON.stringify(next)).toContain('2026-11-30');
+    const [checkout] = startsAt('/en-US/checkout/C1');
+    expect(checkout!.posts).toEqual([]);
+    expect(await checkout!.followUps!([undefined])).toEqual([]);
+    expect(startsAt('/orders')[0]!.followUps).toBeUndefined();
   });
 });

@@ -153,18 +153,29 @@ export function matchScreen(start: ScreenStart, pathname: string): Record<string
   return params;
 }
 
+/** A screen that starts at a URL, with its first calls and what follows from their answers. */
+export interface ScreenStartAt {
+  chunk: string;
+  /** Its first GET calls' URLs. */
+  calls: string[];
+  /** Its first reads sent as a POST. */
+  posts: PostCall[];
+  /** The calls that follow from the answers of `calls` then `posts`, in order (undefined for one that failed). */
+  followUps?: (answers: readonly unknown[]) => Promise<readonly (GetCall | PostCall)[]>;
+}
+
 /** The screens that start at this URL (a layout and its tab, say), with their first calls. */
-export function screenStartsAt(
-  pathname: string,
-  search: URLSearchParams,
-): { chunk: string; calls: string[] }[] {
-  const starts: { chunk: string; calls: string[] }[] = [];
+export function screenStartsAt(pathname: string, search: URLSearchParams): ScreenStartAt[] {
+  const starts: ScreenStartAt[] = [];
   for (const start of Object.values(SCREEN_STARTS) as ScreenStart[]) {
     const params = matchScreen(start, pathname);
     if (!params) continue;
+    const { followUps } = start;
     starts.push({
       chunk: start.chunk,
       calls: start.calls(params, search).filter((c): c is string => Boolean(c)),
+      posts: [...(start.posts?.(search) ?? [])],
+      ...(followUps ? { followUps: async (answers) => followUps(answers, search) } : {}),
     });
   }
   return starts;

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { incentivePeriods } from '../db/schema/incentives';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -115,20 +116,21 @@ describe("a signed-in screen's page names its first calls and chunks (screen-sta
   });
   afterAll(() => rm(hinted, { recursive: true, force: true }));
 
-  it('with a session cookie: fetch preloads for the calls, module preloads for chunks the page does not name', async () => {
+  it('with a session: fetch preloads for the calls it does not carry, module preloads for chunks the page does not name', async () => {
     const app = await createTestApp({ webDir: hinted });
     try {
+      // A customer that does not exist: its calls answer 404, so the page carries none of them and
+      // names them for the browser (the session and the flags it carries).
+      const leader = await app.signIn('leader');
       const res = await app.app.inject({
         method: 'GET',
         url: '/customers/a%22b/detail',
-        cookies: { bo_session: 'anything' },
+        headers: { cookie: leader.headers.cookie! },
       });
       const links = [
         ...res.body.matchAll(/<link rel="(\w+)"(?: as="fetch")? crossorigin href="([^"]+)">/g),
       ].map((m) => `${m[1]} ${m[2]}`);
       expect(links).toEqual([
-        'preload /api/auth/session',
-        'preload /api/flags',
         'preload /api/customers/a%22b/summary',
         'preload /api/cs/customer/a%22b',
         'preload /api/cs/customer/a%22b/comments',
@@ -140,8 +142,17 @@ describe("a signed-in screen's page names its first calls and chunks (screen-sta
       ]);
       // Without a session the app only sends the visitor to sign in: the page is as built.
       const anonymous = await app.app.inject({ method: 'GET', url: '/customers/abc/detail' });
-      expect(anonymous.body).not.toContain('rel="preload"');
-      expect(anonymous.body).not.toContain('rel="modulepreload"');
+      const stale = await app.app.inject({
+        method: 'GET',
+        url: '/customers/abc/detail',
+        cookies: { bo_session: 'anything' },
+      });
+      for (const page of [anonymous, stale]) {
+        expect(page.body).not.toContain('rel="preload"');
+        expect(page.body).not.toContain('rel="modulepreload"');
+        expect(page.body).not.toContain('first-answers');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
     } finally {
       await app.close();
     }
@@ -154,5 +165,93 @@ describe("a signed-in screen's page names its first calls and chunks (screen-sta
     const files = (await readdir(web, { recursive: true })).map((f) => path.basename(String(f)));
     for (const chunk of [SHELL_START.chunk, ...Object.values(SCREEN_STARTS).map((s) => s.chunk)])
       expect(files, chunk).toContain(`${chunk}.tsx`);
+  });
+});
+
+describe("a signed-in screen's page carries its first answers (ADR 051)", () => {
+  let answered: string;
+  let a: TestApp;
+  beforeAll(async () => {
+    answered = await mkdtemp(path.join(os.tmpdir(), 'bo-web-answers-'));
+    await writeFile(
+      path.join(answered, 'index.html'),
+      '<!doctype html>\n<html lang="en">\n  <head>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>',
+    );
+    a = await createTestApp({ webDir: answered });
+  });
+  afterAll(async () => {
+    await a.close();
+    await rm(answered, { recursive: true, force: true });
+  });
+
+  /** The answers a page carries, by call key; null when it carries none. */
+  const carried = (html: string): Record<string, { status: number; body: unknown }> | null => {
+    const m = html.match(/<script type="application\/json" id="first-answers">([^<]*)<\/script>/);
+    return m ? JSON.parse(m[1]!) : null;
+  };
+  const page = (url: string, cookie: string) => a.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it("the session, the flags and the screen's first calls, each as the API answers the same staff member; kept nowhere", async () => {
+    const leader = await a.signIn('leader');
+    const res = await page('/orders', leader.headers.cookie!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const answers = carried(res.body)!;
+    expect(Object.keys(answers)).toEqual([
+      '/api/auth/session',
+      '/api/flags',
+      '/api/cs/orders/?page=1&limit=20',
+    ]);
+    for (const [url, answer] of Object.entries(answers)) {
+      const own = await a.app.inject({ method: 'GET', url, headers: leader.headers });
+      expect(answer, url).toEqual({ status: own.statusCode, body: own.json() });
+    }
+    // What the page carries, the browser does not ask for again.
+    expect(res.body).not.toContain('rel="preload"');
+  });
+
+  it('the reads that follow from the first answers, those sent as a POST too (enroller payouts)', async () => {
+    await a.database.db.insert(incentivePeriods).values({
+      periodId: 202612,
+      startDate: new Date('2026-12-01T00:00:00Z'),
+      endDate: new Date('2026-12-31T23:59:59.999Z'),
+    });
+    const leader = await a.signIn('leader');
+    const res = await page('/incentives/enrollers', leader.headers.cookie!);
+    const answers = carried(res.body)!;
+    const posts = Object.keys(answers).filter((key) => key.startsWith('POST /api/startCounting/query '));
+    // The periods, then the shown period's first page of payouts and its counting runs.
+    expect(posts).toHaveLength(3);
+    expect(posts[0]).toContain('periods');
+    expect(posts.some((key) => key.includes('enrollerPayouts'))).toBe(true);
+    expect(posts.some((key) => key.includes('countingRuns'))).toBe(true);
+    for (const key of posts) expect(answers[key]!.status).toBe(200);
+  });
+
+  it('only what the staff member may read: a read their role is refused is left to the app', async () => {
+    // Agents have no incentives (DESIGN §4): the page carries their session and flags, no payouts.
+    const agent = await a.signIn('agent');
+    const res = await page('/incentives/enrollers', agent.headers.cookie!);
+    const answers = carried(res.body)!;
+    expect(Object.keys(answers)).toEqual(['/api/auth/session', '/api/flags']);
+    const refused = await a.app.inject({
+      method: 'POST',
+      url: '/api/startCounting/query',
+      payload: { query: '{ periods { periodId } }' },
+      headers: agent.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('a session signed out carries nothing: the page is as built, revalidated', async () => {
+    const leader = await a.signIn('leader');
+    const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: leader.headers });
+    expect(out.statusCode).toBeLessThan(300);
+    for (const url of ['/', '/orders', '/incentives/enrollers']) {
+      const res = await page(url, leader.headers.cookie!);
+      expect(carried(res.body), url).toBeNull();
+      expect(res.body, url).not.toContain('rel="preload"');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });

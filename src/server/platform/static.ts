@@ -7,6 +7,7 @@ import { SHELL_START, screenStartsAt } from '@domain/platform/screen-starts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageSender } from './json-answer';
+import { answersBlock, pageAnswers } from './page-answers';
 
 /** A source map, or one of its precompressed copies. */
 const isSourceMap = (pathname: string) => /\.map(?:\.br|\.gz)?$/.test(pathname);
@@ -68,8 +69,12 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
   const sendPage = pageSender();
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = inPalette(await readFile(indexPath, 'utf8'), opts.drafts);
-    reply.headers(opts.documentHeaders ?? {}).header('cache-control', 'no-cache');
-    return sendPage(reply, withStartHints(html, request, await manifest()));
+    const page = await withStartHints(app, html, request, await manifest());
+    // A page that carries answers is the staff member's own, as those answers are: kept nowhere.
+    reply
+      .headers(opts.documentHeaders ?? {})
+      .header('cache-control', page.answered ? 'no-store' : 'no-cache');
+    return sendPage(reply, page.html);
   };
   if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   // The sign-in page is a page of its own (ADR 035); a build without it signs in inside the app.
@@ -136,19 +141,36 @@ const attr = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
- * The app's page for a signed-in staff member's URL, naming what its screen needs first (ADR 035):
- * the session and the menu's flags, the screen's first GET calls (screen-starts.ts) as fetch
- * preloads, and the chunks of the shell and the screen as module preloads. The browser asks for
- * all of them with the page instead of after the app's scripts have run and matched the route;
- * the app's own calls then take the preloaded answers. Without a session cookie the page is as
- * built: the app will only send the visitor to the sign-in page.
+ * The app's page for a signed-in staff member's URL, with what its screen needs first (ADR 035,
+ * ADR 051): the answers of the session, the menu's flags and the screen's first calls (screen-
+ * starts.ts) and of the calls that follow from them, asked for on the server and carried in the
+ * page; a fetch preload for each GET among them that did not answer in time or failed, so that the
+ * browser asks for it with the page; and module preloads for the chunks of the shell and the
+ * screen. Without a session cookie, or with one the session check answers signed out, the page is
+ * as built: the app will only send the visitor to the sign-in page.
  */
-function withStartHints(html: string, request: FastifyRequest, manifest: Manifest | null): string {
-  if (!request.cookies?.[SESSION_COOKIE]) return html;
+/** The session check's call, among the shell's first calls. */
+const SESSION_CALL = '/api/auth/session';
+
+async function withStartHints(
+  app: FastifyInstance,
+  html: string,
+  request: FastifyRequest,
+  manifest: Manifest | null,
+): Promise<{ html: string; answered: boolean }> {
+  if (!request.cookies?.[SESSION_COOKIE]) return { html, answered: false };
   const url = new URL(request.url, 'http://localhost');
   const screens = screenStartsAt(url.pathname, url.searchParams);
-  const calls = [...SHELL_START.calls, ...screens.flatMap((screen) => screen.calls)];
-  const links = calls.map((call) => `<link rel="preload" as="fetch" crossorigin href="${attr(call)}">`);
+  const { answers, gets } =
+    request.method === 'GET'
+      ? await pageAnswers(app, request, SHELL_START.calls, screens)
+      : { answers: new Map(), gets: [...SHELL_START.calls, ...screens.flatMap((screen) => screen.calls)] };
+  // A cookie of no session (expired, signed out): the app will only send the visitor to sign in.
+  const session = answers.get(SESSION_CALL)?.body as { isLogged?: unknown } | undefined;
+  if (session && session.isLogged !== true) return { html, answered: false };
+  const links = gets
+    .filter((call) => !answers.has(call))
+    .map((call) => `<link rel="preload" as="fetch" crossorigin href="${attr(call)}">`);
   if (manifest) {
     const byName = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.name, key]));
     const loaded = new Set<string>();
@@ -169,5 +191,7 @@ function withStartHints(html: string, request: FastifyRequest, manifest: Manifes
       if (!fromPage.has(key))
         links.push(`<link rel="modulepreload" crossorigin href="/${attr(manifest[key]!.file)}">`);
   }
-  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  let page = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  if (answers.size > 0) page = page.replace('</body>', `  ${answersBlock(answers)}\n  </body>`);
+  return { html: page, answered: answers.size > 0 };
 }

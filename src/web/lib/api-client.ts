@@ -1,4 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/csrf';
+import { callUrl, postKey, type QueryValue } from '@domain/platform/call-keys';
 import type { ErrorBody } from '@domain/platform/envelope';
 import { ERROR_CODES, TIMED_OUT } from '@domain/platform/error-codes';
 import { CALL_TIMEOUT_MS } from '@domain/reference/constants';
@@ -91,7 +92,7 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type { QueryValue };
 
 export interface RequestOptions {
   body?: unknown;
@@ -115,15 +116,8 @@ export const SuccessMessage = answerSchema<{ success: true; message: string }>(
   (v) => v.success === true && typeof v.message === 'string',
 );
 
-export function buildUrl(path: string, query?: Readonly<Record<string, QueryValue>>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
+/** The URL of a call: its path, then its query without the empty values. */
+export const buildUrl = callUrl;
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -180,6 +174,21 @@ const EARLY_TTL_MS = 10_000;
 const early = new Map<string, EarlyAnswer>();
 
 /**
+ * Keeps an answer that came with the page (ADR 051) as an early answer for the call known by `key`
+ * (callKey): the screen's call takes it, once, as it takes one on its way.
+ */
+export function keepEarlyAnswer(key: string, status: number, body: unknown) {
+  const entry = {
+    startedAt: Date.now(),
+    answer: Promise.resolve({ response: new Response(null, { status }), json: body }),
+  };
+  early.set(key, entry);
+  setTimeout(() => {
+    if (early.get(key) === entry) early.delete(key);
+  }, EARLY_TTL_MS);
+}
+
+/**
  * Starts a GET of `path` now, for the call of the screen that will ask for it next. Answers the
  * body of a successful answer once it is in (undefined otherwise), for calls that follow from it.
  */
@@ -204,8 +213,6 @@ export function preloadPost(path: string, body: unknown): Promise<unknown> {
     body: JSON.stringify(body),
   });
 }
-
-const postKey = (url: string, body: unknown) => `POST ${url} ${JSON.stringify(body)}`;
 
 function preload(key: string, url: string, init: RequestInit): Promise<unknown> {
   const now = Date.now();
