@@ -65,6 +65,9 @@ export default defineConfig({
       DEMO_ACCOUNTS: '300',
       APP_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // The pages carry their first answers (ADR 051) even while two workers keep the server busy:
+      // the tests check what a page carries; its 300 ms default wait is checked by the unit tests.
+      PAGE_ANSWERS_WAIT_MS: '5000',
       PUBLIC_URL: `http://localhost:${PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
     },

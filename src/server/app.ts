@@ -191,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     sourceMaps: config.appEnv !== 'production',
     drafts: config.appEnv === 'drafts',
     documentHeaders,
+    answersWaitMs: config.pageAnswersWaitMs,
   });
 
   if (opts.workers ?? config.workers) {

@@ -21,11 +21,13 @@ describe('configuration', () => {
       DATABASE_REPLICA_URL: 'mysql://reader:s3cret@replica/db',
       DATABASE_POOL_SIZE: '0',
       JOB_LEASE_SECONDS: 'soon',
+      PAGE_ANSWERS_WAIT_MS: '-1',
     });
     expect(lines.map((l) => l.split(' ')[0]).sort()).toEqual([
       'DATABASE_POOL_SIZE',
       'DATABASE_REPLICA_URL',
       'JOB_LEASE_SECONDS',
+      'PAGE_ANSWERS_WAIT_MS',
     ]);
     expect(lines.join('\n')).not.toContain('s3cret');
     expect(refusal({ DATABASE_REPLICA_URL: 'postgres://reader@replica/db' })[0]).toMatch(
@@ -36,12 +38,15 @@ describe('configuration', () => {
       DATABASE_REPLICA_URL: 'postgresql://reader@replica/db',
       DATABASE_POOL_SIZE: '4',
       JOB_LEASE_SECONDS: '30',
+      PAGE_ANSWERS_WAIT_MS: '0',
     });
     expect(config).toMatchObject({
       databaseReplicaUrl: 'postgresql://reader@replica/db',
       databasePoolSize: 4,
       jobLeaseMs: 30_000,
+      pageAnswersWaitMs: 0,
     });
+    expect(loadConfig({}).pageAnswersWaitMs).toBe(300);
   });
 
   it('refuses each bad value with one line naming the variable', () => {

@@ -65,6 +65,12 @@ const EnvSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(3600, { message: 'must be at most 3600' })
     .default(60),
+  PAGE_ANSWERS_WAIT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int({ message: 'must be a whole number of milliseconds' })
+    .min(0, { message: 'must be 0 or more' })
+    .max(10_000, { message: 'must be at most 10000' })
+    .default(300),
   COOKIE_SECURE: z
     .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
     .default('auto'),
@@ -126,6 +132,8 @@ export interface AppConfig {
   workers: boolean;
   /** How long a job stays claimed by a worker that stopped renewing it (died), in milliseconds. */
   jobLeaseMs: number;
+  /** How long a screen's page waits for the answers it carries (ADR 051); 0 sends none. */
+  pageAnswersWaitMs: number;
   cookieSecure: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttling uses it). */
   trustProxy: boolean;
@@ -206,6 +214,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS === 'on',
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    pageAnswersWaitMs: e.PAGE_ANSWERS_WAIT_MS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: path.join(ROOT_DIR, 'dist/web'),

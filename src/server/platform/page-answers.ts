@@ -11,7 +11,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // over the network, and the calls that follow from them (the checkout's customer and catalog,
 // the payouts of the shown period) are answered too, instead of waiting for the app's code.
 
-/** How long the page waits for its answers; what has not answered by then is left to the app. */
+/**
+ * How long the page waits for its answers by default (PAGE_ANSWERS_WAIT_MS); what has not answered
+ * by then is left to the app.
+ */
 export const PAGE_ANSWERS_WAIT_MS = 300;
 
 export interface PageAnswer {

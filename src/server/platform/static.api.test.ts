@@ -177,7 +177,8 @@ describe("a signed-in screen's page carries its first answers (ADR 051)", () => 
       path.join(answered, 'index.html'),
       '<!doctype html>\n<html lang="en">\n  <head>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>',
     );
-    a = await createTestApp({ webDir: answered });
+    // A wait long enough for a busy test machine: what the page carries, not how fast, is tested here.
+    a = await createTestApp({ webDir: answered, env: { PAGE_ANSWERS_WAIT_MS: '10000' } });
   });
   afterAll(async () => {
     await a.close();
@@ -252,6 +253,28 @@ describe("a signed-in screen's page carries its first answers (ADR 051)", () => 
       expect(carried(res.body), url).toBeNull();
       expect(res.body, url).not.toContain('rel="preload"');
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('PAGE_ANSWERS_WAIT_MS=0: pages carry no answers and name the calls for the browser', async () => {
+    const none = await createTestApp({ webDir: answered, env: { PAGE_ANSWERS_WAIT_MS: '0' } });
+    try {
+      const leader = await none.signIn('leader');
+      const res = await none.app.inject({
+        method: 'GET',
+        url: '/orders',
+        headers: { cookie: leader.headers.cookie! },
+      });
+      expect(carried(res.body)).toBeNull();
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(
+        [...res.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+          (m) => m[1],
+        ),
+        // As an attribute's value: the ampersand escaped.
+      ).toEqual(['/api/auth/session', '/api/flags', '/api/cs/orders/?page=1&amp;limit=20']);
+    } finally {
+      await none.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import { SHELL_START, screenStartsAt } from '@domain/platform/screen-starts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageSender } from './json-answer';
-import { answersBlock, pageAnswers } from './page-answers';
+import { answersBlock, PAGE_ANSWERS_WAIT_MS, pageAnswers } from './page-answers';
 
 /** A source map, or one of its precompressed copies. */
 const isSourceMap = (pathname: string) => /\.map(?:\.br|\.gz)?$/.test(pathname);
@@ -19,6 +19,8 @@ export interface WebAppOptions {
   drafts?: boolean;
   /** The security headers of a document, for a page answered at a path of the build's files. */
   documentHeaders?: Record<string, string>;
+  /** How long a screen's page waits for the answers it carries (ADR 051); 0 sends none. */
+  answersWaitMs?: number;
 }
 
 /**
@@ -65,11 +67,12 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, opts:
   }
   // index.html is read on each request (it is small, and a rebuild must not need a restart).
   const manifest = buildManifest(webDir);
+  const answersWaitMs = opts.answersWaitMs ?? PAGE_ANSWERS_WAIT_MS;
   // The pages go compressed (the app's page names its built styles: 9 kB, 5 kB with brotli).
   const sendPage = pageSender();
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = inPalette(await readFile(indexPath, 'utf8'), opts.drafts);
-    const page = await withStartHints(app, html, request, await manifest());
+    const page = await withStartHints(app, html, request, await manifest(), answersWaitMs);
     // A page that carries answers is the staff member's own, as those answers are: kept nowhere.
     reply
       .headers(opts.documentHeaders ?? {})
@@ -157,13 +160,14 @@ async function withStartHints(
   html: string,
   request: FastifyRequest,
   manifest: Manifest | null,
+  waitMs: number,
 ): Promise<{ html: string; answered: boolean }> {
   if (!request.cookies?.[SESSION_COOKIE]) return { html, answered: false };
   const url = new URL(request.url, 'http://localhost');
   const screens = screenStartsAt(url.pathname, url.searchParams);
   const { answers, gets } =
-    request.method === 'GET'
-      ? await pageAnswers(app, request, SHELL_START.calls, screens)
+    request.method === 'GET' && waitMs > 0
+      ? await pageAnswers(app, request, SHELL_START.calls, screens, waitMs)
       : { answers: new Map(), gets: [...SHELL_START.calls, ...screens.flatMap((screen) => screen.calls)] };
   // A cookie of no session (expired, signed out): the app will only send the visitor to sign in.
   const session = answers.get(SESSION_CALL)?.body as { isLogged?: unknown } | undefined;
