@@ -1,11 +1,12 @@
 import { afterCart } from '../checkout/first-calls';
 import type { GetCall, PostCall } from './calls';
 
-// What a screen needs first, in one table for the browser and the server (ADR 034, ADR 035): its
-// first GET calls, as the URLs its API module builds, and the name of its code's chunk. The
-// router starts the calls when the route matches, alongside the screen's code; the server names
-// the calls and the chunks in the page it answers for that URL, so that the browser asks for
-// them with the page, before any script has run.
+// What a screen needs first, in one table for the browser and the server (ADR 034, ADR 035,
+// ADR 051): its first GET calls, as the URLs its API module builds, its first reads sent as a
+// POST, the calls that follow from their answers, and the name of its code's chunk. The server
+// asks for the calls as the staff member and writes their answers into the page it answers for
+// that URL, with the chunks named as module preloads; on a move inside the app, the router starts
+// the calls when the route matches, alongside the screen's code. Reads only: never a write.
 
 /** The route's parameters (`:id` …) and the URL's query. */
 export type ScreenCalls = (

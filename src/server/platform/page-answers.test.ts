@@ -68,6 +68,12 @@ const request = {
 
 const ok = (body: unknown) => Promise.resolve({ statusCode: 200, body: JSON.stringify(body) });
 
+/** The session check, signed in when its answer says so. */
+const SESSION = {
+  call: '/api/auth/session',
+  signedIn: (body: unknown) => (body as { isLogged?: boolean } | undefined)?.isLogged !== false,
+};
+
 describe('pageAnswers', () => {
   it('asks as the staff member, follows up from the first answers, and carries only successful answers', async () => {
     const { app, calls } = fakeApp(async (call) => {
@@ -86,9 +92,15 @@ describe('pageAnswers', () => {
         ],
       ],
     };
-    const { answers, gets } = await pageAnswers(app, request, ['/api/auth/session'], [screen], 1_000);
+    const { answers, gets } = await pageAnswers(
+      app,
+      request,
+      { session: SESSION, shellCalls: ['/api/flags'], screens: [screen] },
+      1_000,
+    );
     expect([...answers.keys()]).toEqual([
       '/api/auth/session',
+      '/api/flags',
       '/api/first',
       'POST /api/query {"query":"{ a }"}',
       '/api/next?from=%2Fapi%2Ffirst&denied=true&posted=true',
@@ -96,6 +108,7 @@ describe('pageAnswers', () => {
     expect(answers.get('/api/first')).toEqual({ status: 200, body: { url: '/api/first' } });
     expect(gets).toEqual([
       '/api/auth/session',
+      '/api/flags',
       '/api/first',
       '/api/denied',
       '/api/next?from=%2Fapi%2Ffirst&denied=true&posted=true',
@@ -120,13 +133,18 @@ describe('pageAnswers', () => {
     });
     const screen: ScreenStartAt = { chunk: 'x', calls: ['/api/slow', '/api/quick'], posts: [] };
     const started = Date.now();
-    const { answers, gets } = await pageAnswers(app, request, [], [screen], 50);
+    const { answers, gets } = await pageAnswers(
+      app,
+      request,
+      { session: SESSION, shellCalls: [], screens: [screen] },
+      50,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect([...answers.keys()]).toEqual(['/api/quick']);
-    expect(gets).toEqual(['/api/slow', '/api/quick']);
+    expect([...answers.keys()]).toEqual(['/api/auth/session', '/api/quick']);
+    expect(gets).toEqual(['/api/auth/session', '/api/slow', '/api/quick']);
     release();
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect([...answers.keys()]).toEqual(['/api/quick']);
+    expect([...answers.keys()]).toEqual(['/api/auth/session', '/api/quick']);
   });
 
   it('a call that throws leaves the rest as they are', async () => {
@@ -135,7 +153,29 @@ describe('pageAnswers', () => {
       return call.url === '/api/text' ? { statusCode: 200, body: 'not json' } : ok({ url: call.url });
     });
     const screen: ScreenStartAt = { chunk: 'x', calls: ['/api/broken', '/api/text', '/api/fine'], posts: [] };
-    const { answers } = await pageAnswers(app, request, [], [screen], 1_000);
-    expect([...answers.keys()]).toEqual(['/api/fine']);
+    const { answers } = await pageAnswers(
+      app,
+      request,
+      { session: SESSION, shellCalls: [], screens: [screen] },
+      1_000,
+    );
+    expect([...answers.keys()]).toEqual(['/api/auth/session', '/api/fine']);
+  });
+
+  it('asks for nothing more when the session check does not answer a signed-in staff member', async () => {
+    const { app, calls } = fakeApp(async (call) =>
+      ok(call.url === '/api/auth/session' ? { isLogged: false } : {}),
+    );
+    const screen: ScreenStartAt = { chunk: 'x', calls: ['/api/first'], posts: [['POST', '/api/q', {}]] };
+    const { answers, gets } = await pageAnswers(
+      app,
+      request,
+      { session: SESSION, shellCalls: ['/api/flags'], screens: [screen] },
+      1_000,
+    );
+    // One call for a cookie of no session, whatever the page would read.
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/session']);
+    expect([...answers.keys()]).toEqual(['/api/auth/session']);
+    expect(gets).toEqual(['/api/auth/session']);
   });
 });

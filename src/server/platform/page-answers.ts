@@ -31,15 +31,27 @@ export interface PageAnswers {
 
 const asGet = (url: string): GetCall => [url];
 
+/** What a page asks for. */
+export interface PagePlan {
+  /**
+   * The session check: asked first, and nothing else unless its answer says a staff member is
+   * signed in. A cookie of no session then costs one call, not one for each of the page's reads.
+   */
+  session: { call: string; signedIn: (body: unknown) => boolean };
+  /** The shell's other first calls (the menu's flags). */
+  shellCalls: readonly string[];
+  screens: readonly ScreenStartAt[];
+}
+
 /**
- * Asks for the shell's and the screens' first calls, then for the calls that follow from their
- * answers, as the staff member of `request`; answers what has come within `waitMs`.
+ * Asks for the session, then the shell's and the screens' first calls, then for the calls that
+ * follow from their answers, as the staff member of `request`; answers what has come within
+ * `waitMs`.
  */
 export async function pageAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
-  shellCalls: readonly string[],
-  screens: readonly ScreenStartAt[],
+  plan: PagePlan,
   waitMs = PAGE_ANSWERS_WAIT_MS,
 ): Promise<PageAnswers> {
   const answers = new Map<string, PageAnswer>();
@@ -88,7 +100,10 @@ export async function pageAnswers(
     await Promise.all(next.map(ask));
   };
 
-  const all = Promise.all([...shellCalls.map((url) => ask(asGet(url))), ...screens.map(screen)]);
+  const all = (async () => {
+    if (!plan.session.signedIn(await ask(asGet(plan.session.call)))) return;
+    await Promise.all([...plan.shellCalls.map((url) => ask(asGet(url))), ...plan.screens.map(screen)]);
+  })();
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     all,

@@ -7,7 +7,7 @@ import { SHELL_START, screenStartsAt } from '@domain/platform/screen-starts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageSender } from './json-answer';
-import { answersBlock, PAGE_ANSWERS_WAIT_MS, pageAnswers } from './page-answers';
+import { answersBlock, PAGE_ANSWERS_WAIT_MS, type PageAnswer, pageAnswers } from './page-answers';
 
 /** A source map, or one of its precompressed copies. */
 const isSourceMap = (pathname: string) => /\.map(?:\.br|\.gz)?$/.test(pathname);
@@ -143,6 +143,11 @@ function buildManifest(webDir: string): () => Promise<Manifest | null> {
 const attr = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
+/** The session check's call, among the shell's first calls. */
+const SESSION_CALL = '/api/auth/session';
+/** Whether the session check's answer is a signed-in staff member's. */
+const isSignedIn = (body: unknown) => (body as { isLogged?: unknown } | undefined)?.isLogged === true;
+
 /**
  * The app's page for a signed-in staff member's URL, with what its screen needs first (ADR 035,
  * ADR 051): the answers of the session, the menu's flags and the screen's first calls (screen-
@@ -152,9 +157,6 @@ const attr = (value: string) =>
  * screen. Without a session cookie, or with one the session check answers signed out, the page is
  * as built: the app will only send the visitor to the sign-in page.
  */
-/** The session check's call, among the shell's first calls. */
-const SESSION_CALL = '/api/auth/session';
-
 async function withStartHints(
   app: FastifyInstance,
   html: string,
@@ -165,14 +167,25 @@ async function withStartHints(
   if (!request.cookies?.[SESSION_COOKIE]) return { html, answered: false };
   const url = new URL(request.url, 'http://localhost');
   const screens = screenStartsAt(url.pathname, url.searchParams);
+  const firstGets = [...SHELL_START.calls, ...screens.flatMap((screen) => screen.calls)];
   const { answers, gets } =
     request.method === 'GET' && waitMs > 0
-      ? await pageAnswers(app, request, SHELL_START.calls, screens, waitMs)
-      : { answers: new Map(), gets: [...SHELL_START.calls, ...screens.flatMap((screen) => screen.calls)] };
+      ? await pageAnswers(
+          app,
+          request,
+          {
+            session: { call: SESSION_CALL, signedIn: isSignedIn },
+            shellCalls: SHELL_START.calls.filter((call) => call !== SESSION_CALL),
+            screens,
+          },
+          waitMs,
+        )
+      : { answers: new Map<string, PageAnswer>(), gets: firstGets };
+  const session = answers.get(SESSION_CALL);
   // A cookie of no session (expired, signed out): the app will only send the visitor to sign in.
-  const session = answers.get(SESSION_CALL)?.body as { isLogged?: unknown } | undefined;
-  if (session && session.isLogged !== true) return { html, answered: false };
-  const links = gets
+  if (session && !isSignedIn(session.body)) return { html, answered: false };
+  // Without the session's answer in time, the browser is told every first call, as without answers.
+  const links = (session ? gets : firstGets)
     .filter((call) => !answers.has(call))
     .map((call) => `<link rel="preload" as="fetch" crossorigin href="${attr(call)}">`);
   if (manifest) {
