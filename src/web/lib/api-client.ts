@@ -178,13 +178,14 @@ const early = new Map<string, EarlyAnswer>();
  * (callKey): the screen's call takes it, once, as it takes one on its way.
  */
 export function keepEarlyAnswer(key: string, status: number, body: unknown) {
-  const entry = {
-    startedAt: Date.now(),
-    answer: Promise.resolve({ response: new Response(null, { status }), json: body }),
-  };
-  early.set(key, entry);
+  keepEarly(key, Promise.resolve({ response: new Response(null, { status }), json: body }));
+}
+
+/** Keeps `answer` for the call known by `key`, dropped when nobody took it within EARLY_TTL_MS. */
+function keepEarly(key: string, answer: EarlyAnswer['answer']) {
+  early.set(key, { startedAt: Date.now(), answer });
   setTimeout(() => {
-    if (early.get(key) === entry) early.delete(key);
+    if (early.get(key)?.answer === answer) early.delete(key);
   }, EARLY_TTL_MS);
 }
 
@@ -225,10 +226,7 @@ function preload(key: string, url: string, init: RequestInit): Promise<unknown> 
     // A failed early call is asked again by the screen, with its own error handling.
     .catch(() => null)
     .finally(() => clearTimeout(timer));
-  early.set(key, { startedAt: now, answer });
-  setTimeout(() => {
-    if (early.get(key)?.answer === answer) early.delete(key);
-  }, EARLY_TTL_MS);
+  keepEarly(key, answer);
   return bodyOf(answer);
 }
 
