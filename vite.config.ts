@@ -8,6 +8,7 @@ import { muiNumberFormatByHand } from './scripts/mui-number-format-by-hand.js';
 import { muiThemeWithoutCssVariables } from './scripts/mui-theme-without-css-variables.js';
 import { precompress } from './scripts/precompress.js';
 import { reactRouterProduction } from './scripts/react-router-production.js';
+import { startPreloads } from './scripts/start-preloads.js';
 
 // The SPA lives in src/web and is served by the Fastify server from dist/web.
 
@@ -70,6 +71,7 @@ export default defineConfig({
     muiNumberFormatByHand(),
     bootShell(),
     builtStyles(),
+    startPreloads(),
     precompress(),
     loginPageInDevelopment(),
   ],
@@ -110,8 +112,10 @@ export default defineConfig({
         // Every lazy screen's preload list names its chunks in the first screen's script: the
         // screens and the shared groups keep their names, the many small component chunks go by
         // their hash alone.
+        // The app's own routes (src/web/app/router/router.tsx) are a chunk of the same name as React
+        // Router's group, and go by their hash.
         chunkFileNames: (chunk) =>
-          /^(?:zod|react|router|ui)$|-page$/.test(chunk.name)
+          (/^(?:zod|react|router|ui)$/.test(chunk.name) && !chunk.facadeModuleId) || /-page$/.test(chunk.name)
             ? 'assets/[name]-[hash].js'
             : 'assets/[hash].js',
         codeSplitting: {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@domain/auth/contracts';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import {
@@ -19,6 +21,8 @@ import {
 // script). Figures and what they are made of: bench/RESULTS.md.
 // A script that grows, loses its compression, or a library that slips back onto the first screens
 // fails here.
+/** The built app the tests' server answers with. */
+const WEB_DIR = path.join(import.meta.dirname, '..', '..', 'dist', 'web');
 const LOGIN_JS_BUDGET = 120_000;
 const SCREEN_JS_BUDGET = 250_000;
 const LARGEST_SCRIPT_BUDGET = 100_000;
@@ -185,6 +189,54 @@ test('the signed-in dashboard, its chart drawn: compressed scripts, within the b
       .locator('svg rect')
       .first(),
   );
+});
+
+test("the app's start steps: every script they import comes with the page, as a module preload (ADR 052)", async ({
+  page,
+}) => {
+  // The build's own account of the app's page: its script, and what that script imports with import().
+  const manifest = JSON.parse(readFileSync(path.join(WEB_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[] }
+  >;
+  const start = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || start.has(chunk.file)) return;
+    start.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of manifest['index.html']?.dynamicImports ?? []) visit(key);
+  expect(
+    [...start].some((file) => /^assets\/react-/.test(file)),
+    [...start].join(', '),
+  ).toBe(true);
+  expect(start.size, [...start].join(', ')).toBeGreaterThanOrEqual(4);
+
+  await signIn(page);
+  // The page's own script is held back for a second: what the browser asks for meanwhile, the page
+  // named. A script asked for only by a step's import() would come after it.
+  const askedBeforeTheScript = new Set<string>();
+  let held = true;
+  page.on('request', (request) => {
+    if (held && request.resourceType() === 'script')
+      askedBeforeTheScript.add(new URL(request.url()).pathname.slice(1));
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    held = false;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  const html = await (await page.request.get('/')).text();
+  for (const file of start) {
+    expect(
+      html.includes(`<link rel="modulepreload" crossorigin href="/${file}">`),
+      `${file} named by the page`,
+    ).toBe(true);
+    expect(askedBeforeTheScript.has(file), `${file} asked for with the page`).toBe(true);
+  }
 });
 
 test('order search with its results: no zod until a search is typed and sent, within the budget', async ({

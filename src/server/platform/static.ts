@@ -196,9 +196,8 @@ async function withStartHints(
       loaded.add(key);
       for (const imported of manifest[key].imports ?? []) mark(imported);
     };
-    // What the page's own script already names.
-    for (const [key, chunk] of Object.entries(manifest))
-      if (chunk.isEntry && html.includes(chunk.file)) mark(key);
+    // What the page already names: its script, and the scripts its script imports as it starts.
+    for (const [key, chunk] of Object.entries(manifest)) if (html.includes(`/${chunk.file}"`)) mark(key);
     const fromPage = new Set(loaded);
     for (const name of [SHELL_START.chunk, ...screens.map((screen) => screen.chunk)]) {
       const key = byName.get(name);
