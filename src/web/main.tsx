@@ -16,7 +16,8 @@ const inNextTask = <T,>(step: () => T | Promise<T>) =>
 // the answers the page came with (ADR 051); the rest of the app is imported step by step, and
 // each import's modules are evaluated as their step runs. The page names all of these scripts as
 // module preloads (scripts/start-preloads.ts), so they are fetched with the page, not when each
-// step asks for them.
+// step asks for them. An async function rather than awaits at the module's top level: with those,
+// the bundler cut the small modules the app shares with the sign-in page into requests of their own.
 async function start(root: HTMLElement) {
   // The answers the page came with, for the router's first loaders and the screen.
   takePageAnswers();
