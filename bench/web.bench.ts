@@ -8,7 +8,10 @@
 // of load on the shared machine falls on all of them. Prints a table of medians (performance score,
 // LCP, TBT, CLS, accessibility score, JavaScript over the wire, requests) with the targets, the load
 // average before and after, then one JSON line with every figure. --write replaces the "Lighthouse"
-// section of bench/RESULTS.md.
+// section of bench/RESULTS.md. --tasks measures instead each signed-in screen's main-thread tasks by
+// their CPU time, from a Chrome trace of each load (tasksOfLoad): steadier than Lighthouse's TBT on a
+// busy machine, since Lighthouse multiplies the tasks' wall time, which the machine's other work
+// stretches.
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, cpus, loadavg, tmpdir } from 'node:os';
@@ -110,14 +113,15 @@ const SCREENS: ScreenDef[] = [
   { key: 'payouts', label: 'payouts', signedIn: true, path: () => '/incentives/enrollers' },
 ];
 
-const USAGE = `Usage: npm run bench:web -- [--runs 3] [--screens a,b] [--modes mobile,desktop] [--accounts 200] [--build] [--reports DIR] [--write]
+const USAGE = `Usage: npm run bench:web -- [--runs 3] [--screens a,b] [--modes mobile,desktop] [--accounts 200] [--build] [--reports DIR] [--write] [--tasks]
   --runs      Lighthouse runs per screen and mode (median reported); default 3
   --screens   comma-separated subset of: ${SCREENS.map((s) => s.key).join(', ')}
   --modes     mobile, desktop or both (default both)
   --accounts  demo company size (default 200)
   --build     build the web app first even if it looks current (npm start rebuilds when stale)
   --reports   also save each Lighthouse report (JSON) in DIR, named screen-mode-run.json
-  --write     replace the "## Lighthouse" section of bench/RESULTS.md`;
+  --write     replace the "## Lighthouse" section of bench/RESULTS.md
+  --tasks     instead of Lighthouse: each signed-in screen's main-thread tasks by CPU time (see tasksOfLoad)`;
 
 interface Options {
   runs: number;
@@ -127,6 +131,7 @@ interface Options {
   build: boolean;
   reports: string | undefined;
   write: boolean;
+  tasks: boolean;
 }
 
 function parseCli(): Options | null {
@@ -139,6 +144,7 @@ function parseCli(): Options | null {
       build: { type: 'boolean', default: false },
       reports: { type: 'string' },
       write: { type: 'boolean', default: false },
+      tasks: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -168,6 +174,7 @@ function parseCli(): Options | null {
       );
     screens = SCREENS.filter((s) => wanted.includes(s.key));
   }
+  if (values.tasks && values.write) throw new Error('--tasks does not write RESULTS.md: leave out --write');
   const modes = list(values.modes);
   if (modes.length === 0 || modes.some((m) => !MODES.includes(m as Mode)))
     throw new Error(`--modes must be mobile, desktop or both, got ${values.modes}`);
@@ -179,6 +186,7 @@ function parseCli(): Options | null {
     build: values.build,
     reports: values.reports,
     write: values.write,
+    tasks: values.tasks,
   };
 }
 
@@ -401,6 +409,139 @@ async function runLighthouseOnce(
 }
 
 // ---------------------------------------------------------------------------------------------
+// --tasks: a screen's main-thread tasks by CPU time
+
+/** One load's main-thread tasks, in CPU time (ms). */
+interface TaskFigures {
+  /** Σ over the tasks after the first paint of (4 × CPU time − 50 ms), when positive. */
+  blockingMs: number;
+  longestMs: number;
+  /** The main thread's CPU time from the first script's evaluation on. */
+  cpuMs: number;
+  /** Tasks of 8 ms of CPU time or more, in order. */
+  tasks: number[];
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+}
+
+/**
+ * Loads `url` once at a phone's width without CPU slowdown, records a Chrome trace, and counts the
+ * page's main-thread tasks by their CPU time (the trace's thread time), which the machine's other
+ * work moves far less than their wall time, the figure Lighthouse multiplies. Blocking is counted as
+ * Lighthouse's phone counts it, each task four times as long. The page's main thread is the renderer
+ * thread that records the first paint: the browser may have another renderer with more CPU time.
+ */
+async function tasksOfLoad(url: string, cookie: string): Promise<TaskFigures> {
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+    });
+    await context.setExtraHTTPHeaders({ cookie });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading',
+      transferMode: 'ReportEvents',
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    await cdp.send('Tracing.end');
+    await complete;
+    const paint = events.find((e) => e.name === 'firstContentfulPaint');
+    if (!paint) throw new Error(`No first paint in the trace of ${url}`);
+    const onMain = (e: TraceEvent) => e.pid === paint.pid && e.tid === paint.tid && e.ph === 'X';
+    const firstScript = events.find((e) => onMain(e) && e.name === 'v8.evaluateModule');
+    const cpu = (e: TraceEvent) => (e.tdur ?? e.dur ?? 0) / 1000;
+    const tasks = events
+      .filter(
+        (e) => onMain(e) && e.name === 'RunTask' && (!firstScript || e.ts + (e.dur ?? 0) >= firstScript.ts),
+      )
+      .sort((a, b) => a.ts - b.ts);
+    return {
+      blockingMs: tasks
+        .filter((t) => t.ts >= paint.ts)
+        .reduce((sum, t) => sum + Math.max(0, 4 * cpu(t) - 50), 0),
+      longestMs: Math.max(0, ...tasks.map(cpu)),
+      cpuMs: tasks.reduce((sum, t) => sum + cpu(t), 0),
+      tasks: tasks
+        .map(cpu)
+        .filter((ms) => ms >= 8)
+        .map((ms) => Math.round(ms)),
+    };
+  } finally {
+    await browser.close().catch(() => {});
+    browser = undefined;
+  }
+}
+
+/** --tasks: each signed-in screen, `runs` loads, screens interleaved; prints medians and ranges. */
+async function measureTasks(opts: Options, base: string, cookie: string, ids: Ids) {
+  const screens = opts.screens.filter((s) => s.signedIn);
+  const runs = new Map<string, TaskFigures[]>(screens.map((s) => [s.key, []]));
+  for (let run = 1; run <= opts.runs; run++)
+    for (const screen of screens) {
+      const f = await tasksOfLoad(`${base}${screen.path(ids)}`, cookie);
+      runs.get(screen.key)!.push(f);
+      log(
+        `run ${run} ${screen.label}: blocking ${Math.round(f.blockingMs)} ms, longest task ${Math.round(f.longestMs)} ms, CPU ${Math.round(f.cpuMs)} ms; tasks ≥ 8 ms: ${f.tasks.join(' ')} (load ${loadavg()[0]!.toFixed(2)})`,
+      );
+    }
+  const ms = (values: number[]) => {
+    const lo = Math.round(Math.min(...values));
+    const hi = Math.round(Math.max(...values));
+    return `${Math.round(median(values))} ms${lo === hi ? '' : ` (${lo}–${hi})`}`;
+  };
+  console.log(
+    [
+      '',
+      `Main-thread tasks by CPU time, ${opts.runs} load(s) per screen, 412 px, no CPU slowdown; blocking as a phone 4× slower counts it.`,
+      '',
+      '| screen | blocking (4×) | longest task | CPU from the first script |',
+      '|---|---|---|---|',
+      ...screens.map((s) => {
+        const r = runs.get(s.key)!;
+        return `| ${s.label} | ${ms(r.map((f) => f.blockingMs))} | ${ms(r.map((f) => f.longestMs))} | ${ms(r.map((f) => f.cpuMs))} |`;
+      }),
+    ].join('\n'),
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'web-tasks',
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      loadAverageAtEnd: loadavg().map((n) => Number(n.toFixed(2))),
+      runs: opts.runs,
+      screens: screens.map((s) => {
+        const r = runs.get(s.key)!;
+        return {
+          screen: s.key,
+          median: {
+            blockingMs: median(r.map((f) => f.blockingMs)),
+            longestMs: median(r.map((f) => f.longestMs)),
+            cpuMs: median(r.map((f) => f.cpuMs)),
+          },
+          runs: r,
+        };
+      }),
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Report
 
 function medians(runs: Figures[]): Figures {
@@ -475,6 +616,10 @@ async function main(): Promise<number> {
     const { base, server, serverLog } = await startApp(opts);
     const cookie = await signIn(base);
     const ids = await pickRecords(base, cookie);
+    if (opts.tasks) {
+      await measureTasks(opts, base, cookie, ids);
+      return 0;
+    }
     const loadAtStart = loadavg();
     const chromiumVersion = await (async () => {
       const b = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
