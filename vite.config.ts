@@ -112,10 +112,8 @@ export default defineConfig({
         // Every lazy screen's preload list names its chunks in the first screen's script: the
         // screens and the shared groups keep their names, the many small component chunks go by
         // their hash alone.
-        // The app's own routes (src/web/app/router/router.tsx) are a chunk of the same name as React
-        // Router's group, and go by their hash.
         chunkFileNames: (chunk) =>
-          (/^(?:zod|react|router|ui)$/.test(chunk.name) && !chunk.facadeModuleId) || /-page$/.test(chunk.name)
+          /^(?:zod|react|router|ui)$|-page$/.test(chunk.name)
             ? 'assets/[name]-[hash].js'
             : 'assets/[hash].js',
         codeSplitting: {
